@@ -1,0 +1,43 @@
+/** Facts about the company shown across the site, e-mails and legal pages. */
+export const SITE = {
+  name: 'Firstday',
+  slogan: 'Capture Memories, Preserve Wishes: A Gift That Lasts a Lifetime',
+  tagline: 'Time is the Best Gift',
+  supportEmail: 'support@firstday.app',
+  phone: '+1 (415) 555-0142',
+  phoneHref: 'tel:+14155550142',
+  address: '548 Market Street, San Francisco, CA 94104, USA',
+  mapsUrl: 'https://www.openstreetmap.org/search?query=548%20Market%20Street%2C%20San%20Francisco',
+  copyrightYear: 2025,
+  /** One effective date for the terms and the privacy policy. */
+  legalEffectiveDate: '2025-01-15',
+  creationFeeCents: 2000,
+} as const;
+
+/** Routes prerendered to static HTML, with their place in the sitemap. */
+export const MARKETING_PATHS = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles'] as const;
+
+/**
+ * Client-rendered routes the server answers with the SPA shell (status 200). Any other path that is
+ * not a file gets the not-found page with status 404. `*` matches one path segment.
+ */
+export const APP_ROUTE_PATTERNS = [
+  '/login',
+  '/signup',
+  '/resetpassword',
+  '/passwordrecovery',
+  '/create_calendar',
+  '/my_calendars',
+  '/my_calendars/calendar_info',
+  '/settings',
+  '/wishes',
+  '/investments',
+] as const;
+
+export function isAppRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return APP_ROUTE_PATTERNS.some((pattern) => {
+    const re = new RegExp(`^${pattern.replace(/\*/g, '[^/]+')}$`);
+    return re.test(path);
+  });
+}

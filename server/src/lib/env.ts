@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public address of the site, used in e-mail links, the sitemap and robots.txt. */
+    APP_URL: z.url().optional(),
+    /** Signs tokens in links (newsletter confirm/unsubscribe). Required in production. */
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    /** PostgreSQL server; without it PGlite (embedded PostgreSQL) keeps data in DATA_DIR. */
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** SMTP server, e.g. smtps://user:pass@smtp.example.com:465; without it an embedded catcher stores mail. */
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Firstday <hello@firstday.app>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Behind a reverse proxy: trust X-Forwarded-For / X-Forwarded-Proto. */
+    TRUST_PROXY: booleanString,
+    /** The web build served by this process. */
+    WEB_DIST: z.string().default('web/build/client'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of ['APP_URL', 'APP_SECRET', 'DATABASE_URL', 'SMTP_URL'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    // Development only: a fixed secret so links keep working across restarts. Production requires its own.
+    APP_SECRET: env.APP_SECRET ?? 'development-secret-not-for-production-use-000',
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment once at start-up; stops with a clear message when it is invalid. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,15 @@
+import pino from 'pino';
+
+/** JSON logs. Paths that may carry personal or secret data are removed before writing. */
+export function createLogger(level: string) {
+  return pino({
+    level,
+    base: { service: 'firstday' },
+    redact: {
+      paths: ['*.email', '*.iban', '*.IBAN', '*.password', '*.token', '*.card', 'req.headers.cookie', 'req.headers.authorization'],
+      remove: true,
+    },
+  });
+}
+
+export type Logger = ReturnType<typeof createLogger>;

@@ -1,0 +1,7 @@
+export default function FaqPage() {
+  return (
+    <main>
+      <h1>FaqPage</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export default function JoinUsPage() {
+  return (
+    <main>
+      <h1>JoinUsPage</h1>
+    </main>
+  );
+}

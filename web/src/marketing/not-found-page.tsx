@@ -1,0 +1,7 @@
+export default function NotFoundPage() {
+  return (
+    <main>
+      <h1>NotFoundPage</h1>
+    </main>
+  );
+}

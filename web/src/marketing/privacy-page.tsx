@@ -1,0 +1,7 @@
+export default function PrivacyPage() {
+  return (
+    <main>
+      <h1>PrivacyPage</h1>
+    </main>
+  );
+}
