@@ -1,5 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+const serverTests = { root: './server', testTimeout: 30_000, hookTimeout: 60_000 };
+
+// DB tests (*.db.test.ts) run on PGlite always, and a second time on PostgreSQL when
+// TEST_DATABASE_URL is set (CI exports it when its server answers).
+const postgresProject = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          ...serverTests,
+          name: 'server-postgres',
+          include: ['src/**/*.db.test.ts'],
+          env: { FIRSTDAY_TEST_DB: 'postgres' },
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig({
-  test: { projects: ['common', 'server', 'web/vitest.config.ts'] },
+  test: {
+    projects: [
+      { test: { name: 'common', root: './common', include: ['src/**/*.test.ts'] } },
+      { test: { ...serverTests, name: 'server', include: ['src/**/*.test.ts'], env: { FIRSTDAY_TEST_DB: 'pglite' } } },
+      ...postgresProject,
+      './web/vitest.config.ts',
+    ],
+  },
 });

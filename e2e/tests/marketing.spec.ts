@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const MARKETING_PAGES = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles', '/no-such-page'];
+
+test.describe('start buttons', () => {
+  const buttons: Array<[string, string]> = [
+    ['/', 'Start my calendar'],
+    ['/', "Start your baby's future"],
+    ['/', 'Start today, gift a lifetime'],
+    ['/', 'Start The Calendar'],
+    ['/green', "Start your child's Future Fund now"],
+  ];
+  for (const [page, name] of buttons) {
+    test(`'${name}' on ${page} opens /join_us with a history push`, async ({ page: tab }) => {
+      await tab.goto(page);
+      await tab.getByRole('link', { name, exact: true }).first().click();
+      await expect(tab).toHaveURL('/join_us');
+      await expect(tab.getByRole('heading', { name: 'Start the Journey' })).toBeVisible();
+      await tab.goBack();
+      await expect(tab).toHaveURL(page);
+    });
+  }
+});
+
+test('header anchors scroll to their sections', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('banner').getByRole('navigation');
+  for (const id of ['How_it_works', 'Time_is_the_Best_Gift', 'What_you_will_get', 'Blog', 'Video']) {
+    await nav.locator(`a[href$="#${id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await expect(page.locator(`#${id}`)).toBeInViewport();
+  }
+});
+
+test('burger menu opens, closes, and closes when a link is chosen at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  const faqLink = page.getByRole('banner').getByRole('link', { name: 'FAQ' });
+  await expect(faqLink).toBeHidden();
+  await burger.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(faqLink).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(faqLink).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('banner').locator('a[href$="#Blog"]').click();
+  await expect(page).toHaveURL(/#Blog$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('milestones calculator changes values when age and amount are clicked', async ({ page }) => {
+  await page.goto('/');
+  const calculator = page.locator('#Time_is_the_Best_Gift');
+  await expect(calculator.getByText('$1,469')).toBeVisible();
+  await expect(calculator.getByText('First music school')).toBeVisible();
+
+  await calculator.getByRole('button', { name: '$5,000' }).click();
+  await expect(calculator.getByText('$7,347')).toBeVisible();
+  await expect(calculator.getByText('Private preschool/school')).toBeVisible();
+
+  await calculator.getByRole('button', { name: '15', exact: true }).click();
+  await expect(calculator.getByText('$15,861')).toBeVisible();
+  await expect(calculator.getByText('College savings')).toBeVisible();
+  await expect(calculator.getByText('$7,347')).toBeHidden();
+});
+
+test('FAQ search filters as you type and shows an empty state', async ({ page }) => {
+  await page.goto('/faq');
+  const questions = page.locator('main details, main [aria-expanded]');
+  await expect(questions).toHaveCount(20);
+  const search = page.getByRole('searchbox');
+  await search.fill('fee');
+  await expect.poll(() => questions.count()).toBeLessThan(20);
+  await expect.poll(() => questions.count()).toBeGreaterThan(0);
+  await search.fill('zzzz no such topic');
+  await expect(questions).toHaveCount(0);
+  await expect(page.getByText(/No questions match/)).toBeVisible();
+});
+
+test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/this/page/does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Homepage' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('every marketing page has a title, description and Open Graph tags', async ({ page }) => {
+  for (const path of MARKETING_PAGES.filter((path) => path !== '/no-such-page')) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(/Firstday/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http/);
+  }
+});
+
+for (const path of MARKETING_PAGES) {
+  for (const width of [1440, 390]) {
+    test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,42 @@
+// Runs before `npm start` and `npm test` on the machine's own Node (any version ≥ 18): installs
+// the project's packages when they are missing or older than package-lock.json, and with
+// --browser makes sure a Chromium for the end-to-end tests is there.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+const installedMarker = 'node_modules/.package-lock.json';
+const stale =
+  !existsSync(installedMarker) ||
+  !existsSync('node_modules/node/bin/node') ||
+  statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs;
+if (stale) {
+  process.stdout.write('Installing packages (npm ci)…\n');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+if (process.argv.includes('--browser')) {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  if (!candidates.some((path) => existsSync(path))) {
+    const isRoot = process.getuid?.() === 0;
+    let hasApt = false;
+    try {
+      execFileSync('which', ['apt-get'], { stdio: 'ignore' });
+      hasApt = true;
+    } catch {}
+    if (isRoot && hasApt) {
+      process.stdout.write('Installing Chromium for the end-to-end tests (apt-get install chromium)…\n');
+      run('apt-get', ['update']);
+      run('apt-get', ['install', '-y', 'chromium']);
+    } else {
+      process.stderr.write(
+        'The end-to-end tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH.\n',
+      );
+      process.exit(1);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { MARKETING_PATHS } from '@firstday/common/site';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { AppContext } from './app-context.ts';
+import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
+import { AppError, toErrorBody } from './lib/errors.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
+import { createSeoRoutes } from './marketing/seo-routes.ts';
+import { createNewsletterRoutes } from './newsletter/newsletter-routes.ts';
+
+const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The whole HTTP surface: API under /api, dev mailbox when the catcher runs, then the web build. */
+export function createApp(context: AppContext, web?: WebBuild) {
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    context.logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(securityHeaders({ trustProxy: context.env.TRUST_PROXY }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 'The request body is too large.', 413);
+      },
+    }),
+  );
+
+  app.get('/api/health', async (c) => {
+    await context.db.execute(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
+  app.route('/api/emails', createNewsletterRoutes(context));
+  if (context.mailCatcher) {
+    app.route('/api/dev/mail', createDevMailApi(context.mailCatcher));
+    app.route('/dev/mail', createDevMailPage(context.mailCatcher));
+  }
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 'There is no API endpoint at this address.', 404);
+  });
+
+  app.route('/', createSeoRoutes(context.env.APP_URL, web?.publicPaths ?? MARKETING_PATHS));
+  if (web) mountWebBuild(app, web);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(toErrorBody(error), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: { code: 'bad_request', message: error.message || 'Bad request.' } }, error.status);
+    }
+    context.logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
+    return c.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
+
+  return app;
+}

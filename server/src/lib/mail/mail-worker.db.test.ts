@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import type { Database } from '../db.ts';
+import { createLogger } from '../logger.ts';
+import { type MailCatcher, startMailCatcher } from './catcher.ts';
+import { enqueueMail } from './outbox.ts';
+import { mailOutbox } from './schema.ts';
+import { createMailWorker, getRetryDelaySeconds } from './worker.ts';
+
+const logger = createLogger('silent');
+let database: Database;
+let catcher: MailCatcher;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  catcher = await startMailCatcher();
+});
+afterAll(async () => {
+  await catcher.close();
+  await database.close();
+});
+afterEach(async () => {
+  await database.db.delete(mailOutbox);
+});
+
+function createWorker(smtpUrl = catcher.smtpUrl) {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return createMailWorker({ db: database.db, transport, from: 'Firstday <hello@firstday.test>', logger });
+}
+
+const mail = (to: string, dedupeKey?: string) => ({ to, subject: `Hello ${to}`, text: 'Hi', html: '<p>Hi</p>', dedupeKey });
+
+describe('mail outbox', () => {
+  it('queues an e-mail once per dedupe key', async () => {
+    expect(await enqueueMail(database.db, mail('once@example.com', 'k1'))).toBe(true);
+    expect(await enqueueMail(database.db, mail('once@example.com', 'k1'))).toBe(false);
+    await createWorker().processDue();
+    expect(catcher.list('once@example.com')).toHaveLength(1);
+  });
+
+  it('sends every queued e-mail exactly once when two workers run at the same time', async () => {
+    const addresses = Array.from({ length: 40 }, (_, i) => `parallel${i}@example.com`);
+    for (const to of addresses) await enqueueMail(database.db, mail(to));
+    await Promise.all([createWorker().processDue(), createWorker().processDue()]);
+    for (const to of addresses) expect(catcher.list(to)).toHaveLength(1);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it('after a crash, sends what was pending or abandoned mid-send, and never what was sent', async () => {
+    await enqueueMail(database.db, mail('sent-before@example.com'));
+    await createWorker().processDue();
+    await enqueueMail(database.db, mail('pending@example.com'));
+    await enqueueMail(database.db, mail('abandoned@example.com'));
+    // A worker that died mid-send leaves its row 'sending' with a lease that runs out.
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.to, 'abandoned@example.com'));
+
+    await createWorker().processDue();
+    expect(catcher.list('sent-before@example.com')).toHaveLength(1);
+    expect(catcher.list('pending@example.com')).toHaveLength(1);
+    expect(catcher.list('abandoned@example.com')).toHaveLength(1);
+  });
+
+  it('does not touch a row another live worker holds', async () => {
+    await enqueueMail(database.db, mail('leased@example.com'));
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'sending', lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(mailOutbox.to, 'leased@example.com'));
+    expect(await createWorker().processDue()).toBe(0);
+    expect(catcher.list('leased@example.com')).toHaveLength(0);
+  });
+
+  it('retries with backoff when the SMTP server is down, then sends once it is back', async () => {
+    await enqueueMail(database.db, mail('retry@example.com'));
+    await createWorker('smtp://127.0.0.1:1').processDue();
+    const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'retry@example.com'));
+    expect(failed?.status).toBe('pending');
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.lastError).toBeTruthy();
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Not due yet: nothing is sent.
+    expect(await createWorker().processDue()).toBe(0);
+    await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, failed!.id));
+    await createWorker().processDue();
+    expect(catcher.list('retry@example.com')).toHaveLength(1);
+  });
+
+  it('gives up at once on an address the server refuses permanently', async () => {
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error('No such user'), { responseCode: 550 })),
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
+    const address = refusing.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      await enqueueMail(database.db, mail('nobody@example.com'));
+      await createWorker(`smtp://127.0.0.1:${port}`).processDue();
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody@example.com'));
+      expect(row?.status).toBe('failed');
+      expect(row?.lastError).toContain('No such user');
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+});
+
+describe('getRetryDelaySeconds', () => {
+  it('doubles from 5 seconds and stops at one hour', () => {
+    expect([1, 2, 3, 4].map(getRetryDelaySeconds)).toEqual([5, 10, 20, 40]);
+    expect(getRetryDelaySeconds(20)).toBe(3600);
+  });
+});

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db.ts';
+import { mailOutbox } from './schema.ts';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** Same key, same e-mail: a second enqueue with it is ignored. */
+  dedupeKey?: string;
+};
+
+/**
+ * Queues an e-mail in the database (inside the caller's transaction when `db` is one). Returns
+ * false when an e-mail with the same dedupe key was already queued.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
+  const inserted = await db
+    .insert(mailOutbox)
+    .values({
+      id: randomUUID(),
+      dedupeKey: mail.dedupeKey,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type { Db } from '../db.ts';
+import type { Logger } from '../logger.ts';
+import { mailOutbox } from './schema.ts';
+
+const BATCH_SIZE = 10;
+const LEASE_SECONDS = 120;
+export const MAX_ATTEMPTS = 8;
+
+/** 5 s, 10 s, 20 s … capped at one hour. */
+export function getRetryDelaySeconds(attempts: number): number {
+  return Math.min(5 * 2 ** Math.max(attempts - 1, 0), 3600);
+}
+
+/** SMTP 5xx replies mean the address or message is refused for good; retrying will not help. */
+function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+type ClaimedMail = typeof mailOutbox.$inferSelect;
+
+/**
+ * Sends queued e-mails. Rows are claimed with a lease (status 'sending', locked_until), so several
+ * workers or a restarted process never send the same row at once; a row whose worker died is
+ * picked up again when its lease runs out. The Message-ID is derived from the row id, so if a
+ * crash falls between the SMTP server's acceptance and our 'sent' write, the resend carries the
+ * same Message-ID and receiving servers can drop the duplicate.
+ */
+export function createMailWorker(options: {
+  db: Db;
+  transport: Transporter;
+  from: string;
+  logger: Logger;
+  pollIntervalMs?: number;
+}) {
+  const { db, transport, from, logger } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function claimBatch(): Promise<ClaimedMail[]> {
+    // Both drivers answer raw SQL with `{ rows }`.
+    const result = (await db.execute(sql`
+      update ${mailOutbox}
+      set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      where id in (
+        select id from ${mailOutbox}
+        where (status = 'pending' and next_attempt_at <= now())
+           or (status = 'sending' and locked_until < now())
+        order by created_at
+        limit ${BATCH_SIZE}
+        for update skip locked
+      )
+      returning id, "to", subject, text, html, headers, attempts`)) as unknown as { rows: ClaimedMail[] };
+    return result.rows;
+  }
+
+  async function sendOne(mail: ClaimedMail): Promise<void> {
+    try {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers ? JSON.parse(mail.headers) : undefined,
+        messageId: `<${mail.id}@firstday.mail>`,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = isPermanentFailure(error) || mail.attempts >= MAX_ATTEMPTS;
+      logger.warn({ mailId: mail.id, attempts: mail.attempts, giveUp, err: message }, 'mail send failed');
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: message.slice(0, 1000),
+          lockedUntil: null,
+          nextAttemptAt: sql`now() + make_interval(secs => ${getRetryDelaySeconds(mail.attempts)})`,
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+
+  /** Sends everything due now; returns how many rows were processed. */
+  async function processDue(): Promise<number> {
+    let processed = 0;
+    for (;;) {
+      const batch = await claimBatch();
+      if (batch.length === 0) return processed;
+      for (const mail of batch) await sendOne(mail);
+      processed += batch.length;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    running ??= processDue()
+      .catch((error) => {
+        logger.error({ err: error }, 'mail worker pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().then(schedule);
+    }, pollIntervalMs);
+  }
+
+  return {
+    start() {
+      stopped = false;
+      schedule();
+    },
+    /** Sends due mail now instead of waiting for the next poll (called after an enqueue). */
+    wake() {
+      if (!stopped) void runOnce();
+    },
+    processDue: runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,23 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Stateless tokens for e-mail links: `<subject>.<signature>`, where the signature covers the
+ * purpose, so a confirm token can never be used to unsubscribe and vice versa.
+ */
+export function createSignedToken(secret: string, purpose: string, subject: string): string {
+  return `${subject}.${sign(secret, purpose, subject)}`;
+}
+
+/** Returns the subject when the token is genuine for this purpose, otherwise undefined. */
+export function readSignedToken(secret: string, purpose: string, token: string): string | undefined {
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const subject = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(sign(secret, purpose, subject));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? subject : undefined;
+}
+
+function sign(secret: string, purpose: string, subject: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${subject}`).digest('base64url');
+}

@@ -1,0 +1,30 @@
+import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { readJsonBody } from '../lib/json-body.ts';
+import { limitByIp } from '../lib/rate-limit.ts';
+import { confirmSubscription, subscribe, unsubscribe } from './newsletter-service.ts';
+
+export function createNewsletterRoutes(context: AppContext) {
+  const links = { db: context.db, appUrl: context.env.APP_URL, secret: context.env.APP_SECRET };
+  return new Hono()
+    .post('/subscribe', limitByIp(context.rateLimits.subscribe, context.env.TRUST_PROXY), async (c) => {
+      const { email } = await readJsonBody(c, SubscribeRequestSchema);
+      await subscribe(links, email);
+      context.wakeMailWorker();
+      return c.json({ subscribed: true } satisfies SubscribeResponse);
+    })
+    .get('/confirm', async (c) => {
+      const confirmed = await confirmSubscription(links, c.req.query('token') ?? '');
+      return c.redirect(confirmed ? '/join_us?confirmed=1' : '/join_us?link=invalid', 303);
+    })
+    .get('/unsubscribe', async (c) => {
+      const done = await unsubscribe(links, c.req.query('token') ?? '');
+      return c.redirect(done ? '/join_us?unsubscribed=1' : '/join_us?link=invalid', 303);
+    })
+    .post('/unsubscribe', async (c) => {
+      // RFC 8058 one-click unsubscribe from the mail client.
+      const done = await unsubscribe(links, c.req.query('token') ?? '');
+      return done ? c.body(null, 204) : c.json({ error: { code: 'invalid_link', message: 'This link is not valid.' } }, 400);
+    });
+}

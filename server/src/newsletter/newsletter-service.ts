@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../lib/db.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
+import { renderEmail } from '../lib/mail/render.ts';
+import { createSignedToken, readSignedToken } from '../lib/signed-token.ts';
+import { newsletterSubscribers } from './schema.ts';
+
+type LinkContext = { db: Db; appUrl: string; secret: string };
+
+const CONFIRM = 'newsletter-confirm';
+const UNSUBSCRIBE = 'newsletter-unsubscribe';
+
+/**
+ * Stores the address once and queues one confirmation e-mail for it. A repeated subscribe of the
+ * same address changes nothing and sends nothing, so the answer never tells whether it was known.
+ */
+export async function subscribe(context: LinkContext, email: string): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(newsletterSubscribers)
+      .values({ id: randomUUID(), email })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id });
+    if (!created) return;
+    const confirmUrl = `${context.appUrl}/api/emails/confirm?token=${createSignedToken(context.secret, CONFIRM, created.id)}`;
+    const unsubscribeUrl = getUnsubscribeUrl(context, created.id);
+    await enqueueMail(tx, {
+      to: email,
+      dedupeKey: `newsletter-confirm:${created.id}`,
+      subject: 'Please confirm your Firstday subscription',
+      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      ...renderEmail({
+        heading: 'Confirm your subscription',
+        paragraphs: [
+          'Thank you for joining the Firstday journey! We will write to you when Firstday launches.',
+          'Please confirm that this address belongs to you, so we know the news reaches the right person.',
+        ],
+        action: { label: 'Confirm my subscription', url: confirmUrl },
+        footer: ['You get this e-mail because this address was entered on firstday.app/join_us.'],
+        unsubscribeUrl,
+      }),
+    });
+  });
+}
+
+export function getUnsubscribeUrl(context: Pick<LinkContext, 'appUrl' | 'secret'>, subscriberId: string): string {
+  return `${context.appUrl}/api/emails/unsubscribe?token=${createSignedToken(context.secret, UNSUBSCRIBE, subscriberId)}`;
+}
+
+/** Returns false when the token is not genuine. Confirming an unsubscribed address keeps it unsubscribed. */
+export async function confirmSubscription(context: LinkContext, token: string): Promise<boolean> {
+  const id = readSignedToken(context.secret, CONFIRM, token);
+  if (!id) return false;
+  const [row] = await context.db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
+  if (!row) return false;
+  if (row.status === 'pending') {
+    await context.db
+      .update(newsletterSubscribers)
+      .set({ status: 'confirmed', confirmedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, id));
+  }
+  return true;
+}
+
+export async function unsubscribe(context: LinkContext, token: string): Promise<boolean> {
+  const id = readSignedToken(context.secret, UNSUBSCRIBE, token);
+  if (!id) return false;
+  const updated = await context.db
+    .update(newsletterSubscribers)
+    .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ id: newsletterSubscribers.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,50 @@
+import { serve } from '@hono/node-server';
+import nodemailer from 'nodemailer';
+import { createApp } from './app.ts';
+import { DEFAULT_RATE_LIMITS, type AppContext } from './app-context.ts';
+import { openDatabase } from './lib/db.ts';
+import type { Env } from './lib/env.ts';
+import { createLogger } from './lib/logger.ts';
+import { startMailCatcher } from './lib/mail/catcher.ts';
+import { createMailWorker } from './lib/mail/worker.ts';
+import { loadWebBuild } from './lib/web-static.ts';
+
+/**
+ * Starts everything the product needs in one process: database (migrated), mail (catcher when no
+ * SMTP_URL) with its outbox worker, and the HTTP server. Returns a `stop` for graceful shutdown.
+ */
+export async function startServer(env: Env, overrides: Partial<Pick<AppContext, 'rateLimits'>> = {}) {
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();
+  const transport = nodemailer.createTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
+  const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
+  mailWorker.start();
+
+  const context: AppContext = {
+    env,
+    db: database.db,
+    logger,
+    mailCatcher,
+    wakeMailWorker: mailWorker.wake,
+    rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
+  };
+  const app = createApp(context, loadWebBuild(env.WEB_DIST));
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info({ port, database: database.kind, mail: mailCatcher ? 'embedded catcher' : 'smtp' }, 'server started');
+
+  return {
+    port,
+    mailWorker,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailWorker.stop();
+      await mailCatcher?.close();
+      transport.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+import { createApp } from '../src/app.ts';
+import { type AppContext, DEFAULT_RATE_LIMITS } from '../src/app-context.ts';
+import { parseEnv } from '../src/lib/env.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startMailCatcher } from '../src/lib/mail/catcher.ts';
+import { createMailWorker } from '../src/lib/mail/worker.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/**
+ * The real app on a fresh database with the real SMTP catcher. The mail worker does not poll:
+ * tests call `sendQueuedMail()` so they decide when mail goes out.
+ */
+export async function createTestApp(overrides: Partial<Pick<AppContext, 'rateLimits'>> = {}) {
+  const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent' });
+  const database = await createTestDatabase();
+  const mailCatcher = await startMailCatcher();
+  const logger = createLogger(env.LOG_LEVEL);
+  const transport = nodemailer.createTransport(mailCatcher.smtpUrl);
+  const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
+  const context: AppContext = {
+    env,
+    db: database.db,
+    logger,
+    mailCatcher,
+    wakeMailWorker: () => {},
+    rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
+  };
+  return {
+    app: createApp(context),
+    db: database.db,
+    mailCatcher,
+    sendQueuedMail: () => mailWorker.processDue(),
+    async close() {
+      transport.close();
+      await mailCatcher.close();
+      await database.close();
+    },
+  };
+}
+
+export function postJson(app: ReturnType<typeof createApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/lib/db.ts';
+
+/** Which database the DB tests run against: set by the vitest project (see vitest.config.ts). */
+const target = process.env.FIRSTDAY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+export const testDatabaseKind = target;
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * TEST_DATABASE_URL server that is dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (target === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) throw new Error('FIRSTDAY_TEST_DB=postgres needs TEST_DATABASE_URL');
+
+  const name = `firstday_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href, dataDir: '' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
