@@ -69,7 +69,10 @@ export function createApp(context: AppContext, web?: WebBuild) {
       return c.json({ error: { code: 'bad_request', message: error.message || 'Bad request.' } }, error.status);
     }
     context.logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
-    return c.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, 500);
+    return c.json(
+      { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } },
+      500,
+    );
   });
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
 

@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { createApp } from './app.ts';
-import { DEFAULT_RATE_LIMITS, type AppContext } from './app-context.ts';
+import { type AppContext, DEFAULT_RATE_LIMITS } from './app-context.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -29,7 +30,10 @@ export async function startServer(env: Env, overrides: Partial<Pick<AppContext, 
     wakeMailWorker: mailWorker.wake,
     rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
   };
-  const app = createApp(context, loadWebBuild(env.WEB_DIST));
+  // In development the API can run before the first web build (the Vite dev server serves pages).
+  const web = env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST);
+  if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
+  const app = createApp(context, web);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();

@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '@firstday/common/api-error';
 import nodemailer from 'nodemailer';
 import { createApp } from '../src/app.ts';
 import { type AppContext, DEFAULT_RATE_LIMITS } from '../src/app-context.ts';
@@ -39,10 +40,20 @@ export async function createTestApp(overrides: Partial<Pick<AppContext, 'rateLim
   };
 }
 
-export function postJson(app: ReturnType<typeof createApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
+export function postJson(
+  app: ReturnType<typeof createApp>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** The error body of a failed response (the API's one error shape). */
+export async function readError(response: Response): Promise<ApiErrorBody['error']> {
+  return ((await response.json()) as ApiErrorBody).error;
 }

@@ -6,7 +6,16 @@ export function createLogger(level: string) {
     level,
     base: { service: 'firstday' },
     redact: {
-      paths: ['*.email', '*.iban', '*.IBAN', '*.password', '*.token', '*.card', 'req.headers.cookie', 'req.headers.authorization'],
+      paths: [
+        '*.email',
+        '*.iban',
+        '*.IBAN',
+        '*.password',
+        '*.token',
+        '*.card',
+        'req.headers.cookie',
+        'req.headers.authorization',
+      ],
       remove: true,
     },
   });

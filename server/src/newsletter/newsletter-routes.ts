@@ -25,6 +25,8 @@ export function createNewsletterRoutes(context: AppContext) {
     .post('/unsubscribe', async (c) => {
       // RFC 8058 one-click unsubscribe from the mail client.
       const done = await unsubscribe(links, c.req.query('token') ?? '');
-      return done ? c.body(null, 204) : c.json({ error: { code: 'invalid_link', message: 'This link is not valid.' } }, 400);
+      return done
+        ? c.body(null, 204)
+        : c.json({ error: { code: 'invalid_link', message: 'This link is not valid.' } }, 400);
     });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, postJson } from '../../test/test-app.ts';
+import { createTestApp, postJson, readError } from '../../test/test-app.ts';
 import { newsletterSubscribers } from './schema.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -49,7 +49,10 @@ describe('POST /api/emails/subscribe', () => {
       expect(await response.json()).toEqual({ subscribed: true });
     }
     await t.sendQueuedMail();
-    const rows = await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'twice@example.com'));
+    const rows = await t.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'twice@example.com'));
     expect(rows).toHaveLength(1);
     expect(t.mailCatcher.list('twice@example.com')).toHaveLength(1);
   });
@@ -57,7 +60,9 @@ describe('POST /api/emails/subscribe', () => {
   it('refuses malformed JSON', async () => {
     const response = await postJson(t.app, '/api/emails/subscribe', '{"email": ');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+    });
   });
 
   it.each([
@@ -76,11 +81,11 @@ describe('POST /api/emails/subscribe', () => {
   it('refuses a body that is not JSON or too large', async () => {
     const form = await t.app.request('/api/emails/subscribe', { method: 'POST', body: 'email=a@b.co' });
     expect(form.status).toBe(415);
-    expect((await form.json()).error.code).toBe('unsupported_media_type');
+    expect((await readError(form)).code).toBe('unsupported_media_type');
 
     const huge = await postJson(t.app, '/api/emails/subscribe', { email: 'a@b.co', padding: 'x'.repeat(70_000) });
     expect(huge.status).toBe(413);
-    expect((await huge.json()).error.code).toBe('payload_too_large');
+    expect((await readError(huge)).code).toBe('payload_too_large');
   });
 });
 
@@ -95,7 +100,7 @@ describe('subscribe rate limit', () => {
       const refused = await postJson(limited.app, '/api/emails/subscribe', { email: 'rate6@example.com' });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await refused.json()).error.code).toBe('rate_limited');
+      expect((await readError(refused)).code).toBe('rate_limited');
     } finally {
       await limited.close();
     }

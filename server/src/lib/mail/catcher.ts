@@ -1,7 +1,14 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string[]; subject: string; text: string; html: string; date: string; messageId?: string };
+export type CaughtMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+  messageId?: string;
+};
 
 const MAX_KEPT = 1000;
 

@@ -31,7 +31,13 @@ function createWorker(smtpUrl = catcher.smtpUrl) {
   return createMailWorker({ db: database.db, transport, from: 'Firstday <hello@firstday.test>', logger });
 }
 
-const mail = (to: string, dedupeKey?: string) => ({ to, subject: `Hello ${to}`, text: 'Hi', html: '<p>Hi</p>', dedupeKey });
+const mail = (to: string, dedupeKey?: string) => ({
+  to,
+  subject: `Hello ${to}`,
+  text: 'Hi',
+  html: '<p>Hi</p>',
+  dedupeKey,
+});
 
 describe('mail outbox', () => {
   it('queues an e-mail once per dedupe key', async () => {
