@@ -23,6 +23,23 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Behind a reverse proxy: trust X-Forwarded-For / X-Forwarded-Proto. */
     TRUST_PROXY: booleanString,
+    /** Extra origins allowed to call the auth API, comma-separated (the Vite dev server in development). */
+    AUTH_EXTRA_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    /** Sign-in, sign-up, resend and reset attempts allowed per IP and minute. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    /** Federated sign-in (OpenID Connect). Google by default; tests point it at a local provider. */
+    OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().default(''),
+    OIDC_PROVIDER_NAME: z.string().default('Google'),
     /** The web build served by this process. */
     WEB_DIST: z.string().default('web/build/client'),
   })

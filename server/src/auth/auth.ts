@@ -1,0 +1,121 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Db } from '../lib/db.ts';
+import type { Env } from '../lib/env.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
+import { renderEmail } from '../lib/mail/render.ts';
+import * as authSchema from './schema.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The provider id of the federated sign-in (Google in production, a local OIDC provider in tests). */
+export const FEDERATED_PROVIDER_ID = 'oidc';
+
+type AuthDeps = { env: Env; db: Db; wakeMailWorker(): void };
+
+/**
+ * better-auth: e-mail + password with verification and reset, one federated OpenID Connect
+ * provider, sessions in the database behind an httpOnly cookie. Every e-mail it sends goes
+ * through the outbox.
+ */
+export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
+  const secure = env.APP_URL.startsWith('https://');
+  const queue = async (mail: Parameters<typeof enqueueMail>[1]) => {
+    await enqueueMail(db, mail);
+    wakeMailWorker();
+  };
+
+  return betterAuth({
+    appName: 'Firstday',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret: env.APP_SECRET,
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    trustedOrigins: [env.APP_URL, ...env.AUTH_EXTRA_ORIGINS],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        const url = `${env.APP_URL}/resetpassword?oobCode=${encodeURIComponent(token)}`;
+        await queue({
+          to: user.email,
+          dedupeKey: `password-reset:${token}`,
+          subject: 'Reset your Firstday password',
+          ...renderEmail({
+            heading: 'Reset your password',
+            paragraphs: [
+              `Hello ${user.name},`,
+              'Someone asked to reset the password of your Firstday account. If it was you, choose a new password with the button below. The link works for one hour and only once.',
+              'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+            ],
+            action: { label: 'Reset my password', url },
+          }),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url, token }) {
+        await queue({
+          to: user.email,
+          dedupeKey: `verify:${token}`,
+          subject: 'Confirm your email for Firstday',
+          ...renderEmail({
+            heading: 'Confirm your email',
+            paragraphs: [
+              `Hello ${user.name},`,
+              'Welcome to Firstday! Please confirm that this e-mail address is yours. The button signs you in and takes you to your calendars.',
+            ],
+            action: { label: 'Confirm my email', url },
+          }),
+        });
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/send-verification-email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/request-password-reset': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/reset-password': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+    },
+    plugins: env.OIDC_CLIENT_ID
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: FEDERATED_PROVIDER_ID,
+                discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                clientId: env.OIDC_CLIENT_ID,
+                clientSecret: env.OIDC_CLIENT_SECRET,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
