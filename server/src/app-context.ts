@@ -1,3 +1,4 @@
+import { type Auth, createAuth } from './auth/auth.ts';
 import type { Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
@@ -9,6 +10,7 @@ export type AppContext = {
   env: Env;
   db: Db;
   logger: Logger;
+  auth: Auth;
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
@@ -18,3 +20,13 @@ export type AppContext = {
 export const DEFAULT_RATE_LIMITS: AppContext['rateLimits'] = {
   subscribe: { limit: 5, windowMs: 10 * 60_000 },
 };
+
+export function createAppContext(
+  parts: Omit<AppContext, 'auth' | 'rateLimits'> & Partial<Pick<AppContext, 'rateLimits'>>,
+): AppContext {
+  return {
+    ...parts,
+    rateLimits: parts.rateLimits ?? DEFAULT_RATE_LIMITS,
+    auth: createAuth({ env: parts.env, db: parts.db, wakeMailWorker: parts.wakeMailWorker }),
+  };
+}

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { createUserRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
@@ -49,6 +50,8 @@ export function createApp(context: AppContext, web?: WebBuild) {
     return c.json({ status: 'ok' });
   });
   app.route('/api/emails', createNewsletterRoutes(context));
+  app.route('/api/users', createUserRoutes(context));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => context.auth.handler(c.req.raw));
   if (context.mailCatcher) {
     app.route('/api/dev/mail', createDevMailApi(context.mailCatcher));
     app.route('/dev/mail', createDevMailPage(context.mailCatcher));

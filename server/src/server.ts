@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { createApp } from './app.ts';
-import { type AppContext, DEFAULT_RATE_LIMITS } from './app-context.ts';
+import { type AppContext, createAppContext } from './app-context.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -22,14 +22,14 @@ export async function startServer(env: Env, overrides: Partial<Pick<AppContext, 
   const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
   mailWorker.start();
 
-  const context: AppContext = {
+  const context = createAppContext({
     env,
     db: database.db,
     logger,
     mailCatcher,
     wakeMailWorker: mailWorker.wake,
-    rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
-  };
+    rateLimits: overrides.rateLimits,
+  });
   // In development the API can run before the first web build (the Vite dev server serves pages).
   const web = env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');

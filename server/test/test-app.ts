@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import nodemailer from 'nodemailer';
 import { createApp } from '../src/app.ts';
-import { type AppContext, DEFAULT_RATE_LIMITS } from '../src/app-context.ts';
+import { type AppContext, createAppContext } from '../src/app-context.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
@@ -12,23 +12,26 @@ import { createTestDatabase } from './test-database.ts';
  * The real app on a fresh database with the real SMTP catcher. The mail worker does not poll:
  * tests call `sendQueuedMail()` so they decide when mail goes out.
  */
-export async function createTestApp(overrides: Partial<Pick<AppContext, 'rateLimits'>> = {}) {
-  const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent' });
+export async function createTestApp(
+  overrides: Partial<Pick<AppContext, 'rateLimits'>> & { env?: Record<string, string> } = {},
+) {
+  const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
   const database = await createTestDatabase();
   const mailCatcher = await startMailCatcher();
   const logger = createLogger(env.LOG_LEVEL);
   const transport = nodemailer.createTransport(mailCatcher.smtpUrl);
   const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
-  const context: AppContext = {
+  const context = createAppContext({
     env,
     db: database.db,
     logger,
     mailCatcher,
     wakeMailWorker: () => {},
-    rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
-  };
+    rateLimits: overrides.rateLimits,
+  });
   return {
     app: createApp(context),
+    context,
     db: database.db,
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { EmailSchema } from './email.ts';
+import { findIbanProblem, IBAN_MESSAGES, normalizeIban } from './iban.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+
+/** `GET /api/users/me`: the specification's user record plus profile settings. */
+export type CurrentUser = {
+  first_name: string;
+  last_name: string;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  /** Masked, e.g. 'DE89 •••• •••• •••• 3000'; null until the user gives bank details. */
+  IBAN: string | null;
+  settings: {
+    savings_goal_cents: number | null;
+    hide_sender_names_default: boolean;
+    hide_total_default: boolean;
+  };
+};
+
+export const NameSchema = z
+  .string({ error: 'Please enter your name.' })
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(NAME_MAX_LENGTH, `A name can be at most ${NAME_MAX_LENGTH} characters.`);
+
+export const PasswordSchema = z
+  .string({ error: 'Please enter a password.' })
+  .min(1, 'Please enter a password.')
+  .min(PASSWORD_MIN_LENGTH, `Your password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `A password can be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const SignUpSchema = z.object({ name: NameSchema, email: EmailSchema, password: PasswordSchema });
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  email: z.string().trim().min(1, 'Please fill in all fields'),
+  password: z.string().min(1, 'Please fill in all fields'),
+});
+
+/** An IBAN as typed by a person: spaces allowed, validated with its country length and checksum. */
+export const IbanSchema = z
+  .string()
+  .trim()
+  .max(42, 'An IBAN has at most 34 characters.')
+  .transform(normalizeIban)
+  .superRefine((iban, ctx) => {
+    const problem = findIbanProblem(iban);
+    if (problem) ctx.addIssue({ code: 'custom', message: IBAN_MESSAGES[problem] });
+  });
+
+export const SAVINGS_GOAL_MAX_CENTS = 100_000_000;
+
+export const AccountSettingsSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  /** Empty string clears the IBAN; undefined leaves it unchanged (the form shows it masked). */
+  iban: z.union([z.literal(''), IbanSchema]).optional(),
+  savingsGoalCents: z
+    .number({ error: 'Please enter an amount in dollars.' })
+    .int()
+    .min(0, 'A savings goal cannot be negative.')
+    .max(SAVINGS_GOAL_MAX_CENTS, 'Please enter at most $1,000,000.')
+    .nullable(),
+  hideSenderNamesDefault: z.boolean(),
+  hideTotalDefault: z.boolean(),
+});
+export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

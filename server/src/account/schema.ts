@@ -1,0 +1,17 @@
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from '../auth/schema.ts';
+
+/** Account settings beyond what better-auth keeps in `user`. One row per user, created on first save. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM ciphertext (see lib/secret-box.ts); never stored or logged in clear. */
+  ibanEncrypted: text('iban_encrypted'),
+  /** 'DE89 •••• •••• •••• 3000', shown back without decrypting. */
+  ibanMasked: text('iban_masked'),
+  savingsGoalCents: integer('savings_goal_cents'),
+  hideSenderNamesDefault: boolean('hide_sender_names_default').notNull().default(false),
+  hideTotalDefault: boolean('hide_total_default').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
