@@ -40,6 +40,11 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().default(''),
     OIDC_PROVIDER_NAME: z.string().default('Google'),
+    /** Captcha: self-hosted ALTCHA proof of work by default; reCAPTCHA or Turnstile with their secret key. */
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
+    CAPTCHA_SECRET_KEY: z.string().optional(),
+    /** Overrides the provider's siteverify address (tests use a local stand-in). */
+    CAPTCHA_VERIFY_URL: z.url().optional(),
     /** The web build served by this process. */
     WEB_DIST: z.string().default('web/build/client'),
   })
@@ -47,6 +52,11 @@ const EnvSchema = z
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['APP_URL', 'APP_SECRET', 'DATABASE_URL', 'SMTP_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.CAPTCHA_PROVIDER !== 'altcha' && !env.CAPTCHA_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET_KEY'], message: `CAPTCHA_SECRET_KEY is required for ${env.CAPTCHA_PROVIDER}` });
     }
   })
   .transform((env) => ({
