@@ -1,7 +1,95 @@
-export default function ArticlePage() {
+import { Link } from 'react-router';
+import { formatLongDate } from '../lib/format-date.ts';
+import { NotFoundView } from '../marketing/not-found-view.tsx';
+import { buildPageMeta } from '../marketing/seo.ts';
+import { SiteFooter } from '../marketing/site-footer.tsx';
+import { SiteHeader } from '../marketing/site-header.tsx';
+import type { Route } from './+types/article-page';
+import { ArticleCard } from './article-card.tsx';
+import styles from './article-page.module.css';
+import { ARTICLES, findArticle, getReadingMinutes } from './articles.ts';
+import { InvestmentDisclaimer } from './investment-disclaimer.tsx';
+
+export const meta: Route.MetaFunction = ({ params }) => {
+  const article = findArticle(params.slug);
+  if (!article) return [{ title: 'Article not found – Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [
+    ...buildPageMeta({
+      title: `${article.title} – Firstday`,
+      description: article.summary,
+      path: `/articles/${article.slug}`,
+    }).filter((tag) => !('property' in tag && tag.property === 'og:type')),
+    { property: 'og:type', content: 'article' },
+    { property: 'article:published_time', content: article.publishedOn },
+  ];
+};
+
+// Data comes from the bundled ARTICLES list, so the page prerenders without a loader.
+export default function ArticlePage({ params }: Route.ComponentProps) {
+  const article = findArticle(params.slug);
+  if (!article) return <NotFoundView />;
+  const others = ARTICLES.filter((other) => other.slug !== article.slug).slice(0, 3);
+
   return (
-    <main>
-      <h1>ArticlePage</h1>
-    </main>
+    <>
+      <SiteHeader />
+      <main id="main" className={styles.page}>
+        <article className={styles.article}>
+          <Link to="/articles" className={styles.back}>
+            <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path
+                d="M12.5 4.5 7 10l5.5 5.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            All articles
+          </Link>
+          <header className={styles.header}>
+            <p className={styles.meta}>
+              <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn)}</time>
+              <span aria-hidden="true">·</span>
+              <span>{getReadingMinutes(article)} min read</span>
+            </p>
+            <h1 className={styles.title}>{article.title}</h1>
+            <p className={styles.lead}>{article.summary}</p>
+          </header>
+          <img
+            className={styles.image}
+            src={article.image.src}
+            alt={article.image.alt}
+            width={640}
+            height={400}
+            fetchPriority="high"
+          />
+          <div className={styles.body}>
+            {article.body.map((paragraph) => (
+              <p key={paragraph.slice(0, 48)}>{paragraph}</p>
+            ))}
+          </div>
+          <InvestmentDisclaimer />
+        </article>
+
+        <section className={styles.more} aria-labelledby="more-articles">
+          <h2 id="more-articles" className={styles.moreTitle}>
+            More articles
+          </h2>
+          <ul className={styles.moreGrid}>
+            {others.map((other) => (
+              <li key={other.slug}>
+                <ArticleCard article={other} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <Link to="/articles" className={styles.allLink}>
+            See all articles
+          </Link>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

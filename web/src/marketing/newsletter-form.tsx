@@ -1,0 +1,132 @@
+import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ApiError, postJson } from '../lib/api.ts';
+import { getErrorMessage, isRetryableError } from '../lib/error-messages.ts';
+import styles from './newsletter-form.module.css';
+
+type FormProblem = { message: string; retryable: boolean };
+
+/** E-mail + terms checkbox; posts to the subscribe endpoint and thanks the visitor in place. */
+export function NewsletterForm() {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const emailErrorId = `${id}-email-error`;
+  const termsId = `${id}-terms`;
+  const [agreed, setAgreed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [subscribedEmail, setSubscribedEmail] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(SubscribeRequestSchema), defaultValues: { email: '' } });
+
+  // The form disappears on success; keep keyboard and screen-reader users in the new content.
+  useEffect(() => {
+    if (subscribedEmail) thanksRef.current?.focus();
+  }, [subscribedEmail]);
+
+  const subscribe = handleSubmit(async ({ email }) => {
+    if (sending || !agreed) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await postJson<SubscribeResponse>('/api/emails/subscribe', { email });
+      setSubscribedEmail(email);
+    } catch (error) {
+      const fieldMessage = error instanceof ApiError ? error.fields.email : undefined;
+      if (fieldMessage) setError('email', { message: fieldMessage }, { shouldFocus: true });
+      else setProblem({ message: getErrorMessage(error), retryable: isRetryableError(error) });
+    } finally {
+      setSending(false);
+    }
+  });
+
+  if (subscribedEmail) {
+    return (
+      <div className={styles.thanks}>
+        <span className={styles.thanksIcon} aria-hidden="true">
+          ✓
+        </span>
+        <h2 ref={thanksRef} tabIndex={-1} className={styles.thanksTitle}>
+          Thank You
+        </h2>
+        <p>You’re on the list. We’ll send you an e-mail as soon as Firstday launches.</p>
+        <p>
+          We’ve also sent a confirmation link to <strong className={styles.address}>{subscribedEmail}</strong>. Please
+          open it to confirm your subscription. If it hasn’t arrived in a few minutes, have a look in your spam folder.
+        </p>
+        <ButtonLink to="/" variant="secondary">
+          Back to the homepage
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const emailError = errors.email?.message;
+  return (
+    <form className={styles.form} noValidate onSubmit={subscribe} aria-busy={sending} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.formTitle}>
+        Join the newsletter
+      </h2>
+      <div className={styles.field}>
+        <label htmlFor={emailId} className={styles.label}>
+          E-mail address
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@example.com"
+          className={styles.input}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? emailErrorId : undefined}
+          {...register('email')}
+        />
+        {emailError && (
+          <p id={emailErrorId} className={styles.fieldError}>
+            {emailError}
+          </p>
+        )}
+      </div>
+
+      <div className={styles.check}>
+        <input
+          id={termsId}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+        />
+        <label htmlFor={termsId}>
+          I agree to the <Link to="/terms">terms and conditions</Link>
+        </label>
+      </div>
+
+      {problem && (
+        <div className={styles.problem} role="alert">
+          <p>{problem.message}</p>
+          {problem.retryable && (
+            <Button variant="secondary" onClick={() => subscribe()} disabled={sending}>
+              Try again
+            </Button>
+          )}
+        </div>
+      )}
+
+      <Button type="submit" size="lg" className={styles.submit} disabled={!agreed} aria-disabled={sending || undefined}>
+        {sending && <span className={styles.spinner} aria-hidden="true" />}
+        {sending ? 'Subscribing…' : 'Subscribe to the newsletter'}
+      </Button>
+      {!agreed && <p className={styles.hint}>Tick the box above to subscribe.</p>}
+    </form>
+  );
+}
