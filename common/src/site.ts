@@ -26,6 +26,7 @@ export const APP_ROUTE_PATTERNS = [
   '/signup',
   '/resetpassword',
   '/passwordrecovery',
+  '/auth/popup-complete',
   '/create_calendar',
   '/my_calendars',
   '/my_calendars/calendar_info',

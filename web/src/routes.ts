@@ -1,6 +1,7 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
+  // Public, prerendered (react-router.config.ts).
   index('marketing/landing-page.tsx'),
   route('green', 'marketing/green-page.tsx'),
   route('join_us', 'marketing/join-us-page.tsx'),
@@ -9,5 +10,23 @@ export default [
   route('privacy', 'marketing/privacy-page.tsx'),
   route('articles', 'investments/articles-page.tsx'),
   route('articles/:slug', 'investments/article-page.tsx'),
+
+  // Accounts, client-rendered.
+  route('login', 'auth/login-page.tsx'),
+  route('signup', 'auth/signup-page.tsx'),
+  route('resetpassword', 'auth/reset-password-page.tsx'),
+  route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),
+  route('auth/popup-complete', 'auth/popup-complete-page.tsx'),
+
+  // Signed-in area: the shell sends signed-out visitors to /login and back.
+  layout('shell/app-shell.tsx', [
+    route('my_calendars', 'calendars/my-calendars-page.tsx'),
+    route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
+    route('create_calendar', 'calendars/create-calendar-page.tsx'),
+    route('settings', 'account/settings-page.tsx'),
+    route('wishes', 'contributions/wishes-page.tsx'),
+    route('investments', 'investments/investments-page.tsx'),
+  ]),
+
   route('*', 'marketing/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export default function PasswordRecoveryRedirect() {
+  return <main id="main"><h1>PasswordRecoveryRedirect</h1></main>;
+}

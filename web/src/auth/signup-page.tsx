@@ -1,0 +1,3 @@
+export default function SignupPage() {
+  return <main id="main"><h1>SignupPage</h1></main>;
+}

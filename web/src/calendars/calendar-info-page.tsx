@@ -1,0 +1,3 @@
+export default function CalendarInfoPage() {
+  return <main id="main"><h1>CalendarInfoPage</h1></main>;
+}
