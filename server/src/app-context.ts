@@ -1,4 +1,5 @@
 import { type Auth, createAuth } from './auth/auth.ts';
+import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
 import type { Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
@@ -11,22 +12,27 @@ export type AppContext = {
   db: Db;
   logger: Logger;
   auth: Auth;
+  captcha: CaptchaVerifier;
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
-  rateLimits: { subscribe: RateLimitRule };
+  rateLimits: { subscribe: RateLimitRule; authPerAccount: RateLimitRule };
 };
 
 export const DEFAULT_RATE_LIMITS: AppContext['rateLimits'] = {
   subscribe: { limit: 5, windowMs: 10 * 60_000 },
+  authPerAccount: { limit: 10, windowMs: 15 * 60_000 },
 };
 
+export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
+
 export function createAppContext(
-  parts: Omit<AppContext, 'auth' | 'rateLimits'> & Partial<Pick<AppContext, 'rateLimits'>>,
+  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits'> & { rateLimits?: RateLimitOverrides },
 ): AppContext {
   return {
     ...parts,
-    rateLimits: parts.rateLimits ?? DEFAULT_RATE_LIMITS,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...parts.rateLimits },
     auth: createAuth({ env: parts.env, db: parts.db, wakeMailWorker: parts.wakeMailWorker }),
+    captcha: createCaptchaVerifier(parts.env),
   };
 }

@@ -4,11 +4,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { createUserRoutes } from './account/account-routes.ts';
+import { createAccountRoutes, createUserRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
+import { createAuthRoutes } from './auth/auth-routes.ts';
+import { createCaptchaRoutes } from './captcha/captcha-routes.ts';
+import { createConfigRoutes } from './config-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { requireTrustedOrigin } from './lib/trusted-origin.ts';
 import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
 import { createSeoRoutes } from './marketing/seo-routes.ts';
 import { createNewsletterRoutes } from './newsletter/newsletter-routes.ts';
@@ -45,13 +49,18 @@ export function createApp(context: AppContext, web?: WebBuild) {
     }),
   );
 
+  app.use('/api/*', requireTrustedOrigin([context.env.APP_URL, ...context.env.AUTH_EXTRA_ORIGINS]));
+
   app.get('/api/health', async (c) => {
     await context.db.execute(sql`select 1`);
     return c.json({ status: 'ok' });
   });
   app.route('/api/emails', createNewsletterRoutes(context));
+  app.route('/api/captcha', createCaptchaRoutes(context));
   app.route('/api/users', createUserRoutes(context));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => context.auth.handler(c.req.raw));
+  app.route('/api/account', createAccountRoutes(context));
+  app.route('/api/config', createConfigRoutes(context));
+  app.route('/api/auth', createAuthRoutes(context));
   if (context.mailCatcher) {
     app.route('/api/dev/mail', createDevMailApi(context.mailCatcher));
     app.route('/dev/mail', createDevMailPage(context.mailCatcher));

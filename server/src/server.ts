@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { createApp } from './app.ts';
-import { type AppContext, createAppContext } from './app-context.ts';
+import { createAppContext, type RateLimitOverrides } from './app-context.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -14,7 +14,7 @@ import { loadWebBuild } from './lib/web-static.ts';
  * Starts everything the product needs in one process: database (migrated), mail (catcher when no
  * SMTP_URL) with its outbox worker, and the HTTP server. Returns a `stop` for graceful shutdown.
  */
-export async function startServer(env: Env, overrides: Partial<Pick<AppContext, 'rateLimits'>> = {}) {
+export async function startServer(env: Env, overrides: { rateLimits?: RateLimitOverrides } = {}) {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import nodemailer from 'nodemailer';
 import { createApp } from '../src/app.ts';
-import { type AppContext, createAppContext } from '../src/app-context.ts';
+import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
@@ -13,7 +13,7 @@ import { createTestDatabase } from './test-database.ts';
  * tests call `sendQueuedMail()` so they decide when mail goes out.
  */
 export async function createTestApp(
-  overrides: Partial<Pick<AppContext, 'rateLimits'>> & { env?: Record<string, string> } = {},
+  overrides: { rateLimits?: RateLimitOverrides } & { env?: Record<string, string> } = {},
 ) {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
   const database = await createTestDatabase();

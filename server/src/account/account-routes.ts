@@ -1,8 +1,14 @@
-import type { CurrentUser } from '@firstday/common/account';
-import { eq } from 'drizzle-orm';
+import { AccountSettingsSchema, type CurrentUser } from '@firstday/common/account';
+import { maskIban } from '@firstday/common/iban';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
+import { account } from '../auth/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import { readJsonBody } from '../lib/json-body.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
 import { userProfiles } from './schema.ts';
 
 /** Splits the single Name field of sign-up into the first/last names the specification's user has. */
@@ -11,22 +17,120 @@ export function splitName(name: string): { first_name: string; last_name: string
   return { first_name: first, last_name: rest.join(' ') };
 }
 
+type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
+
+async function getCurrentUser(context: AppContext, user: SessionUser): Promise<CurrentUser> {
+  const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+  return {
+    ...splitName(user.name),
+    name: user.name,
+    email: user.email,
+    email_verified: user.emailVerified,
+    IBAN: profile?.ibanMasked ?? null,
+    settings: {
+      savings_goal_cents: profile?.savingsGoalCents ?? null,
+      hide_sender_names_default: profile?.hideSenderNamesDefault ?? false,
+      hide_total_default: profile?.hideTotalDefault ?? true,
+    },
+  };
+}
+
+async function hasPassword(context: AppContext, userId: string): Promise<boolean> {
+  const rows = await context.db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), isNotNull(account.password)));
+  return rows.length > 0;
+}
+
+const DeleteAccountSchema = z.object({
+  password: z.string().max(200).optional(),
+  confirm: z.literal('DELETE').optional(),
+});
+
+/** `GET /api/users/me`. */
 export function createUserRoutes(context: AppContext) {
   return new Hono().get('/me', async (c) => {
     const { user } = await requireSession(context, c);
-    const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
-    const body: CurrentUser = {
-      ...splitName(user.name),
-      name: user.name,
-      email: user.email,
-      email_verified: user.emailVerified,
-      IBAN: profile?.ibanMasked ?? null,
-      settings: {
-        savings_goal_cents: profile?.savingsGoalCents ?? null,
-        hide_sender_names_default: profile?.hideSenderNamesDefault ?? false,
-        hide_total_default: profile?.hideTotalDefault ?? true,
-      },
-    };
-    return c.json(body);
+    return c.json(await getCurrentUser(context, user));
   });
+}
+
+/** Account settings and account deletion. */
+export function createAccountRoutes(context: AppContext) {
+  const ibanBox = createSecretBox(context.env.APP_SECRET, 'iban');
+
+  return new Hono()
+    .put('/settings', async (c) => {
+      const { user } = await requireSession(context, c);
+      const input = await readJsonBody(c, AccountSettingsSchema);
+      const headers = c.req.raw.headers;
+
+      if (input.name !== user.name) await context.auth.api.updateUser({ headers, body: { name: input.name } });
+
+      let pendingEmail: string | undefined;
+      if (input.email !== user.email) {
+        try {
+          await context.auth.api.changeEmail({ headers, body: { newEmail: input.email, callbackURL: '/settings' } });
+        } catch {
+          // The same words whether or not the address belongs to someone else.
+          throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+            fields: { email: 'This e-mail address cannot be used. Please choose another one.' },
+          });
+        }
+        pendingEmail = input.email;
+      }
+
+      const iban =
+        input.iban === undefined
+          ? {}
+          : input.iban === ''
+            ? { ibanEncrypted: null, ibanMasked: null }
+            : { ibanEncrypted: ibanBox.seal(input.iban), ibanMasked: maskIban(input.iban) };
+      const values = {
+        savingsGoalCents: input.savingsGoalCents,
+        hideSenderNamesDefault: input.hideSenderNamesDefault,
+        hideTotalDefault: input.hideTotalDefault,
+        updatedAt: new Date(),
+        ...iban,
+      };
+      await context.db
+        .insert(userProfiles)
+        .values({ userId: user.id, ...values })
+        .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+
+      const name = input.name;
+      return c.json({
+        ...(await getCurrentUser(context, { ...user, name })),
+        ...(pendingEmail ? { pending_email: pendingEmail } : {}),
+      });
+    })
+    .post('/delete', async (c) => {
+      const { user } = await requireSession(context, c);
+      const input = await readJsonBody(c, DeleteAccountSchema);
+      const headers = c.req.raw.headers;
+      if (await hasPassword(context, user.id)) {
+        if (!input.password) {
+          throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+            fields: { password: 'Please enter your password to delete your account.' },
+          });
+        }
+        try {
+          await context.auth.api.deleteUser({ headers, body: { password: input.password } });
+        } catch {
+          throw new AppError('invalid_password', 'The password is not correct.', 400, {
+            fields: { password: 'The password is not correct.' },
+          });
+        }
+      } else {
+        if (input.confirm !== 'DELETE') {
+          throw new AppError('password_not_set', 'Type DELETE to confirm that your account should be deleted.', 400, {
+            fields: { confirm: 'Type DELETE to confirm.' },
+          });
+        }
+        await context.auth.api.deleteUser({ headers, body: {} });
+      }
+      context.logger.info({ userId: user.id }, 'account deleted');
+      return c.json({ deleted: true });
+    });
 }

@@ -1,67 +1,252 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
+import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
+import { userProfiles } from '../account/schema.ts';
+import { user as users } from './schema.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const origin = 'http://firstday.test';
 
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 });
 afterAll(() => t.close());
 
-function post(path: string, body: unknown, cookie = '') {
-  return t.app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown, cookie = '') => sendJson(t, 'POST', path, body, cookie);
 
-function getCookie(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-describe('sign-up, verification and sign-in', () => {
-  it('verifies by the e-mailed link, which signs the user in', async () => {
-    const signUp = await post('/api/auth/sign-up/email', {
-      name: 'Anna Maria Smith',
-      email: 'anna@example.com',
-      password: 'correct horse',
-      callbackURL: '/my_calendars',
-    });
-    expect(signUp.status).toBe(200);
-
-    const unverified = await post('/api/auth/sign-in/email', { email: 'anna@example.com', password: 'correct horse' });
-    expect(unverified.status).toBe(403);
-
-    await t.sendQueuedMail();
-    const [mail] = t.mailCatcher.list('anna@example.com');
-    expect(mail?.subject).toBe('Confirm your email for Firstday');
-    const link = mail!.text.match(/http:\/\/firstday\.test\/api\/auth\/verify-email\S+/)?.[0];
-    expect(link).toBeTruthy();
-    const verify = await t.app.request(link!.replace(origin, ''));
-    expect(verify.status).toBe(302);
-    expect(verify.headers.get('location')).toBe('/my_calendars');
-    const cookie = getCookie(verify);
+describe('sign-up and verification', () => {
+  it('verifies by the e-mailed link, which signs the user in and lands on /my_calendars', async () => {
+    const { cookie } = await createVerifiedUser(t, 'anna@example.com', 'correct horse', 'Anna Maria Smith');
     expect(cookie).toContain('better-auth.session_token');
-
     const me = await t.app.request('/api/users/me', { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({
       first_name: 'Anna',
       last_name: 'Maria Smith',
       email: 'anna@example.com',
+      email_verified: true,
       IBAN: null,
-      settings: { hide_total_default: true, hide_sender_names_default: false },
+      settings: { hide_total_default: true, hide_sender_names_default: false, savings_goal_cents: null },
     });
   });
 
-  it('answers 401 on /api/users/me when signed out', async () => {
-    const me = await t.app.request('/api/users/me');
-    expect(me.status).toBe(401);
-    expect((await readError(me)).code).toBe('unauthorized');
+  it.each([
+    [{ name: '', email: 'x@example.com', password: 'long enough' }, { name: 'Please enter your name.' }],
+    [
+      { name: 'X', email: 'nope', password: 'long enough' },
+      { email: 'Please enter a valid e-mail address, like name@example.com.' },
+    ],
+    [
+      { name: 'X', email: 'x@example.com', password: 'short' },
+      { password: 'Your password needs at least 8 characters.' },
+    ],
+    [
+      {},
+      {
+        name: 'Please enter your name.',
+        email: 'Please enter your e-mail address.',
+        password: 'Please enter a password.',
+      },
+    ],
+    [
+      { name: 'X'.repeat(101), email: 'x@example.com', password: 'long enough' },
+      { name: 'A name can be at most 100 characters.' },
+    ],
+  ])('refuses %j with field messages', async (body, fields) => {
+    const response = await post('/api/auth/sign-up/email', body);
+    expect(response.status).toBe(400);
+    expect(await readError(response)).toEqual({
+      code: 'validation_failed',
+      message: 'Some fields need your attention.',
+      fields,
+    });
+  });
+
+  it('refuses malformed and oversized bodies with 4xx, never 500', async () => {
+    expect((await post('/api/auth/sign-up/email', '{"name":')).status).toBe(400);
+    expect((await post('/api/auth/sign-in/email', '{"email":')).status).toBeLessThan(500);
+    const huge = await post('/api/auth/sign-in/email', { email: 'a@example.com', password: 'x'.repeat(70_000) });
+    expect(huge.status).toBe(413);
+    expect((await post('/api/auth/sign-in/email', {})).status).toBe(400);
+    expect((await post('/api/auth/reset-password', { token: 42 })).status).toBe(400);
+  });
+
+  it('answers a sign-up for a known address like a new one, and tells the owner by e-mail', async () => {
+    await createVerifiedUser(t, 'known@example.com');
+    const again = await post('/api/auth/sign-up/email', {
+      name: 'Someone',
+      email: 'known@example.com',
+      password: 'another pass',
+    });
+    expect(again.status).toBe(200);
+    await t.sendQueuedMail();
+    const subjects = t.mailCatcher.list('known@example.com').map((mail) => mail.subject);
+    expect(subjects).toContain('Someone tried to create a Firstday account with your e-mail');
+    expect(await t.db.select().from(users).where(eq(users.email, 'known@example.com'))).toHaveLength(1);
+  });
+});
+
+describe('sign-in', () => {
+  it('refuses an unverified address with email_not_verified', async () => {
+    await post('/api/auth/sign-up/email', { name: 'U', email: 'unverified@example.com', password: 'correct horse' });
+    const response = await post('/api/auth/sign-in/email', {
+      email: 'unverified@example.com',
+      password: 'correct horse',
+    });
+    expect(response.status).toBe(403);
+    expect((await readError(response)).code).toBe('email_not_verified');
+  });
+
+  it('answers the same for a wrong password and an unknown address', async () => {
+    await createVerifiedUser(t, 'signin@example.com', 'right password');
+    const wrongPassword = await post('/api/auth/sign-in/email', {
+      email: 'signin@example.com',
+      password: 'wrong password',
+    });
+    const unknown = await post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'wrong password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await readError(wrongPassword)).toEqual(await readError(unknown));
+    const ok = await post('/api/auth/sign-in/email', { email: 'signin@example.com', password: 'right password' });
+    expect(ok.status).toBe(200);
+  });
+
+  it('limits attempts per account with 429 and Retry-After', async () => {
+    const attempts = [];
+    for (let i = 0; i < 11; i++) {
+      attempts.push(await post('/api/auth/sign-in/email', { email: 'target@example.com', password: `guess ${i}` }));
+    }
+    const last = attempts.at(-1)!;
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await readError(last)).code).toBe('rate_limited');
+  });
+
+  it('keeps the reset request behind the captcha route', async () => {
+    const response = await post('/api/auth/request-password-reset', { email: 'signin@example.com' });
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses state-changing requests from another website', async () => {
+    const response = await t.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: 'signin@example.com', password: 'right password' }),
+    });
+    expect(response.status).toBe(403);
+    expect((await readError(response)).code).toBe('forbidden_origin');
+  });
+});
+
+describe('per-IP rate limit on sign-in', () => {
+  it('trips with 429 and Retry-After', async () => {
+    // better-auth keeps its counters per process, so this test comes from an address of its own.
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await limited.app.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://firstday.test', 'x-forwarded-for': '203.0.113.7' },
+          body: JSON.stringify({ email: `ip${i}@example.com`, password: 'whatever1' }),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) expect(response.headers.get('retry-after')).toBeTruthy();
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('account settings', () => {
+  const settings = {
+    name: 'Maria Lopez',
+    email: 'maria@example.com',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    savingsGoalCents: 250_000,
+    hideSenderNamesDefault: true,
+    hideTotalDefault: false,
+  };
+
+  it('saves settings, keeps the IBAN encrypted and shows it masked', async () => {
+    const { cookie } = await createVerifiedUser(t, 'maria@example.com', 'correct horse', 'Maria');
+    const saved = await sendJson(t, 'PUT', '/api/account/settings', settings, cookie);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      IBAN: 'DE89 •••• •••• •••• 3000',
+      settings: { savings_goal_cents: 250_000, hide_sender_names_default: true, hide_total_default: false },
+    });
+    const [row] = await t.db.select().from(userProfiles);
+    expect(row?.ibanEncrypted).toBeTruthy();
+    expect(JSON.stringify(row)).not.toContain('370400440532013000');
+
+    // Leaving `iban` out keeps it; '' clears it.
+    const kept = await sendJson(t, 'PUT', '/api/account/settings', { ...settings, iban: undefined }, cookie);
+    expect((await kept.json()).IBAN).toBe('DE89 •••• •••• •••• 3000');
+    const cleared = await sendJson(t, 'PUT', '/api/account/settings', { ...settings, iban: '' }, cookie);
+    expect((await cleared.json()).IBAN).toBeNull();
+  });
+
+  it('refuses an invalid IBAN and other bad values with field messages', async () => {
+    const { cookie } = await createVerifiedUser(t, 'iban@example.com');
+    const response = await sendJson(
+      t,
+      'PUT',
+      '/api/account/settings',
+      { ...settings, email: 'iban@example.com', iban: 'DE89370400440532013001', savingsGoalCents: -5 },
+      cookie,
+    );
+    expect(response.status).toBe(400);
+    expect((await readError(response)).fields).toEqual({
+      iban: 'This IBAN is not valid: please check it for typos.',
+      savingsGoalCents: 'A savings goal cannot be negative.',
+    });
+  });
+
+  it('sends a verification link to a new e-mail address and keeps the old one until then', async () => {
+    const { cookie } = await createVerifiedUser(t, 'old@example.com');
+    const response = await sendJson(
+      t,
+      'PUT',
+      '/api/account/settings',
+      { ...settings, email: 'new@example.com' },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.email).toBe('old@example.com');
+    expect(body.pending_email).toBe('new@example.com');
+    await t.sendQueuedMail();
+    expect(t.mailCatcher.list('new@example.com').length).toBeGreaterThan(0);
+  });
+
+  it('only ever shows and changes the signed-in user', async () => {
+    const first = await createVerifiedUser(t, 'first@example.com');
+    const second = await createVerifiedUser(t, 'second@example.com');
+    await sendJson(
+      t,
+      'PUT',
+      '/api/account/settings',
+      { ...settings, email: 'second@example.com', name: 'Second' },
+      second.cookie,
+    );
+    const me = await (await t.app.request('/api/users/me', { headers: { cookie: first.cookie } })).json();
+    expect(me.email).toBe('first@example.com');
+    expect(me.IBAN).toBeNull();
+    expect((await sendJson(t, 'PUT', '/api/account/settings', settings)).status).toBe(401);
+  });
+
+  it('deletes the account after checking the password', async () => {
+    const { cookie } = await createVerifiedUser(t, 'leaving@example.com', 'correct horse');
+    const wrong = await sendJson(t, 'POST', '/api/account/delete', { password: 'wrong horse' }, cookie);
+    expect(wrong.status).toBe(400);
+    const deleted = await sendJson(t, 'POST', '/api/account/delete', { password: 'correct horse' }, cookie);
+    expect(deleted.status).toBe(200);
+    expect(await t.db.select().from(users).where(eq(users.email, 'leaving@example.com'))).toHaveLength(0);
+    expect((await t.app.request('/api/users/me', { headers: { cookie } })).status).toBe(401);
   });
 });

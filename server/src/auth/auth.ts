@@ -38,6 +38,24 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       requireEmailVerification: true,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // Sign-up answers the same for a known address; the owner learns of the attempt by e-mail.
+      async onExistingUserSignUp({ user }) {
+        await queue({
+          to: user.email,
+          dedupeKey: `existing-sign-up:${user.id}:${new Date().toISOString().slice(0, 13)}`,
+          subject: 'Someone tried to create a Firstday account with your e-mail',
+          ...renderEmail({
+            heading: 'You already have an account',
+            paragraphs: [
+              `Hello ${user.name},`,
+              'Someone, probably you, just tried to sign up for Firstday with this e-mail address. You already have an account, so nothing was changed.',
+              'You can log in with your password, or choose a new one if you forgot it.',
+            ],
+            action: { label: 'Log in', url: `${env.APP_URL}/login` },
+            footer: [`Forgot your password? ${env.APP_URL}/resetpassword`],
+          }),
+        });
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {
         const url = `${env.APP_URL}/resetpassword?oobCode=${encodeURIComponent(token)}`;

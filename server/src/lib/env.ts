@@ -56,7 +56,11 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER !== 'altcha' && !env.CAPTCHA_SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET_KEY'], message: `CAPTCHA_SECRET_KEY is required for ${env.CAPTCHA_PROVIDER}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_SECRET_KEY'],
+        message: `CAPTCHA_SECRET_KEY is required for ${env.CAPTCHA_PROVIDER}`,
+      });
     }
   })
   .transform((env) => ({
