@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@firstday/common/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
@@ -147,7 +148,11 @@ describe('per-IP rate limit on sign-in', () => {
       for (let i = 0; i < 4; i++) {
         const response = await limited.app.request('/api/auth/sign-in/email', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: 'http://firstday.test', 'x-forwarded-for': '203.0.113.7' },
+          headers: {
+            'content-type': 'application/json',
+            origin: 'http://firstday.test',
+            'x-forwarded-for': '203.0.113.7',
+          },
           body: JSON.stringify({ email: `ip${i}@example.com`, password: 'whatever1' }),
         });
         statuses.push(response.status);
@@ -186,9 +191,9 @@ describe('account settings', () => {
 
     // Leaving `iban` out keeps it; '' clears it.
     const kept = await sendJson(t, 'PUT', '/api/account/settings', { ...settings, iban: undefined }, cookie);
-    expect((await kept.json()).IBAN).toBe('DE89 •••• •••• •••• 3000');
+    expect(((await kept.json()) as CurrentUser).IBAN).toBe('DE89 •••• •••• •••• 3000');
     const cleared = await sendJson(t, 'PUT', '/api/account/settings', { ...settings, iban: '' }, cookie);
-    expect((await cleared.json()).IBAN).toBeNull();
+    expect(((await cleared.json()) as CurrentUser).IBAN).toBeNull();
   });
 
   it('refuses an invalid IBAN and other bad values with field messages', async () => {
@@ -217,7 +222,7 @@ describe('account settings', () => {
       cookie,
     );
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as CurrentUser & { pending_email?: string };
     expect(body.email).toBe('old@example.com');
     expect(body.pending_email).toBe('new@example.com');
     await t.sendQueuedMail();
@@ -234,7 +239,9 @@ describe('account settings', () => {
       { ...settings, email: 'second@example.com', name: 'Second' },
       second.cookie,
     );
-    const me = await (await t.app.request('/api/users/me', { headers: { cookie: first.cookie } })).json();
+    const me = (await (
+      await t.app.request('/api/users/me', { headers: { cookie: first.cookie } })
+    ).json()) as CurrentUser;
     expect(me.email).toBe('first@example.com');
     expect(me.IBAN).toBeNull();
     expect((await sendJson(t, 'PUT', '/api/account/settings', settings)).status).toBe(401);
