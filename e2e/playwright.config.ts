@@ -39,6 +39,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Many accounts are created from one address in a run; the API tests cover the limits.
-    env: { PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
   },
 });

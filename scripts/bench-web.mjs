@@ -10,7 +10,8 @@ import { startProductServer } from './start-server.mjs';
 const PAGE = process.argv[2] ?? '/';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-if (!existsSync('web/build/client/index.html')) execSync('npm run build', { stdio: 'inherit' });
+const webDist = process.env.WEB_DIST ?? 'web/build/client';
+if (!existsSync(`${webDist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
 const server = await startProductServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -57,8 +58,11 @@ try {
   const scriptUrls = requests.filter((item) => item.resourceType === 'Script').map((item) => item.url);
   let scriptGzipBytes = 0;
   for (const url of scriptUrls) {
+    // fetch() decodes the body, so count the encoded bytes from Content-Length (precompressed files
+    // always carry it); without gzip from the server, the decoded size is the honest figure.
     const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    scriptGzipBytes += Number(response.headers.get('content-length') ?? (await response.arrayBuffer()).byteLength);
+    const encoded = response.headers.get('content-encoding') === 'gzip' ? response.headers.get('content-length') : null;
+    scriptGzipBytes += encoded ? Number(encoded) : (await response.arrayBuffer()).byteLength;
   }
   figures.scriptsLoaded = scriptUrls.length;
   figures.jsGzipKB = scriptGzipBytes / 1024;

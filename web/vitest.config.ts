@@ -4,5 +4,5 @@ import { defineConfig } from 'vitest/config';
 // Separate from vite.config.ts: the React Router plugin cannot run under Vitest.
 export default defineConfig({
   plugins: [react()],
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
 });

@@ -1,14 +1,27 @@
-import { z } from 'zod';
+/**
+ * Build-time configuration of the web app; the only place that reads import.meta.env. Checked by
+ * hand rather than with zod so that zod stays out of the landing page's JavaScript budget.
+ */
+function readUrl(name: string, value: string | undefined, fallback: string): string {
+  const url = value || fallback;
+  if (!URL.canParse(url)) throw new Error(`${name} must be an absolute URL, got "${url}"`);
+  return url;
+}
 
-/** Build-time configuration of the web app; the only place that reads import.meta.env. */
-const WebEnvSchema = z.object({
+function readChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[]): T {
+  const choice = (value || choices[0]) as T;
+  if (!choices.includes(choice)) throw new Error(`${name} must be one of ${choices.join(', ')}`);
+  return choice;
+}
+
+const env = import.meta.env;
+
+export const webEnv = {
   /** Absolute address of the site, used in canonical links and Open Graph tags. */
-  VITE_PUBLIC_URL: z.url().default('http://localhost:3000'),
+  VITE_PUBLIC_URL: readUrl('VITE_PUBLIC_URL', env.VITE_PUBLIC_URL, 'http://localhost:3000'),
   /** Optional video for the landing page's video section; without it the poster stands alone. */
-  VITE_LANDING_VIDEO_URL: z.string().optional(),
+  VITE_LANDING_VIDEO_URL: (env.VITE_LANDING_VIDEO_URL as string | undefined) || undefined,
   /** Captcha widget: 'altcha' (self-hosted, default), 'recaptcha' or 'turnstile' with its site key. */
-  VITE_CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
-  VITE_CAPTCHA_SITE_KEY: z.string().optional(),
-});
-
-export const webEnv = WebEnvSchema.parse(import.meta.env);
+  VITE_CAPTCHA_PROVIDER: readChoice('VITE_CAPTCHA_PROVIDER', env.VITE_CAPTCHA_PROVIDER, ['altcha', 'recaptcha', 'turnstile'] as const),
+  VITE_CAPTCHA_SITE_KEY: (env.VITE_CAPTCHA_SITE_KEY as string | undefined) || undefined,
+} as const;

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import type { Route } from './+types/root';
 import './styles/global.css';
 
@@ -29,12 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <>
-      <Outlet />
-      <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />
-    </>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

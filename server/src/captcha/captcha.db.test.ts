@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import altcha, { type Challenge } from 'altcha-lib';
+import altcha, { type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, postJson, readError } from '../../test/test-app.ts';
@@ -22,8 +22,10 @@ async function solve(challenge: Challenge): Promise<string> {
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
-function editPayload(value: string, edit: (payload: Record<string, any>) => void): string {
-  const payload = JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+type DecodedPayload = { challenge: { parameters: Record<string, unknown>; signature?: string }; solution: Solution };
+
+function editPayload(value: string, edit: (payload: DecodedPayload) => void): string {
+  const payload = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as DecodedPayload;
   edit(payload);
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
@@ -72,7 +74,7 @@ describe('ALTCHA (default provider)', () => {
   it('refuses a tampered payload', async () => {
     const value = await solve(await fetchChallenge(t));
     const longerLife = editPayload(value, (payload) => {
-      payload.challenge.parameters.expiresAt += 3600;
+      payload.challenge.parameters.expiresAt = Number(payload.challenge.parameters.expiresAt) + 3600;
     });
     const easierWork = editPayload(value, (payload) => {
       payload.challenge.parameters.cost = 1;

@@ -1,8 +1,229 @@
+import type {} from 'altcha/types/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { webEnv } from '../env';
+import styles from './captcha-field.module.css';
+
+type CaptchaFieldProps = {
+  onChange(value: string | null): void;
+  invalid?: boolean;
+  describedBy?: string;
+};
+
+export const ALTCHA_CHALLENGE_URL = '/api/captcha/challenge';
+
 /**
  * The captcha of the password-recovery form: ALTCHA proof of work by default, reCAPTCHA or
  * Turnstile when VITE_CAPTCHA_PROVIDER says so. Calls `onChange` with the token to send as
  * `captchaValue`, or null when it expires or is reset.
  */
-export function CaptchaField(_props: { onChange(value: string | null): void; invalid?: boolean; describedBy?: string }) {
-  return null;
+export function CaptchaField(props: CaptchaFieldProps) {
+  const className = `${styles.field} ${props.invalid ? styles.invalid : ''}`;
+  return (
+    <div className={className} data-testid="captcha-field">
+      {webEnv.VITE_CAPTCHA_PROVIDER === 'altcha' ? (
+        <AltchaWidget {...props} />
+      ) : (
+        <HostedWidget provider={webEnv.VITE_CAPTCHA_PROVIDER} siteKey={webEnv.VITE_CAPTCHA_SITE_KEY ?? ''} {...props} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Loads the widget only where a captcha is shown. `altcha/external` is the build without
+ * workers inlined as blob: URLs, which the pages' CSP (worker-src falls back to script-src
+ * 'self') would block; the PBKDF2 worker is bundled by Vite as a same-origin file instead.
+ * The stylesheet is linked by URL: the build merges imported CSS into the one site-wide file.
+ */
+async function loadAltcha(): Promise<void> {
+  const [, stylesheet, worker] = await Promise.all([
+    import('altcha/external'),
+    import('altcha/altcha.css?url'),
+    import('altcha/workers/pbkdf2?worker'),
+  ]);
+  if (!document.querySelector('link[data-altcha]')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheet.default;
+    link.dataset.altcha = '';
+    document.head.append(link);
+  }
+  globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new worker.default());
+}
+
+let altchaLoading: Promise<void> | undefined;
+
+function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const widgetRef = useRef<HTMLElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    let active = true;
+    altchaLoading ??= loadAltcha();
+    altchaLoading.then(
+      () => active && setLoaded(true),
+      () => {
+        altchaLoading = undefined;
+        if (active) setFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // A ref callback subscribes in the same commit that adds the widget, before it can emit.
+  const attachWidget = useCallback((widget: HTMLElement | null) => {
+    widgetRef.current = widget;
+    if (!widget) return;
+    const onStateChange = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
+      onChangeRef.current(state === 'verified' && payload ? payload : null);
+    };
+    const onExpired = () => onChangeRef.current(null);
+    widget.addEventListener('statechange', onStateChange);
+    widget.addEventListener('expired', onExpired);
+    return () => {
+      widget.removeEventListener('statechange', onStateChange);
+      widget.removeEventListener('expired', onExpired);
+    };
+  }, []);
+
+  // The checkbox is rendered by the widget (light DOM); the form's description and error state
+  // belong on it, so screen readers announce them with "I'm not a robot".
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (!loaded || !widget) return;
+    const applyAria = () => {
+      const checkbox = widget.querySelector<HTMLInputElement>('input[type="checkbox"]');
+      if (!checkbox) return;
+      if (describedBy) checkbox.setAttribute('aria-describedby', describedBy);
+      else checkbox.removeAttribute('aria-describedby');
+      if (invalid) checkbox.setAttribute('aria-invalid', 'true');
+      else checkbox.removeAttribute('aria-invalid');
+    };
+    applyAria();
+    const observer = new MutationObserver(applyAria);
+    observer.observe(widget, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [loaded, describedBy, invalid]);
+
+  if (failed) {
+    return (
+      <p className={styles.message} role="alert">
+        The captcha could not load. Please check your connection and reload the page.
+      </p>
+    );
+  }
+  if (!loaded) {
+    return (
+      <div className={styles.placeholder} aria-busy="true">
+        Loading the captcha…
+      </div>
+    );
+  }
+  return (
+    <altcha-widget
+      ref={attachWidget}
+      challenge={ALTCHA_CHALLENGE_URL}
+      type="checkbox"
+      name="captchaValue"
+      configuration={JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 300 })}
+    />
+  );
+}
+
+type HostedProvider = 'recaptcha' | 'turnstile';
+
+type HostedApi = {
+  render(container: HTMLElement, options: Record<string, unknown>): string | number;
+  reset(widgetId?: string | number): void;
+  remove?(widgetId: string | number): void;
+};
+
+const HOSTED_SCRIPTS: Record<HostedProvider, { src: string; global: 'grecaptcha' | 'turnstile' }> = {
+  recaptcha: { src: 'https://www.google.com/recaptcha/api.js?render=explicit&onload=', global: 'grecaptcha' },
+  turnstile: {
+    src: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit&onload=',
+    global: 'turnstile',
+  },
+};
+
+const hostedLoading = new Map<HostedProvider, Promise<HostedApi>>();
+
+/** Adds the provider's script once, resolving when its explicit-render API is ready. */
+function loadHostedScript(provider: HostedProvider): Promise<HostedApi> {
+  let loading = hostedLoading.get(provider);
+  if (!loading) {
+    loading = new Promise<HostedApi>((resolve, reject) => {
+      const { src, global } = HOSTED_SCRIPTS[provider];
+      const callback = `firstdayCaptchaReady_${provider}`;
+      const scope = window as unknown as Record<string, unknown>;
+      scope[callback] = () => resolve(scope[global] as HostedApi);
+      const script = document.createElement('script');
+      script.src = `${src}${callback}`;
+      script.async = true;
+      script.onerror = () => {
+        hostedLoading.delete(provider);
+        script.remove();
+        reject(new Error(`${provider} script failed to load`));
+      };
+      document.head.append(script);
+    });
+    hostedLoading.set(provider, loading);
+  }
+  return loading;
+}
+
+function HostedWidget({
+  provider,
+  siteKey,
+  onChange,
+  describedBy,
+}: CaptchaFieldProps & { provider: HostedProvider; siteKey: string }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    let widgetId: string | number | undefined;
+    let api: HostedApi | undefined;
+    loadHostedScript(provider).then(
+      (loadedApi) => {
+        const container = containerRef.current;
+        if (!active || !container) return;
+        api = loadedApi;
+        widgetId = api.render(container, {
+          sitekey: siteKey,
+          callback: (token: string) => onChangeRef.current(token),
+          'expired-callback': () => onChangeRef.current(null),
+          'error-callback': () => onChangeRef.current(null),
+        });
+      },
+      () => active && setFailed(true),
+    );
+    return () => {
+      active = false;
+      if (api && widgetId !== undefined) {
+        if (api.remove) api.remove(widgetId);
+        else api.reset(widgetId);
+      }
+      containerRef.current?.replaceChildren();
+    };
+  }, [provider, siteKey]);
+
+  if (failed) {
+    return (
+      <p className={styles.message} role="alert">
+        The captcha could not load. Please check your connection and reload the page.
+      </p>
+    );
+  }
+  // The provider's iframe carries its own label; the description still reaches assistive tech here.
+  return <div ref={containerRef} className={styles.hosted} aria-describedby={describedBy} />;
 }

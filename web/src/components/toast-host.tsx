@@ -1,0 +1,10 @@
+import { ToastContainer } from 'react-toastify';
+
+/**
+ * The one place toast options live (specification: auto-close 5000 ms, drag to dismiss at 80 %).
+ * Public pages show toasts top-right, the signed-in area bottom-left. Mounted by the layouts that
+ * use toasts, not by the root, so the marketing pages do not load react-toastify.
+ */
+export function ToastHost({ position = 'top-right' }: { position?: 'top-right' | 'bottom-left' }) {
+  return <ToastContainer position={position} autoClose={5000} draggablePercent={80} />;
+}

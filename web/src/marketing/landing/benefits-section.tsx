@@ -1,0 +1,39 @@
+import { ButtonLink } from '../../components/button.tsx';
+import styles from './benefits-section.module.css';
+import type { InfoCard } from './landing-content.ts';
+import sectionStyles from './section.module.css';
+import { SectionHeading } from './section-heading.tsx';
+
+const ICON_STYLES = { calendar: styles.pink, star: styles.sun, business: styles.blue } as const;
+
+/** 'What you will get': three info cards (calendar, star, business). */
+export function BenefitsSection({ cards }: { cards: readonly InfoCard[] }) {
+  return (
+    <section id="What_you_will_get" className={sectionStyles.section} aria-labelledby="benefits-title">
+      <div className="container">
+        <SectionHeading
+          id="benefits-title"
+          eyebrow="For parents"
+          title="What you will get"
+          lead="All you need to start is the month of your due date and an e-mail address."
+        />
+        <ul className={styles.cards}>
+          {cards.map((card) => (
+            <li key={card.type} className={styles.card}>
+              <span className={`${styles.icon} ${ICON_STYLES[card.type]}`}>
+                <img src={`/images/icon-${card.type}.svg`} alt="" width="40" height="40" loading="lazy" />
+              </span>
+              <h3 className={styles.title}>{card.title}</h3>
+              <p className={styles.text}>{card.description}</p>
+            </li>
+          ))}
+        </ul>
+        <div className={sectionStyles.actions}>
+          <ButtonLink to="/join_us" size="lg">
+            Start today, gift a lifetime
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { Carousel } from '../../components/carousel.tsx';
+import type { Testimonial } from './landing-content.ts';
+import sectionStyles from './section.module.css';
+import { SectionHeading } from './section-heading.tsx';
+import styles from './stories-section.module.css';
+
+/** 'First Step Stories': parents' testimonials in a carousel. */
+export function StoriesSection({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  return (
+    <section
+      id="First_Step_Stories"
+      className={`${sectionStyles.section} ${sectionStyles.sky}`}
+      aria-labelledby="stories-title"
+    >
+      <div className="container">
+        <SectionHeading
+          id="stories-title"
+          eyebrow="From our parents"
+          title="First Step Stories"
+          lead="Families who turned the last weeks of waiting into a celebration."
+        />
+        <Carousel
+          kind="stories"
+          label="Parents' stories"
+          slides={testimonials.map((story) => ({
+            key: story.key,
+            content: (
+              <figure className={styles.card}>
+                <blockquote className={styles.quote}>
+                  <p>{story.description}</p>
+                </blockquote>
+                <figcaption className={styles.author}>
+                  <img src={story.avatar} alt="" width="56" height="56" loading="lazy" decoding="async" />
+                  <span className={styles.name}>{story.name}</span>
+                  <span className={styles.amount}>
+                    Received <strong>{story.price}</strong>
+                  </span>
+                </figcaption>
+              </figure>
+            ),
+          }))}
+        />
+      </div>
+    </section>
+  );
+}
