@@ -16,12 +16,13 @@ export type AppContext = {
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
-  rateLimits: { subscribe: RateLimitRule; authPerAccount: RateLimitRule };
+  rateLimits: { subscribe: RateLimitRule; authPerAccount: RateLimitRule; passwordReset: RateLimitRule };
 };
 
 export const DEFAULT_RATE_LIMITS: AppContext['rateLimits'] = {
   subscribe: { limit: 5, windowMs: 10 * 60_000 },
   authPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  passwordReset: { limit: 10, windowMs: 15 * 60_000 },
 };
 
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;

@@ -6,8 +6,11 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { account } from '../auth/schema.ts';
+import { captchaFailed } from '../captcha/captcha-routes.ts';
+import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
+import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { userProfiles } from './schema.ts';
 
@@ -43,6 +46,16 @@ async function hasPassword(context: AppContext, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
+const PasswordResetRequestSchema = z.object({
+  email: z
+    .string({ error: 'Please provide an email address to recover password' })
+    .trim()
+    .min(1, 'Please provide an email address to recover password')
+    .max(254, 'An e-mail address can be at most 254 characters.')
+    .transform((email) => email.toLowerCase()),
+  captchaValue: z.string({ error: 'Please verify the captcha!' }).min(1, 'Please verify the captcha!').max(8_192),
+});
+
 const DeleteAccountSchema = z.object({
   password: z.string().max(200).optional(),
   confirm: z.literal('DELETE').optional(),
@@ -60,7 +73,20 @@ export function createUserRoutes(context: AppContext) {
 export function createAccountRoutes(context: AppContext) {
   const ibanBox = createSecretBox(context.env.APP_SECRET, 'iban');
 
+  const resetLimiter = createRateLimiter(context.rateLimits.authPerAccount);
   return new Hono()
+    .post('/password-reset', limitByIp(context.rateLimits.passwordReset, context.env.TRUST_PROXY), async (c) => {
+      const { email, captchaValue } = await readJsonBody(c, PasswordResetRequestSchema);
+      if (!(await context.captcha.verify(captchaValue, getClientIp(c, context.env.TRUST_PROXY)))) throw captchaFailed();
+      resetLimiter.hit(email);
+      // Not awaited: the answer takes the same time whether or not the address has an account.
+      context.auth.api
+        .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })
+        .catch((error: unknown) => {
+          context.logger.error({ err: error }, 'password reset request failed');
+        });
+      return c.json({ sent: true });
+    })
     .put('/settings', async (c) => {
       const { user } = await requireSession(context, c);
       const input = await readJsonBody(c, AccountSettingsSchema);

@@ -1,26 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import altcha, { type Challenge, type Solution } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge, Solution } from 'altcha-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, postJson, readError } from '../../test/test-app.ts';
+import { fetchChallenge, solve } from '../../test/test-captcha.ts';
 import { ALTCHA_CHALLENGE_TTL_MS } from './captcha.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-async function fetchChallenge(t: TestApp): Promise<Challenge> {
-  const response = await t.app.request('/api/captcha/challenge');
-  expect(response.status).toBe(200);
-  return (await response.json()) as Challenge;
-}
-
-/** Does what the widget does: solves the proof of work and encodes the payload as base64 JSON. */
-async function solve(challenge: Challenge): Promise<string> {
-  const solution = await altcha.solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('no solution found');
-  const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
-}
 
 type DecodedPayload = { challenge: { parameters: Record<string, unknown>; signature?: string }; solution: Solution };
 
