@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: 'node server/src/main.ts',
+    command: 'node e2e/support/start-stack.ts',
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,

@@ -1,8 +1,10 @@
 import { SignUpSchema } from '@firstday/common/account';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { createRateLimiter } from '../lib/rate-limit.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
 
 /** Reset requests must pass the captcha, so they go through /api/account/password-reset only. */
 const CLOSED_PATHS = new Set(['/api/auth/request-password-reset', '/api/auth/forget-password']);
@@ -50,6 +52,12 @@ async function readEmail(request: Request): Promise<string | undefined> {
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
 }
 
+function withClientIp(request: Request, ip: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  return new Request(request, { headers });
+}
+
 export function createAuthRoutes(context: AppContext) {
   const accountLimiter = createRateLimiter(context.rateLimits.authPerAccount);
   return new Hono().on(['GET', 'POST'], '/*', async (c) => {
@@ -62,6 +70,8 @@ export function createAuthRoutes(context: AppContext) {
         if (email) accountLimiter.hit(`${path}:${email}`);
       }
     }
-    return normalizeErrorResponse(await context.auth.handler(c.req.raw));
+    return normalizeErrorResponse(
+      await context.auth.handler(withClientIp(c.req.raw, getClientIp(c, context.env.TRUST_PROXY))),
+    );
   });
 }

@@ -11,6 +11,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The provider id of the federated sign-in (Google in production, a local OIDC provider in tests). */
 export const FEDERATED_PROVIDER_ID = 'oidc';
 
+/** better-auth sees only the Request; auth-routes.ts puts the caller's address (for rate limits) here. */
+export const CLIENT_IP_HEADER = 'x-firstday-client-ip';
+
 type AuthDeps = { env: Env; db: Db; wakeMailWorker(): void };
 
 /**
@@ -115,7 +118,8 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
     },
     advanced: {
       useSecureCookies: secure,
-      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+      // Set by auth-routes.ts from the socket (or X-Forwarded-For behind a trusted proxy).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: env.OIDC_CLIENT_ID
       ? [

@@ -1,0 +1,60 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type DevMail, uniqueEmail, waitForMail } from './mailbox.ts';
+
+export const DEFAULT_PASSWORD = 'correct-horse-42';
+export const VERIFICATION_SUBJECT = 'Confirm your email for Firstday';
+export const RESET_SUBJECT = 'Reset your Firstday password';
+
+export type Credentials = { email: string; password: string };
+
+/** The first link in an e-mail whose path starts with `path`, whatever host the server put in front. */
+export function findLinkByPath(mail: DevMail, path: string): string {
+  const link = mail.text.split(/\s+/).find((word) => {
+    if (!/^https?:\/\//.test(word)) return false;
+    return new URL(word).pathname.startsWith(path);
+  });
+  if (!link) throw new Error(`no link to ${path} in:\n${mail.text}`);
+  return link;
+}
+
+/** Fills the sign-up form and waits for the 'Confirm your email' panel; the account is not verified yet. */
+export async function signUp(
+  page: Page,
+  { name = 'Test Parent', email = uniqueEmail('parent'), password = DEFAULT_PASSWORD } = {},
+): Promise<Credentials> {
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+  return { email, password };
+}
+
+/** The verification link e-mailed to `email`; opening it verifies the address and signs the browser in. */
+export async function getVerificationLink(request: APIRequestContext, email: string): Promise<string> {
+  return findLinkByPath(await waitForMail(request, email, VERIFICATION_SUBJECT), '/api/auth/verify-email');
+}
+
+/**
+ * Creates a verified account through the real screens and e-mail: sign up, open the e-mailed
+ * link. Ends signed in on /my_calendars.
+ */
+export async function signUpAndVerify(
+  page: Page,
+  request: APIRequestContext,
+  options: { name?: string; email?: string; password?: string } = {},
+): Promise<Credentials> {
+  const credentials = await signUp(page, options);
+  await page.goto(await getVerificationLink(request, credentials.email));
+  await expect(page).toHaveURL(/\/my_calendars$/);
+  return credentials;
+}
+
+/** Logs in on /login (optionally with `?redirect=`); does not wait for the destination. */
+export async function logIn(page: Page, { email, password }: Credentials, redirect?: string): Promise<void> {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+}
