@@ -4,9 +4,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [reactRouter()],
   // One stylesheet instead of one per route module: fewer render-blocking requests on first paint.
-  // No preload helper for dynamic imports: the carousel chunk is fetched on scroll, and the
-  // helper would add to the JavaScript every page loads.
-  build: { cssCodeSplit: false, modulePreload: false },
+  build: { cssCodeSplit: false },
   // Short hashed class names: CSS module maps ship in the JavaScript of every page.
   css: { modules: { generateScopedName: '_[hash:base64:6]' } },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },

@@ -1,3 +1,196 @@
+import { SignInSchema } from '@firstday/common/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/button.tsx';
+import { ApiError, postJson } from '../lib/api.ts';
+import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
+import type { Route } from './+types/login-page';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+import { FederatedButton } from './federated-button.tsx';
+import { PasswordField, SubmitButton, TextField } from './form-fields.tsx';
+import { getRedirectTarget, hasVerifiedSession, type LoginLocationState } from './session.ts';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: 'Log In · Firstday' }, { name: 'robots', content: 'noindex' }];
+}
+
+const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
+const RESEND_SUCCESS = 'Verification email resent successfully.';
+const RESEND_FAILURE = 'Failed to resend verification email. Please try again later.';
+
+type Problem = { message: string; unverifiedEmail?: string };
+type ResendState = { status: 'idle' | 'sending' } | { status: 'done' | 'failed'; message: string };
+
 export default function LoginPage() {
-  return <main id="main"><h1>LoginPage</h1></main>;
+  const id = useId();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const notice = (useLocation().state as LoginLocationState | null)?.notice;
+  const target = getRedirectTarget(searchParams);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [resend, setResend] = useState<ResendState>({ status: 'idle' });
+  const problemRef = useRef<HTMLDivElement>(null);
+  const startHandled = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+
+  const goOn = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
+
+  // Runs once per visit: a signed-in visitor goes straight on, and the result of a federated
+  // redirect (?federated=done|error) is read once and dropped from the address.
+  useEffect(() => {
+    if (startHandled.current) return;
+    startHandled.current = true;
+    const federated = searchParams.get('federated');
+    if (federated) {
+      const federatedError = searchParams.get('error');
+      const rest = new URLSearchParams(searchParams);
+      rest.delete('federated');
+      rest.delete('error');
+      setSearchParams(rest, { replace: true });
+      if (federated === 'error') {
+        setProblem({ message: getFederatedErrorMessage(federatedError) });
+        return;
+      }
+    }
+    hasVerifiedSession()
+      .then((signedIn) => {
+        if (signedIn) goOn();
+        else if (federated === 'done') setProblem({ message: FEDERATED_FAILURE_MESSAGE });
+      })
+      .catch(() => {
+        if (federated === 'done') setProblem({ message: FEDERATED_FAILURE_MESSAGE });
+      });
+  }, [searchParams, setSearchParams, goOn]);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  const logIn = handleSubmit(async ({ email, password }) => {
+    if (sending) return;
+    setSending(true);
+    setProblem(null);
+    setResend({ status: 'idle' });
+    try {
+      await postJson('/api/auth/sign-in/email', { email, password });
+      goOn();
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      if (fields.email || fields.password) {
+        if (fields.email) setError('email', { message: fields.email }, { shouldFocus: true });
+        if (fields.password) setError('password', { message: fields.password }, { shouldFocus: !fields.email });
+      } else if (error instanceof ApiError && error.code === 'email_not_verified') {
+        setProblem({ message: getErrorMessage(error), unverifiedEmail: email });
+      } else {
+        setProblem({ message: getErrorMessage(error) });
+      }
+    } finally {
+      setSending(false);
+    }
+  });
+
+  const resendVerification = async (email: string) => {
+    if (resend.status === 'sending') return;
+    setResend({ status: 'sending' });
+    try {
+      await postJson('/api/auth/send-verification-email', { email, callbackURL: '/my_calendars' });
+      setResend({ status: 'done', message: RESEND_SUCCESS });
+    } catch (error) {
+      const rateLimited = error instanceof ApiError && error.code === 'rate_limited';
+      setResend({ status: 'failed', message: rateLimited ? getErrorMessage(error) : RESEND_FAILURE });
+    }
+  };
+
+  // Empty fields share one message, so it is shown once and every empty field points at it.
+  const emptyMessage = [errors.email?.message, errors.password?.message].includes(FILL_IN_ALL_FIELDS);
+  const formErrorId = `${id}-form-error`;
+  const fieldError = (message: string | undefined) => (message === FILL_IN_ALL_FIELDS ? undefined : message);
+  const emptyFieldProps = (message: string | undefined) =>
+    message === FILL_IN_ALL_FIELDS ? { 'aria-invalid': true, 'aria-describedby': formErrorId } : {};
+
+  return (
+    <AuthLayout
+      title="Log In"
+      subtitle="Welcome back! Log in to see your calendars and wishes."
+      footer={
+        <>
+          {"Don't have an account? "}
+          <Link to="/signup">Sign Up</Link>
+        </>
+      }
+    >
+      {notice && (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      )}
+      <form className={styles.form} noValidate onSubmit={logIn} aria-busy={sending} aria-label="Log in with e-mail">
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@example.com"
+          error={fieldError(errors.email?.message)}
+          {...register('email')}
+          {...emptyFieldProps(errors.email?.message)}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label="Password"
+          autoComplete="current-password"
+          error={fieldError(errors.password?.message)}
+          {...register('password')}
+          {...emptyFieldProps(errors.password?.message)}
+        />
+        <Link to="/resetpassword" className={styles.secondaryLink}>
+          I forgot password
+        </Link>
+        {emptyMessage && (
+          <p id={formErrorId} className={styles.fieldError}>
+            {FILL_IN_ALL_FIELDS}
+          </p>
+        )}
+        {problem && (
+          <div ref={problemRef} tabIndex={-1} className={styles.problem} role="alert">
+            <p>{problem.message}</p>
+            {problem.unverifiedEmail && resend.status !== 'done' && (
+              <button
+                type="button"
+                className={styles.inlineButton}
+                onClick={() => problem.unverifiedEmail && resendVerification(problem.unverifiedEmail)}
+                aria-disabled={resend.status === 'sending' || undefined}
+              >
+                {resend.status === 'sending' ? 'Sending…' : 'Resend verification e-mail'}
+              </button>
+            )}
+          </div>
+        )}
+        {(resend.status === 'done' || resend.status === 'failed') && (
+          <p className={resend.status === 'done' ? styles.notice : styles.problem} role="status">
+            {resend.message}
+          </p>
+        )}
+        <SubmitButton busy={sending} label="Continue with Email" busyLabel="Logging in…" />
+      </form>
+      <FederatedButton
+        returnTo={target}
+        onSignedIn={goOn}
+        onError={(message) => setProblem(message ? { message } : null)}
+      />
+      <ButtonLink to="/signup" variant="ghost" size="lg" className={styles.submit}>
+        Sign Up
+      </ButtonLink>
+    </AuthLayout>
+  );
 }

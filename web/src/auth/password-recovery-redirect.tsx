@@ -1,3 +1,7 @@
+import { Navigate, useLocation } from 'react-router';
+
+/** Old recovery links (and the specification's expired-link flow) land here: same screen, same query. */
 export default function PasswordRecoveryRedirect() {
-  return <main id="main"><h1>PasswordRecoveryRedirect</h1></main>;
+  const { search, hash } = useLocation();
+  return <Navigate to={`/resetpassword${search}${hash}`} replace />;
 }

@@ -1,3 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import type { Route } from './+types/popup-complete-page';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+import {
+  FEDERATED_ACK_TYPE,
+  FEDERATED_CHANNEL,
+  FEDERATED_MESSAGE_TYPE,
+  type FederatedResultMessage,
+} from './federated-sign-in.ts';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: 'Signing you in · Firstday' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** How long to wait for the opening tab to answer on the channel before finishing here. */
+const ACK_TIMEOUT_MS = 1500;
+
+/**
+ * Where the federated provider sends the sign-in popup back. Tells the page that opened it how
+ * it went, then closes. Without an opener (opened directly, or the opener was cut off by a
+ * cross-origin hop) it tries the same-origin channel, and if no tab answers it finishes the
+ * sign-in in this window through the login page's redirect handling.
+ */
 export default function PopupCompletePage() {
-  return <main id="main"><h1>PopupCompletePage</h1></main>;
+  const navigate = useNavigate();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const error = new URLSearchParams(window.location.search).get('error');
+    const message: FederatedResultMessage = { type: FEDERATED_MESSAGE_TYPE, error };
+
+    const opener = window.opener as Window | null;
+    if (opener && !opener.closed) {
+      opener.postMessage(message, window.location.origin);
+      window.close();
+      return;
+    }
+
+    const finishHere = () => {
+      const query = error ? `federated=error&error=${encodeURIComponent(error)}` : 'federated=done';
+      navigate(`/login?${query}`, { replace: true });
+    };
+    if (typeof BroadcastChannel !== 'function') {
+      finishHere();
+      return;
+    }
+    const channel = new BroadcastChannel(FEDERATED_CHANNEL);
+    const timer = setTimeout(() => {
+      channel.close();
+      finishHere();
+    }, ACK_TIMEOUT_MS);
+    channel.onmessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type !== FEDERATED_ACK_TYPE) return;
+      clearTimeout(timer);
+      channel.close();
+      window.close();
+    };
+    channel.postMessage(message);
+  }, [navigate]);
+
+  return (
+    <AuthLayout title="Signing you in…" subtitle="One moment, please. This window closes by itself.">
+      <p className={styles.pulse}>Finishing sign-in</p>
+    </AuthLayout>
+  );
 }

@@ -1,3 +1,276 @@
+import { PasswordSchema } from '@firstday/common/account';
+import { EmailSchema } from '@firstday/common/email';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../components/button.tsx';
+import { CaptchaField } from '../components/captcha-field.tsx';
+import { ApiError, postJson } from '../lib/api.ts';
+import { CAPTCHA_MESSAGE, getErrorMessage } from '../lib/error-messages.ts';
+import type { Route } from './+types/reset-password-page';
+import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+import { FieldError, PasswordField, SubmitButton, TextField } from './form-fields.tsx';
+import type { LoginLocationState } from './session.ts';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: 'Reset your password · Firstday' }, { name: 'robots', content: 'noindex' }];
+}
+
+const RequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please provide an email address to recover password').pipe(EmailSchema),
+});
+const NewPasswordSchema = z.object({
+  newPassword: z.string().min(1, 'Please provide a new password').pipe(PasswordSchema),
+});
+
+const EXPIRED_LINK = 'The password reset link has expired. Please request a new one.';
+const PASSWORD_RESET_NOTICE = 'Password reset successful!';
+const RESET_FAILED = 'An error occurred while resetting the password. Please try again.';
+const BACK_TO_LOGIN = (
+  <>
+    Remembered it? <Link to="/login">Log In</Link>
+  </>
+);
+
+type Step = { name: 'request'; notice?: string; problem?: string } | { name: 'sent'; email: string };
+
+/** Password recovery: (1) e-mail + captcha, (2) 'Confirm your email', (3) `?oobCode=` → new password. */
 export default function ResetPasswordPage() {
-  return <main id="main"><h1>ResetPasswordPage</h1></main>;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const token = searchParams.get('oobCode');
+  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<Step>({ name: 'request' });
+
+  if (token) {
+    return (
+      <NewPasswordStep
+        token={token}
+        onExpired={() => {
+          // Drop the used token from the address (and from history) and start over.
+          setSearchParams({}, { replace: true });
+          setStep({ name: 'request', problem: EXPIRED_LINK });
+        }}
+      />
+    );
+  }
+
+  if (step.name === 'sent') {
+    return (
+      <AuthLayout title="Confirm your email" stepKey="sent" footer={BACK_TO_LOGIN}>
+        <div className={styles.panel}>
+          <p className={styles.notice} role="status">
+            Form submission successful!
+          </p>
+          <p>
+            We sent a link to <strong className={styles.address}>{step.email}</strong> if it has an account. Open it to
+            choose a new password; it works for one hour and only once.
+          </p>
+          <p>Nothing there after a few minutes? Look in your spam folder, or send a new link.</p>
+          <Button
+            variant="secondary"
+            size="lg"
+            className={styles.submit}
+            onClick={() => setStep({ name: 'request', notice: 'To send a new link, please verify the captcha again.' })}
+          >
+            Resend
+          </Button>
+          <p className={styles.hint}>
+            Resend takes you back one step with your e-mail filled in: a new link needs a new captcha.
+          </p>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <RequestStep
+      key={step.problem ?? step.notice ?? 'start'}
+      email={email}
+      notice={step.notice}
+      problem={step.problem}
+      onSent={(sentTo) => {
+        setEmail(sentTo);
+        setStep({ name: 'sent', email: sentTo });
+      }}
+    />
+  );
+}
+
+function RequestStep({
+  email,
+  notice,
+  problem: initialProblem,
+  onSent,
+}: {
+  email: string;
+  notice?: string;
+  problem?: string;
+  onSent(email: string): void;
+}) {
+  const id = useId();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(initialProblem ?? null);
+  const [captchaValue, setCaptchaValue] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  // A captcha token works once: a new key gives a fresh widget after every server answer.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const captchaErrorId = `${id}-captcha-error`;
+  const captchaRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(RequestSchema), defaultValues: { email } });
+
+  useEffect(() => {
+    if (email) setFocus('email');
+  }, [email, setFocus]);
+
+  const focusCaptcha = () => captchaRef.current?.querySelector<HTMLElement>('input, button, iframe')?.focus();
+
+  const recover = handleSubmit(
+    async (values) => {
+      if (sending) return;
+      if (!captchaValue) {
+        setCaptchaError(CAPTCHA_MESSAGE);
+        focusCaptcha();
+        return;
+      }
+      setSending(true);
+      setProblem(null);
+      try {
+        await postJson('/api/account/password-reset', { email: values.email, captchaValue });
+        onSent(values.email);
+      } catch (error) {
+        setCaptchaValue(null);
+        setCaptchaKey((key) => key + 1);
+        const fieldMessage = error instanceof ApiError ? error.fields.email : undefined;
+        if (error instanceof ApiError && error.code === 'captcha_failed') setCaptchaError(CAPTCHA_MESSAGE);
+        else if (fieldMessage) setError('email', { message: fieldMessage }, { shouldFocus: true });
+        else setProblem(getErrorMessage(error));
+      } finally {
+        setSending(false);
+      }
+    },
+    // The e-mail is checked first; a missing captcha is reported with it so both show at once.
+    () => {
+      if (!captchaValue) setCaptchaError(CAPTCHA_MESSAGE);
+    },
+  );
+
+  return (
+    <AuthLayout
+      title="Recover your password"
+      subtitle="Tell us your e-mail address and we will send you a link to choose a new password."
+      stepKey={notice || initialProblem ? 'request-again' : undefined}
+      footer={BACK_TO_LOGIN}
+    >
+      <form className={styles.form} noValidate onSubmit={recover} aria-busy={sending} aria-label="Recover my password">
+        {notice && (
+          <p className={styles.notice} role="status">
+            {notice}
+          </p>
+        )}
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div ref={captchaRef} className={styles.field}>
+          <CaptchaField
+            key={captchaKey}
+            onChange={(value) => {
+              setCaptchaValue(value);
+              if (value) setCaptchaError(null);
+            }}
+            invalid={Boolean(captchaError)}
+            describedBy={captchaError ? captchaErrorId : undefined}
+          />
+          <FieldError id={captchaErrorId} message={captchaError ?? undefined} />
+        </div>
+        <SubmitButton busy={sending} label="Recover my password" busyLabel="Sending the link…" />
+      </form>
+    </AuthLayout>
+  );
+}
+
+function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { newPassword: '' } });
+
+  const resetPassword = handleSubmit(async ({ newPassword }) => {
+    if (sending) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await postJson('/api/auth/reset-password', { newPassword, token });
+      // Replace: the used token should not stay in the history.
+      navigate('/login', { replace: true, state: { notice: PASSWORD_RESET_NOTICE } satisfies LoginLocationState });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : '';
+      const fieldMessage = error instanceof ApiError ? error.fields.newPassword : undefined;
+      if (code === 'invalid_token') onExpired();
+      else if (fieldMessage) setError('newPassword', { message: fieldMessage }, { shouldFocus: true });
+      else if (code === 'password_too_short' || code === 'password_too_long') {
+        setError('newPassword', { message: getErrorMessage(error) }, { shouldFocus: true });
+      } else if (code === 'rate_limited') setProblem(getErrorMessage(error));
+      else setProblem(RESET_FAILED);
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Reset my password"
+      subtitle="Choose a new password for your Firstday account."
+      footer={BACK_TO_LOGIN}
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={resetPassword}
+        aria-busy={sending}
+        aria-label="Reset my password"
+      >
+        <PasswordField
+          id={`${id}-new-password`}
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <SubmitButton busy={sending} label="Reset my password" busyLabel="Saving…" />
+      </form>
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, parseRetryAfter, postJson } from './api.ts';
+import { ApiError, getJson, parseRetryAfter, postJson, putJson, setUnauthorizedHandler } from './api.ts';
 import { getErrorMessage, isRetryableError } from './error-messages.ts';
 
 function mockFetch(response: Response | Error) {
@@ -68,5 +68,94 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(new Date(90_000).toUTCString(), 0)).toBe(90);
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('401 handling', () => {
+  const unauthorized = () => Response.json({ error: { code: 'unauthorized', message: 'Sign in' } }, { status: 401 });
+
+  function mockSequence(answers: Record<string, Array<() => Response>>) {
+    const calls: string[] = [];
+    const fetchMock = vi.fn((path: string) => {
+      calls.push(path);
+      const next = answers[path]?.shift();
+      if (!next) throw new Error(`unexpected fetch ${path}`);
+      return Promise.resolve(next());
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return calls;
+  }
+
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('refreshes the session and retries once when a session comes back', async () => {
+    const calls = mockSequence({
+      '/api/users/me': [unauthorized, () => Response.json({ name: 'Ada' })],
+      '/api/auth/get-session': [() => Response.json({ session: { id: 's' }, user: { id: 'u' } })],
+    });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(getJson('/api/users/me')).resolves.toEqual({ name: 'Ada' });
+    expect(calls).toEqual(['/api/users/me', '/api/auth/get-session', '/api/users/me']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to log in with the current path when no session comes back', async () => {
+    window.history.replaceState(null, '', '/settings?tab=bank');
+    const calls = mockSequence({
+      '/api/users/me': [unauthorized],
+      '/api/auth/get-session': [() => Response.json(null)],
+    });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(getJson('/api/users/me')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(calls).toEqual(['/api/users/me', '/api/auth/get-session']);
+    expect(onUnauthorized).toHaveBeenCalledWith('/settings?tab=bank');
+  });
+
+  it('retries only once: a second 401 after a refresh also goes to log in', async () => {
+    const calls = mockSequence({
+      '/api/account/settings': [unauthorized, unauthorized],
+      '/api/auth/get-session': [() => Response.json({ session: { id: 's' }, user: { id: 'u' } })],
+    });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(putJson('/api/account/settings', { name: 'A' })).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(3);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves auth routes alone: a wrong password is not a lost session', async () => {
+    const calls = mockSequence({
+      '/api/auth/sign-in/email': [
+        () => Response.json({ error: { code: 'invalid_email_or_password', message: 'x' } }, { status: 401 }),
+      ],
+    });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(postJson('/api/auth/sign-in/email', {})).rejects.toMatchObject({ code: 'invalid_email_or_password' });
+    expect(calls).toEqual(['/api/auth/sign-in/email']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('can skip the redirect for pages that only peek at a session', async () => {
+    mockSequence({ '/api/users/me': [unauthorized], '/api/auth/get-session': [() => Response.json(null)] });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(getJson('/api/users/me', { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('shares one session refresh between parallel requests', async () => {
+    const calls = mockSequence({
+      '/api/a': [unauthorized, () => Response.json(1)],
+      '/api/b': [unauthorized, () => Response.json(2)],
+      '/api/auth/get-session': [() => Response.json({ session: { id: 's' }, user: { id: 'u' } })],
+    });
+    await expect(Promise.all([getJson('/api/a'), getJson('/api/b')])).resolves.toEqual([1, 2]);
+    expect(calls.filter((path) => path === '/api/auth/get-session')).toHaveLength(1);
   });
 });

@@ -33,23 +33,81 @@ export class ApiError extends Error {
 /** Status 0 marks a request that never got an answer (offline, DNS, server down). */
 export const NETWORK_ERROR_CODE = 'network_error';
 
-export async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
+/** Per-call options on top of fetch's: `redirectOnUnauthorized: false` for pages that only peek at a session. */
+export type RequestOptions = RequestInit & { redirectOnUnauthorized?: boolean };
+
+export async function getJson<T>(path: string, init?: RequestOptions): Promise<T> {
   return sendRequest<T>(path, { ...init, method: 'GET' });
 }
 
-export async function postJson<T>(path: string, body: unknown, init?: RequestInit): Promise<T> {
+export async function postJson<T>(path: string, body: unknown, init?: RequestOptions): Promise<T> {
+  return sendJson<T>('POST', path, body, init);
+}
+
+export async function putJson<T>(path: string, body: unknown, init?: RequestOptions): Promise<T> {
+  return sendJson<T>('PUT', path, body, init);
+}
+
+async function sendJson<T>(method: string, path: string, body: unknown, init?: RequestOptions): Promise<T> {
   return sendRequest<T>(path, {
     ...init,
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', ...init?.headers },
     body: JSON.stringify(body),
   });
 }
 
-async function sendRequest<T>(path: string, init: RequestInit): Promise<T> {
-  let response: Response;
+/** better-auth's own routes answer 401 for wrong credentials: never retry or redirect those. */
+const AUTH_PATH_PREFIX = '/api/auth/';
+const SESSION_PATH = '/api/auth/get-session';
+
+type UnauthorizedHandler = (returnTo: string) => void;
+
+function redirectToLogin(returnTo: string) {
+  if (window.location.pathname === '/login') return;
+  window.location.assign(`/login?redirect=${encodeURIComponent(returnTo)}`);
+}
+
+let unauthorizedHandler: UnauthorizedHandler = redirectToLogin;
+
+/** Replaces what happens when a session is gone for good (tests; a router-aware navigation). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler ?? redirectToLogin;
+}
+
+let pendingSessionRefresh: Promise<boolean> | null = null;
+
+/**
+ * Asks the server for the session, which also refreshes the cookie when it is due. Parallel 401s
+ * share one request so a page with several queries does not hammer the auth route.
+ */
+function refreshSession(): Promise<boolean> {
+  pendingSessionRefresh ??= fetch(SESSION_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(async (response) => response.ok && Boolean(await response.json()))
+    .catch(() => false)
+    .finally(() => {
+      pendingSessionRefresh = null;
+    });
+  return pendingSessionRefresh;
+}
+
+async function sendRequest<T>(path: string, { redirectOnUnauthorized = true, ...init }: RequestOptions): Promise<T> {
+  let response = await fetchOnce(path, init);
+  if (response.status === 401 && !path.startsWith(AUTH_PATH_PREFIX)) {
+    if (await refreshSession()) response = await fetchOnce(path, init);
+    if (response.status === 401 && redirectOnUnauthorized) {
+      const { pathname, search } = window.location;
+      unauthorizedHandler(`${pathname}${search}`);
+    }
+  }
+  if (!response.ok) throw await readApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+async function fetchOnce(path: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       credentials: 'same-origin',
       ...init,
       headers: { Accept: 'application/json', ...init.headers },
@@ -59,9 +117,6 @@ async function sendRequest<T>(path: string, init: RequestInit): Promise<T> {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'The request did not reach the server.' });
   }
-  if (!response.ok) throw await readApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
 }
 
 async function readApiError(response: Response): Promise<ApiError> {

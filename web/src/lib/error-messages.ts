@@ -1,5 +1,8 @@
 import { ApiError, NETWORK_ERROR_CODE } from './api.ts';
 
+export const CAPTCHA_MESSAGE = 'Please verify the captcha!';
+export const FEDERATED_FAILURE_MESSAGE = 'Something went wrong while signing in. Please try again later.';
+
 /** Friendly English text per API error code; the one place the web app words server errors. */
 const MESSAGES: Record<string, string> = {
   validation_failed: 'Some details need another look. Please check the highlighted fields.',
@@ -11,9 +14,38 @@ const MESSAGES: Record<string, string> = {
   payload_too_large: 'That is more than we can accept in one go.',
   internal_error: 'Something went wrong on our side. Please try again in a moment.',
   http_error: 'Something went wrong on our side. Please try again in a moment.',
+  // Accounts. One text for every wrong part of a sign-in, so it reveals nothing about accounts.
+  invalid_email_or_password: 'The e-mail or password is incorrect.',
+  email_not_verified: 'Please confirm your e-mail address first: open the link we e-mailed you when you signed up.',
+  captcha_failed: CAPTCHA_MESSAGE,
+  invalid_token: 'The password reset link has expired. Please request a new one.',
+  invalid_password: 'The current password is incorrect.',
+  password_too_short: 'Your password needs at least 8 characters.',
+  password_too_long: 'A password can be at most 128 characters.',
+  forbidden_origin: 'This request was refused for your safety. Please reload the page and try again.',
+};
+
+/** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */
+const FEDERATED_MESSAGES: Record<string, string> = {
+  'popup-blocked': 'Your browser blocked the sign-in window. Please allow pop-ups for this site and try again.',
+  'popup-closed-by-user': 'The sign-in window was closed before you finished signing in. Please try again.',
+  'cancelled-popup-request':
+    'Another sign-in window was opened, so this one was stopped. Please finish signing in there.',
+  'web-storage-unsupported':
+    'Your browser blocks the cookies signing in needs. Please allow cookies for this site and try again.',
+  'unauthorized-domain': 'Signing in is not available on this address. Please open Firstday from its usual address.',
+  'network-request-failed': 'We couldn’t reach the sign-in service. Please check your connection and try again.',
+  'internal-error': FEDERATED_FAILURE_MESSAGE,
+  'invalid-auth-event': 'We couldn’t confirm that sign-in. Please try again.',
+  // What the OpenID Connect provider answers when the person says no on its consent page.
+  access_denied: 'Signing in was cancelled. You can try again whenever you like.',
 };
 
 const FALLBACK = 'Something went wrong. Please try again in a moment.';
+
+export function getFederatedErrorMessage(code: string | null | undefined): string {
+  return (code && FEDERATED_MESSAGES[code]) || FEDERATED_FAILURE_MESSAGE;
+}
 
 export function getErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return FALLBACK;

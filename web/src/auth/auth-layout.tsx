@@ -1,0 +1,49 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Logo } from '../components/logo.tsx';
+import styles from './auth-layout.module.css';
+
+type AuthLayoutProps = {
+  title: string;
+  subtitle?: ReactNode;
+  /** The link line under the card, e.g. "Don't have an account? Sign Up". */
+  footer?: ReactNode;
+  /** Changes when the screen moves to another step: the title then takes focus, so screen readers follow. */
+  stepKey?: string;
+  children: ReactNode;
+};
+
+/** The warm card every account screen shares: logo to /, title, subtitle, content, link line. */
+export function AuthLayout({ title, subtitle, footer, stepKey, children }: AuthLayoutProps) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(stepKey);
+
+  useEffect(() => {
+    if (stepKey !== firstStep.current) titleRef.current?.focus();
+  }, [stepKey]);
+
+  return (
+    <div className={styles.page}>
+      <aside className={styles.aside} aria-label="About Firstday">
+        <p className={styles.tagline}>
+          Time is the <em>Best Gift</em>
+        </p>
+        <ul className={styles.points}>
+          <li>A calendar for the last weeks of pregnancy</li>
+          <li>Family and friends guess the day and leave wishes</li>
+          <li>Gifts that grow with your child</li>
+        </ul>
+      </aside>
+      <main id="main" className={styles.card}>
+        <header className={styles.header}>
+          <Logo />
+          <h1 ref={titleRef} tabIndex={-1} className={styles.title}>
+            {title}
+          </h1>
+          {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        </header>
+        {children}
+        {footer && <p className={styles.footer}>{footer}</p>}
+      </main>
+    </div>
+  );
+}

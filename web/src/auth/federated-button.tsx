@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../components/button.tsx';
+import { getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
+import styles from './auth-form.module.css';
+import {
+  type FederatedProvider,
+  FederatedSignInError,
+  getPublicConfig,
+  signInWithFederatedProvider,
+} from './federated-sign-in.ts';
+import { hasVerifiedSession } from './session.ts';
+
+type FederatedButtonProps = {
+  /** Where the redirect fallback should end up after signing in (a safe path). */
+  returnTo?: string;
+  onSignedIn(): void;
+  onError(message: string | null): void;
+};
+
+/** 'or' + 'Continue with {provider}' when the server has a federated provider; nothing otherwise. */
+export function FederatedButton({ returnTo, onSignedIn, onError }: FederatedButtonProps) {
+  const [provider, setProvider] = useState<FederatedProvider | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A second click starts a fresh attempt (the popup is reused); the older one's outcome is ignored.
+  const attempt = useRef(0);
+
+  useEffect(() => {
+    let active = true;
+    getPublicConfig()
+      .then((config) => {
+        if (active) setProvider(config.federatedProvider);
+      })
+      // Without the config the button stays hidden: e-mail sign-in still works.
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (!provider) return null;
+
+  // Not async on purpose: the popup must open in the same task as the click.
+  const startSignIn = () => {
+    const current = ++attempt.current;
+    onError(null);
+    setBusy(true);
+    signInWithFederatedProvider(provider.id, returnTo)
+      .then(async (outcome) => {
+        if (outcome === 'redirecting') return;
+        if (!(await hasVerifiedSession())) throw new FederatedSignInError('invalid-auth-event');
+        if (current === attempt.current) onSignedIn();
+      })
+      .catch((error: unknown) => {
+        if (current !== attempt.current) return;
+        onError(error instanceof FederatedSignInError ? getFederatedErrorMessage(error.code) : getErrorMessage(error));
+      })
+      .finally(() => {
+        if (current === attempt.current) setBusy(false);
+      });
+  };
+
+  return (
+    <>
+      <p className={styles.divider}>or</p>
+      <Button variant="secondary" size="lg" className={styles.federated} onClick={startSignIn}>
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <circle cx="10" cy="8" r="2.6" fill="currentColor" />
+          <path d="M5 15.2c1.1-2 2.9-3 5-3s3.9 1 5 3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+        {busy ? `Waiting for ${provider.name}…` : `Continue with ${provider.name}`}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api.ts';
+import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from './error-messages.ts';
+
+const IDENTITY_CODES = [
+  'popup-blocked',
+  'popup-closed-by-user',
+  'cancelled-popup-request',
+  'web-storage-unsupported',
+  'unauthorized-domain',
+  'network-request-failed',
+  'internal-error',
+  'invalid-auth-event',
+];
+
+function apiError(code: string, status = 400) {
+  return new ApiError({ status, code, message: 'server text' });
+}
+
+describe('getFederatedErrorMessage', () => {
+  it('words every identity error code of the specification', () => {
+    for (const code of IDENTITY_CODES) {
+      const message = getFederatedErrorMessage(code);
+      expect(message, code).toMatch(/\.$/);
+      expect(message, code).not.toContain(code);
+    }
+    expect(getFederatedErrorMessage('popup-closed-by-user')).toMatch(/closed/);
+  });
+
+  it('falls back to the generic federated failure', () => {
+    expect(getFederatedErrorMessage('internal-error')).toBe(FEDERATED_FAILURE_MESSAGE);
+    expect(getFederatedErrorMessage('something_new')).toBe(FEDERATED_FAILURE_MESSAGE);
+    expect(getFederatedErrorMessage(null)).toBe('Something went wrong while signing in. Please try again later.');
+  });
+});
+
+describe('getErrorMessage for account codes', () => {
+  it('uses one generic text for wrong credentials', () => {
+    expect(getErrorMessage(apiError('invalid_email_or_password', 401))).toBe('The e-mail or password is incorrect.');
+  });
+
+  it('words the specification’s account messages exactly', () => {
+    expect(getErrorMessage(apiError('captcha_failed'))).toBe('Please verify the captcha!');
+    expect(getErrorMessage(apiError('invalid_token'))).toBe(
+      'The password reset link has expired. Please request a new one.',
+    );
+    expect(getErrorMessage(apiError('email_not_verified', 403))).toMatch(/confirm your e-mail/);
+  });
+
+  it('never shows the raw server text for an unknown code', () => {
+    expect(getErrorMessage(apiError('brand_new_code'))).not.toContain('server text');
+  });
+});
