@@ -4,6 +4,8 @@ import { ARTICLES } from './src/investments/articles.ts';
 
 export default {
   appDirectory: 'src',
+  // WEB_BUILD_DIR lets a benchmark or a second checkout build beside the main build.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   ssr: false,
   // Marketing pages and articles are static HTML; '/404' is the not-found page the server answers
   // unknown paths with.
