@@ -22,6 +22,10 @@ export const webEnv = {
   /** Optional video for the landing page's video section; without it the poster stands alone. */
   VITE_LANDING_VIDEO_URL: (env.VITE_LANDING_VIDEO_URL as string | undefined) || undefined,
   /** Captcha widget: 'altcha' (self-hosted, default), 'recaptcha' or 'turnstile' with its site key. */
-  VITE_CAPTCHA_PROVIDER: readChoice('VITE_CAPTCHA_PROVIDER', env.VITE_CAPTCHA_PROVIDER, ['altcha', 'recaptcha', 'turnstile'] as const),
+  VITE_CAPTCHA_PROVIDER: readChoice('VITE_CAPTCHA_PROVIDER', env.VITE_CAPTCHA_PROVIDER, [
+    'altcha',
+    'recaptcha',
+    'turnstile',
+  ] as const),
   VITE_CAPTCHA_SITE_KEY: (env.VITE_CAPTCHA_SITE_KEY as string | undefined) || undefined,
 } as const;
