@@ -241,7 +241,8 @@ test('delete the account after confirming with the password', async ({ page, req
 
   await dialog.getByLabel('Your password').fill(credentials.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account is deleted. Thank you for having been with us.')).toBeVisible();
 
   await logIn(page, credentials);
   await expect(page.getByRole('alert')).toContainText('The e-mail or password is incorrect.');

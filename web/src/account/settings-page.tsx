@@ -1,3 +1,24 @@
+import { PageHeader } from '../shell/page-header.tsx';
+import { AccountSettingsForm } from './account-settings-form.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import styles from './settings-page.module.css';
+import { useCurrentUser } from './use-current-user.ts';
+
+export function meta() {
+  return [{ title: 'Account Settings – Firstday' }];
+}
+
 export default function SettingsPage() {
-  return <main id="main"><h1>SettingsPage</h1></main>;
+  // The shell renders pages only once the user has loaded.
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Account Settings" lead="Your details, savings goal, bank account and calendar defaults." />
+      <AccountSettingsForm user={user} />
+      <ChangePasswordForm />
+      <DeleteAccountSection />
+    </div>
+  );
 }

@@ -1,5 +1,105 @@
-import { Outlet } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { isSignedOutError, useCurrentUser } from '../account/use-current-user.ts';
+import { Button } from '../components/button.tsx';
+import { ToastHost } from '../components/toast-host.tsx';
+import { setUnauthorizedHandler } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import styles from './app-shell.module.css';
+import { buildLoginRedirect } from './menu-entries.ts';
+import { createQueryClient } from './query-client.ts';
+import { ShellSkeleton } from './shell-skeleton.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
 
+const MOBILE_QUERY = '(max-width: 1149px)';
+
+/** Layout of the signed-in area: top bar, side menu, toasts, and the guard around every page. */
 export default function AppShell() {
-  return <Outlet />;
+  // Per mount, so a new sign-in never sees the previous user's cached data.
+  const [queryClient] = useState(createQueryClient);
+  const navigate = useNavigate();
+
+  // A session that ends while a page is open (e.g. a save) goes to /login without a full reload.
+  useEffect(() => {
+    setUnauthorizedHandler((returnTo) =>
+      navigate(`/login?redirect=${encodeURIComponent(returnTo)}`, { replace: true }),
+    );
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ShellFrame>
+        <AuthGuard>
+          <Outlet />
+        </AuthGuard>
+      </ShellFrame>
+      <ToastHost position="bottom-left" />
+    </QueryClientProvider>
+  );
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
+  const menuId = useId();
+  // The specification: the side menu starts collapsed.
+  const [menuExpanded, setMenuExpanded] = useState(false);
+  const toggleMenu = useCallback(() => setMenuExpanded((expanded) => !expanded), []);
+
+  const closeDrawerOnMobile = useCallback(() => {
+    if (window.matchMedia(MOBILE_QUERY).matches) setMenuExpanded(false);
+  }, []);
+
+  // On mobile the open menu is an overlay: Escape closes it like any other overlay.
+  useEffect(() => {
+    if (!menuExpanded) return;
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key === 'Escape' && window.matchMedia(MOBILE_QUERY).matches) {
+        setMenuExpanded(false);
+        document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menuId)}"]`)?.focus();
+      }
+    }
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuExpanded, menuId]);
+
+  return (
+    <div className={styles.shell}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar menuId={menuId} menuExpanded={menuExpanded} onToggleMenu={toggleMenu} />
+      <div className={styles.body} data-menu-expanded={menuExpanded}>
+        <SideMenu id={menuId} expanded={menuExpanded} onNavigate={closeDrawerOnMobile} />
+        {menuExpanded && <div className={styles.backdrop} aria-hidden="true" onClick={toggleMenu} />}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Shows the page only to a signed-in user; a signed-out visitor goes to /login and comes back after. */
+function AuthGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const currentUser = useCurrentUser();
+
+  if (currentUser.isError && isSignedOutError(currentUser.error)) {
+    return <Navigate to={buildLoginRedirect(location)} replace />;
+  }
+  if (currentUser.isPending) return <ShellSkeleton />;
+  if (currentUser.isError) {
+    return (
+      <div className={styles.loadProblem} role="alert">
+        <h1>We couldn’t load your account</h1>
+        <p>{getErrorMessage(currentUser.error)}</p>
+        <Button onClick={() => currentUser.refetch()} disabled={currentUser.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return children;
 }

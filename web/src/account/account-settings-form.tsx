@@ -1,0 +1,170 @@
+import type { CurrentUser } from '@firstday/common/account';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Button } from '../components/button.tsx';
+import { ApiError } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import { showSuccessToast } from '../shell/app-toast.ts';
+import { saveAccountSettings } from './account-api.ts';
+import styles from './settings-page.module.css';
+import {
+  getSettingsFormValues,
+  mapApiFieldErrors,
+  type SettingsField,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+  validateSettings,
+} from './settings-values.ts';
+import { SwitchField } from './switch-field.tsx';
+import { TextField } from './text-field.tsx';
+import { CURRENT_USER_QUERY_KEY } from './use-current-user.ts';
+
+function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormValues> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, { type: 'validate', message }]),
+  ) as FieldErrors<SettingsFormValues>;
+}
+
+/** Profile, savings goal, bank details and calendar defaults: one form, one Save. */
+export function AccountSettingsForm({ user }: { user: CurrentUser }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The resolver must compare with the masked IBAN of the latest save, not the first render's.
+  const maskedIbanRef = useRef(user.IBAN);
+  maskedIbanRef.current = user.IBAN;
+
+  const resolver: Resolver<SettingsFormValues> = async (values) => {
+    const result = validateSettings(values, maskedIbanRef.current);
+    return result.success ? { values, errors: {} } : { values: {}, errors: toFieldErrors(result.errors) };
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user), resolver });
+
+  // Another tab or a refetch may bring newer values; the form follows while it is untouched.
+  useEffect(() => {
+    reset(getSettingsFormValues(user), { keepDirtyValues: true });
+  }, [user, reset]);
+
+  const save = handleSubmit(async (values) => {
+    const result = validateSettings(values, maskedIbanRef.current);
+    if (!result.success) return;
+    setProblem(null);
+    try {
+      const { pending_email, ...saved } = await saveAccountSettings(result.request);
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
+      reset(getSettingsFormValues(saved));
+      setPendingEmail(pending_email ?? null);
+      showSuccessToast('Your settings are saved.');
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? mapApiFieldErrors(error.fields) : {};
+      const fields = Object.keys(fieldErrors) as SettingsField[];
+      for (const field of fields) setError(field, { type: 'server', message: fieldErrors[field] });
+      if (fields[0]) setFocus(fields[0]);
+      else setProblem(getErrorMessage(error));
+    }
+  });
+
+  const ibanField = register('iban');
+
+  return (
+    <form className={styles.card} noValidate onSubmit={save} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="visually-hidden">
+        Your account
+      </h2>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.groupTitle}>Your details</legend>
+        <div className={styles.twoColumns}>
+          <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <TextField
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            hint="If you change it, we send a confirmation link to the new address first."
+            {...register('email')}
+          />
+        </div>
+        {pendingEmail && (
+          <p className={styles.notice} role="status">
+            We sent a confirmation link to <strong>{pendingEmail}</strong>. Your e-mail changes once you open it.
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.groupTitle}>Set Up Savings Goals</legend>
+        <TextField
+          label="Savings goal in dollars"
+          prefix="$"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="5,000"
+          className={styles.narrowField}
+          error={errors.savingsGoal?.message}
+          hint="Optional: what you hope to put aside for your child. Only you see it."
+          {...register('savingsGoal')}
+        />
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.groupTitle}>Your bank details</legend>
+        <TextField
+          label="IBAN"
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="characters"
+          placeholder="DE89 3704 0044 0532 0130 00"
+          className={styles.narrowField}
+          error={errors.iban?.message}
+          hint={
+            user.IBAN
+              ? 'For your safety we show only its start and end. Type a new IBAN to replace it, or clear the field to remove it.'
+              : 'Gifts are paid out to this account when you announce the birth.'
+          }
+          {...ibanField}
+          onFocus={(event) => {
+            // The masked value is not editable text: select it so typing replaces it at once.
+            if (user.IBAN && event.currentTarget.value === user.IBAN) event.currentTarget.select();
+          }}
+        />
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.groupTitle}>Calendar defaults</legend>
+        <SwitchField
+          label="Hide sender names on Calendar"
+          hint="The public calendar shows initials or ‘A friend’ instead of names."
+          {...register('hideSenderNamesDefault')}
+        />
+        <SwitchField
+          label="Hide total on Calendar"
+          hint="The public calendar does not show how much was raised. Single gifts are never shown."
+          {...register('hideTotalDefault')}
+        />
+      </fieldset>
+
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+
+      <div className={styles.formActions}>
+        <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? 'Saving…' : 'Save settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { type AccountSettings, AccountSettingsSchema, type CurrentUser } from '@firstday/common/account';
+import { formatCentsForInput, parseDollarsToCents } from './savings-goal.ts';
+
+/** What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. */
+export type SettingsFormValues = {
+  name: string;
+  email: string;
+  /** Starts as the masked IBAN; anything else is a new IBAN the user typed (or '' to remove it). */
+  iban: string;
+  savingsGoal: string;
+  hideSenderNamesDefault: boolean;
+  hideTotalDefault: boolean;
+};
+
+export type SettingsField = keyof SettingsFormValues;
+export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
+
+export function getSettingsFormValues(user: CurrentUser): SettingsFormValues {
+  return {
+    name: user.name,
+    email: user.email,
+    iban: user.IBAN ?? '',
+    savingsGoal: formatCentsForInput(user.settings.savings_goal_cents),
+    hideSenderNamesDefault: user.settings.hide_sender_names_default,
+    hideTotalDefault: user.settings.hide_total_default,
+  };
+}
+
+/** The masked IBAN is not an IBAN: leaving it in place must not send it back. */
+function getIbanChange(typed: string, maskedIban: string | null): string | undefined {
+  const trimmed = typed.trim();
+  if (trimmed === (maskedIban ?? '')) return undefined;
+  return trimmed;
+}
+
+/** The request body before validation; unreadable amounts become NaN so the schema words the error. */
+export function buildSettingsInput(values: SettingsFormValues, maskedIban: string | null) {
+  return {
+    name: values.name,
+    email: values.email,
+    iban: getIbanChange(values.iban, maskedIban),
+    savingsGoalCents: parseDollarsToCents(values.savingsGoal),
+    hideSenderNamesDefault: values.hideSenderNamesDefault,
+    hideTotalDefault: values.hideTotalDefault,
+  };
+}
+
+const FIELD_BY_API_NAME: Record<string, SettingsField> = {
+  name: 'name',
+  email: 'email',
+  iban: 'iban',
+  IBAN: 'iban',
+  savingsGoalCents: 'savingsGoal',
+  hideSenderNamesDefault: 'hideSenderNamesDefault',
+  hideTotalDefault: 'hideTotalDefault',
+};
+
+/** Server `fields` (API names) → form fields; unknown names are dropped and shown as a general error. */
+export function mapApiFieldErrors(fields: Readonly<Record<string, string>>): SettingsFieldErrors {
+  const errors: SettingsFieldErrors = {};
+  for (const [apiName, message] of Object.entries(fields)) {
+    const field = FIELD_BY_API_NAME[apiName];
+    if (field && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+export type SettingsValidation =
+  | { success: true; request: AccountSettings }
+  | { success: false; errors: SettingsFieldErrors };
+
+/** Validates with the same schema the server uses, so both sides refuse the same values. */
+export function validateSettings(values: SettingsFormValues, maskedIban: string | null): SettingsValidation {
+  const result = AccountSettingsSchema.safeParse(buildSettingsInput(values, maskedIban));
+  if (result.success) return { success: true, request: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const apiName = String(issue.path[0] ?? '');
+    fields[apiName] ??= issue.message;
+  }
+  return { success: false, errors: mapApiFieldErrors(fields) };
+}

@@ -1,0 +1,51 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import styles from './settings-page.module.css';
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  /** Shown inside the field before the value, e.g. '$'. */
+  prefix?: string;
+  ref?: React.Ref<HTMLInputElement>;
+};
+
+/** Label, input, hint and inline error, wired with aria-describedby and aria-invalid. */
+export function TextField({ label, hint, error, prefix, ref, className, ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.inputWrap} data-prefix={prefix ? true : undefined}>
+        {prefix && (
+          <span className={styles.prefix} aria-hidden="true">
+            {prefix}
+          </span>
+        )}
+        <input
+          ref={ref}
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...inputProps}
+        />
+      </div>
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

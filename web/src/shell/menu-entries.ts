@@ -1,0 +1,44 @@
+export type MenuIconName = 'calendar' | 'settings' | 'wishes' | 'investments';
+
+export type MenuEntry = {
+  label: string;
+  path: string;
+  icon: MenuIconName /** Sub-pages that belong to it. */;
+  section: readonly string[];
+};
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { label: 'My calendars', path: '/my_calendars', icon: 'calendar', section: ['/my_calendars', '/create_calendar'] },
+  { label: 'Account Settings', path: '/settings', icon: 'settings', section: ['/settings'] },
+  { label: 'Wishes', path: '/wishes', icon: 'wishes', section: ['/wishes'] },
+  { label: 'Investments', path: '/investments', icon: 'investments', section: ['/investments'] },
+];
+
+function trimSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * `aria-current` for an entry: 'page' on its own page, 'true' on a page inside its section
+ * (calendar info belongs to My calendars), undefined elsewhere.
+ */
+export function getAriaCurrent(entry: MenuEntry, pathname: string): 'page' | 'true' | undefined {
+  const path = trimSlash(pathname);
+  if (path === entry.path) return 'page';
+  const inSection = entry.section.some((root) => path === root || path.startsWith(`${root}/`));
+  return inSection ? 'true' : undefined;
+}
+
+/** Pages that show the top bar's 'Back to list' button, and where it goes. */
+const BACK_LINKS: Readonly<Record<string, string>> = {
+  '/my_calendars/calendar_info': '/my_calendars',
+};
+
+export function getBackLink(pathname: string): string | undefined {
+  return BACK_LINKS[trimSlash(pathname)];
+}
+
+/** Where a signed-out visitor goes: the login page, which brings them back to this path and query. */
+export function buildLoginRedirect({ pathname, search }: { pathname: string; search: string }): string {
+  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
+}

@@ -1,0 +1,16 @@
+import styles from './app-shell.module.css';
+
+/** A calm placeholder with the page's rough shape while the account loads. */
+export function ShellSkeleton() {
+  return (
+    <div className={styles.skeleton} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading your account…
+      </span>
+      <div className={styles.skeletonTitle} />
+      <div className={styles.skeletonLine} />
+      <div className={styles.skeletonLine} data-short="true" />
+      <div className={styles.skeletonCard} />
+    </div>
+  );
+}
