@@ -102,7 +102,9 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
       onBlur={resumeAfterFocus}
     >
       <div ref={viewportRef} className={`swiper ${styles.viewport}`}>
-        <div className="swiper-wrapper">
+        {/* Focusable so keyboard users can scroll the slides before Swiper takes over (axe: scrollable-region-focusable). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+        <div className="swiper-wrapper" tabIndex={0}>
           {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: Swiper needs a div slide; 'group' + 'slide' is the WAI-ARIA carousel pattern.
             <div
