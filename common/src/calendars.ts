@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { IbanSchema, NameSchema } from './account.ts';
+import { CardDetailsSchema } from './cards.ts';
+
+export const CREATION_FEE_CENTS = 2000;
+export const CURRENCY = 'usd';
+export const CALENDAR_STATUSES = ['draft', 'active', 'announced', 'paid_out'] as const;
+export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
+
+export const BACKGROUNDS = [
+  { id: 'pink', name: 'Pink Blossom' },
+  { id: 'blue', name: 'Blue sky' },
+  { id: 'sun', name: 'Merry Sun' },
+] as const;
+export type BackgroundId = (typeof BACKGROUNDS)[number]['id'];
+export const BackgroundSchema = z.enum(['pink', 'blue', 'sun'], { error: 'Please choose a background.' });
+
+/** Wizard steps: 1 names + IBAN, 2 date + background, 3 plan, 4 payment, 5 welcome. */
+export const WIZARD_STEPS = 5;
+
+/** Calendar dates are ISO 'YYYY-MM-DD' strings. */
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The last allowed due date: ten calendar months after `today` (ISO dates). */
+export function getLatestDueDate(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + 10, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return toIsoDate(target);
+}
+
+/** Expected birth date: today or later, at most 10 months ahead. `today` is injectable for tests. */
+export function createDueDateSchema(today: () => string = () => toIsoDate(new Date())) {
+  return z
+    .string({ error: 'Please choose the expected birth date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose the expected birth date.')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Please choose a real date.')
+    .refine((value) => value >= today(), 'The expected birth date cannot be in the past.')
+    .refine((value) => value <= getLatestDueDate(today()), 'The expected birth date can be at most 10 months ahead.');
+}
+
+export const CalendarTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please give your calendar a name.')
+  .max(80, 'A calendar name can be at most 80 characters.');
+
+/** Step 1. `iban` may be left out when the account has bank details: the server copies them. */
+export const CreateCalendarSchema = z.object({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  iban: IbanSchema.optional(),
+});
+
+/** Any subset of the owner-editable fields (wizard steps and the Calendar Info page). */
+export const UpdateCalendarSchema = z
+  .object({
+    firstName: NameSchema,
+    lastName: NameSchema,
+    iban: IbanSchema,
+    title: CalendarTitleSchema,
+    dueDate: createDueDateSchema(),
+    background: BackgroundSchema,
+    hideSenderNames: z.boolean(),
+    hideTotal: z.boolean(),
+    wizardStep: z.number().int().min(1).max(WIZARD_STEPS),
+  })
+  .partial();
+
+export const PaymentMethodSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('card'), card: CardDetailsSchema }),
+  z.object({ type: z.literal('wallet'), wallet: z.enum(['apple_pay', 'google_pay']) }),
+  /** Stripe: the browser confirms the PaymentIntent with the Payment Element; no card data here. */
+  z.object({ type: z.literal('stripe') }),
+]);
+
+export const PayRequestSchema = z.object({
+  /** One per attempt, made by the browser; a retry of the same attempt sends the same key. */
+  idempotencyKey: z.string().min(16).max(100),
+  method: PaymentMethodSchema,
+});
+export type PayRequest = z.input<typeof PayRequestSchema>;
+
+export type PaymentStatus = 'pending' | 'processing' | 'succeeded' | 'failed' | 'refunded';
+
+export type PayResponse = {
+  payment: {
+    status: PaymentStatus;
+    /** e.g. 'card_declined', 'insufficient_funds' */
+    failureCode?: string;
+    /** Stripe only: confirm this PaymentIntent in the browser. */
+    clientSecret?: string;
+  };
+  calendar: OwnerCalendar;
+};
+
+/** What the owner sees of a calendar (`GET /api/calendars/:id`, list items). */
+export type OwnerCalendar = {
+  id: string;
+  slug: string;
+  /** '/c/<slug>' once active; drafts have no public link. */
+  shareUrl: string | null;
+  status: CalendarStatus;
+  title: string;
+  firstName: string;
+  lastName: string;
+  dueDate: string | null;
+  background: BackgroundId;
+  iban: string | null;
+  hideSenderNames: boolean;
+  hideTotal: boolean;
+  wizardStep: number;
+  participants: number;
+  raisedCents: number;
+  createdAt: string;
+  activatedAt: string | null;
+};
+
+export const SupportRequestSchema = z.object({
+  calendarId: z.uuid().optional(),
+  message: z
+    .string({ error: 'Please write your message.' })
+    .trim()
+    .min(1, 'Please write your message.')
+    .max(5000, 'A message can be at most 5,000 characters.'),
+});
+
+/** Unguessable share slugs: at least 10 random base-62 characters (PRODUCT.md). */
+export const SLUG_LENGTH = 12;

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { calendars } from '../calendars/schema.ts';
+
+/**
+ * Every money movement we ask a provider for. A row is written (status 'pending', with the
+ * browser's idempotency key) before the provider is called, so a crash after the charge can be
+ * repaired by reconciliation; only a webhook or reconciliation moves it to 'succeeded'.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    /** Kept (set null) when a calendar or account is deleted: transactions are kept 7 years. */
+    calendarId: uuid('calendar_id').references(() => calendars.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: ['fee', 'gift'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    /** The provider's id (sandbox 'sbx_…', Stripe 'pi_…'); null until the provider answered. */
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['pending', 'processing', 'succeeded', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    method: text('method', { enum: ['card', 'wallet', 'stripe'] }).notNull(),
+    /** Only the last four digits of a card are ever stored. */
+    cardLast4: text('card_last4'),
+    failureCode: text('failure_code'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_ref_idx').on(table.provider, table.providerRef),
+    // At most one live fee payment per calendar, whatever the idempotency keys: 20 parallel
+    // 'Pay' clicks make one charge. A failed attempt does not block a retry.
+    uniqueIndex('payments_one_live_fee_idx')
+      .on(table.calendarId)
+      .where(sql`purpose = 'fee' and status in ('pending', 'processing', 'succeeded')`),
+    index('payments_status_idx').on(table.status, table.updatedAt),
+  ],
+);
+
+/** Provider events already handled: a replayed webhook is a no-op. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** The sandbox processor's own ledger: it behaves like a card processor that survives restarts. */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['processing', 'succeeded', 'failed', 'refunded'] }).notNull(),
+  failureCode: text('failure_code'),
+  cardLast4: text('card_last4'),
+  metadata: text('metadata'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
