@@ -37,9 +37,12 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    runs.push(result.lhr);
+    // A run Lighthouse could not complete (e.g. NO_NAVSTART) has no figures; do not let it skew the median.
+    if (result.lhr.runtimeError) process.stderr.write(`run ${i + 1} failed: ${result.lhr.runtimeError.code}\n`);
+    else runs.push(result.lhr);
   }
 
+  if (runs.length === 0) throw new Error('every Lighthouse run failed');
   const score = (lhr, id) => Math.round(lhr.categories[id].score * 100);
   const audit = (lhr, id) => lhr.audits[id].numericValue;
   const figures = {
