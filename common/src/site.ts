@@ -30,6 +30,7 @@ export const APP_ROUTE_PATTERNS = [
   '/create_calendar',
   '/my_calendars',
   '/my_calendars/calendar_info',
+  '/my_calendars/*',
   '/settings',
   '/wishes',
   '/investments',

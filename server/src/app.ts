@@ -7,6 +7,7 @@ import { requestId } from 'hono/request-id';
 import { createAccountRoutes, createUserRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
+import { createCalendarRoutes, createSupportRoutes } from './calendars/calendar-routes.ts';
 import { createCaptchaRoutes } from './captcha/captcha-routes.ts';
 import { createConfigRoutes } from './config-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
@@ -16,6 +17,7 @@ import { requireTrustedOrigin } from './lib/trusted-origin.ts';
 import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
 import { createSeoRoutes } from './marketing/seo-routes.ts';
 import { createNewsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { createPaymentWebhookRoutes } from './payments/webhook-routes.ts';
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -60,6 +62,10 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/users', createUserRoutes(context));
   app.route('/api/account', createAccountRoutes(context));
   app.route('/api/config', createConfigRoutes(context));
+  // Signed server-to-server events: no Origin header, so the origin check above lets them pass.
+  app.route('/api/payments/webhooks', createPaymentWebhookRoutes(context));
+  app.route('/api/calendars', createCalendarRoutes(context));
+  app.route('/api/support', createSupportRoutes(context));
   app.route('/api/auth', createAuthRoutes(context));
   if (context.mailCatcher) {
     app.route('/api/dev/mail', createDevMailApi(context.mailCatcher));

@@ -10,6 +10,12 @@ export function createConfigRoutes(context: AppContext) {
         ? { id: FEDERATED_PROVIDER_ID, name: context.env.OIDC_PROVIDER_NAME }
         : null,
       captcha: { provider: context.env.CAPTCHA_PROVIDER },
+      payments: {
+        provider: context.payments.name,
+        ...(context.payments.name === 'stripe' && context.env.STRIPE_PUBLISHABLE_KEY
+          ? { publishableKey: context.env.STRIPE_PUBLISHABLE_KEY }
+          : {}),
+      },
     }),
   );
 }

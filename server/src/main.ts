@@ -11,7 +11,13 @@ try {
 
 const server = await startServer(env);
 process.stdout.write(`\nFirstday is running on http://localhost:${server.port}\n`);
-if (!env.SMTP_URL) process.stdout.write(`Dev mailbox: http://localhost:${server.port}/dev/mail\n\n`);
+if (!env.SMTP_URL) process.stdout.write(`Dev mailbox: http://localhost:${server.port}/dev/mail\n`);
+if (server.demo) {
+  process.stdout.write(
+    `Demo account (created on this empty database): ${server.demo.email} / ${server.demo.password}\n`,
+  );
+}
+process.stdout.write('\n');
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

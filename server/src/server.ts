@@ -3,12 +3,14 @@ import { serve } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { createApp } from './app.ts';
 import { createAppContext, type RateLimitOverrides } from './app-context.ts';
+import { seedDemoData } from './dev/demo-seed.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailCatcher } from './lib/mail/catcher.ts';
 import { createMailWorker } from './lib/mail/worker.ts';
 import { loadWebBuild } from './lib/web-static.ts';
+import { startPaymentReconciler } from './payments/reconcile.ts';
 
 /**
  * Starts everything the product needs in one process: database (migrated), mail (catcher when no
@@ -33,7 +35,10 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   // In development the API can run before the first web build (the Vite dev server serves pages).
   const web = env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
+  const demo = await seedDemoData(context);
   const app = createApp(context, web);
+  // Completes payments whose webhook or write was lost (e.g. the process died mid-payment).
+  const paymentReconciler = startPaymentReconciler(context);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
@@ -42,9 +47,11 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
 
   return {
     port,
+    demo,
     mailWorker,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await paymentReconciler.stop();
       await mailWorker.stop();
       await mailCatcher?.close();
       transport.close();

@@ -45,6 +45,15 @@ const EnvSchema = z
     CAPTCHA_SECRET_KEY: z.string().optional(),
     /** Overrides the provider's siteverify address (tests use a local stand-in). */
     CAPTCHA_VERIFY_URL: z.url().optional(),
+    /** Payments: Stripe when its secret key is set, otherwise the built-in sandbox processor. */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Only echoed to the browser in /api/config, so it knows Stripe is on. */
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    /** Overrides Stripe's API address (tests use a local stand-in). */
+    STRIPE_API_BASE: z.url().optional(),
+    /** How long the sandbox takes to confirm a good card by webhook. */
+    SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(300),
     /** The web build served by this process. */
     WEB_DIST: z.string().default('web/build/client'),
   })
@@ -60,6 +69,16 @@ const EnvSchema = z
         code: 'custom',
         path: ['CAPTCHA_SECRET_KEY'],
         message: `CAPTCHA_SECRET_KEY is required for ${env.CAPTCHA_PROVIDER}`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    // Without the webhook secret no payment could ever be confirmed, so stop at start-up instead.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY',
       });
     }
   })

@@ -1,0 +1,104 @@
+import {
+  CreateCalendarSchema,
+  PayRequestSchema,
+  SupportRequestSchema,
+  UpdateCalendarSchema,
+} from '@firstday/common/calendars';
+import { SITE } from '@firstday/common/site';
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { AppError } from '../lib/errors.ts';
+import { readJsonBody } from '../lib/json-body.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
+import { renderEmail } from '../lib/mail/render.ts';
+import { limitByIp } from '../lib/rate-limit.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import { startFeePayment } from '../payments/fee-payments.ts';
+import {
+  createDraftCalendar,
+  getOwnedCalendar,
+  listOwnedCalendars,
+  toOwnerCalendar,
+  updateCalendar,
+} from './calendar-service.ts';
+
+/** `/api/calendars`: the owner's calendars. Every route needs a session and answers 404 for others' ids. */
+export function createCalendarRoutes(context: AppContext) {
+  const box = createSecretBox(context.env.APP_SECRET, 'iban');
+  return new Hono()
+    .get('/', async (c) => {
+      const { user } = await requireSession(context, c);
+      const rows = await listOwnedCalendars(context.db, user.id);
+      return c.json({ calendars: rows.map((row) => toOwnerCalendar(row)) });
+    })
+    .post('/', async (c) => {
+      const { user } = await requireSession(context, c);
+      const input = await readJsonBody(c, CreateCalendarSchema);
+      const row = await createDraftCalendar(context.db, box, user.id, input);
+      return c.json(toOwnerCalendar(row), 201);
+    })
+    .get('/:id', async (c) => {
+      const { user } = await requireSession(context, c);
+      return c.json(toOwnerCalendar(await getOwnedCalendar(context.db, user.id, c.req.param('id'))));
+    })
+    .patch('/:id', async (c) => {
+      const { user } = await requireSession(context, c);
+      const row = await getOwnedCalendar(context.db, user.id, c.req.param('id'));
+      const input = await readJsonBody(c, UpdateCalendarSchema);
+      if (row.status === 'announced' || row.status === 'paid_out') {
+        throw new AppError('calendar_closed', 'This calendar is closed: the birth has been announced.', 409);
+      }
+      return c.json(toOwnerCalendar(await updateCalendar(context.db, box, row, input)));
+    })
+    .post('/:id/pay', async (c) => {
+      const { user } = await requireSession(context, c);
+      const row = await getOwnedCalendar(context.db, user.id, c.req.param('id'));
+      const input = await readJsonBody(c, PayRequestSchema);
+      if (row.status !== 'draft') throw new AppError('already_paid', 'This calendar is already active.', 409);
+      const missing: Record<string, string> = {};
+      if (!row.dueDate) missing.dueDate = 'Please choose the expected birth date first.';
+      if (!row.ibanEncrypted) missing.iban = 'Please enter the IBAN the gifts should be paid out to first.';
+      if (Object.keys(missing).length > 0) {
+        throw new AppError('calendar_incomplete', 'Please complete the earlier steps first.', 400, { fields: missing });
+      }
+      const payment = await startFeePayment(context, { calendar: row, ...input });
+      const current = await getOwnedCalendar(context.db, user.id, row.id);
+      return c.json({ payment, calendar: toOwnerCalendar(current) });
+    });
+}
+
+/** `POST /api/support`: 'Write to support' from a calendar card. */
+export function createSupportRoutes(context: AppContext) {
+  return new Hono().post('/', limitByIp(context.rateLimits.support, context.env.TRUST_PROXY), async (c) => {
+    const { user } = await requireSession(context, c);
+    const { calendarId, message } = await readJsonBody(c, SupportRequestSchema);
+    const calendar = calendarId ? await getOwnedCalendar(context.db, user.id, calendarId) : undefined;
+    const about = calendar
+      ? `Calendar: ${calendar.title ?? `${calendar.firstName}'s calendar`} (${calendar.id})`
+      : 'No calendar';
+    await enqueueMail(context.db, {
+      to: SITE.supportEmail,
+      subject: `Support request from ${user.name}`,
+      headers: { 'Reply-To': user.email },
+      ...renderEmail({
+        heading: 'Support request',
+        paragraphs: [`From: ${user.name} <${user.email}>`, about, message],
+      }),
+    });
+    await enqueueMail(context.db, {
+      to: user.email,
+      subject: 'We received your message',
+      ...renderEmail({
+        heading: 'Thank you for writing to us',
+        paragraphs: [
+          `Hello ${user.name},`,
+          'Our support team has your message and will answer within two working days. Here is what you wrote:',
+          message,
+        ],
+      }),
+    });
+    context.wakeMailWorker();
+    return c.json({ sent: true });
+  });
+}

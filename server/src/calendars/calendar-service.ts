@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { SLUG_LENGTH } from '@firstday/common/calendars';
+import { maskIban } from '@firstday/common/iban';
+import { and, desc, eq } from 'drizzle-orm';
+import { userProfiles } from '../account/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { AppError } from '../lib/errors.ts';
+import type { createSecretBox } from '../lib/secret-box.ts';
+import { calendars } from './schema.ts';
+
+export type CalendarRow = typeof calendars.$inferSelect;
+type SecretBox = ReturnType<typeof createSecretBox>;
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 12 base-62 characters from a CSPRNG (about 71 bits); bytes ≥ 248 are skipped to avoid bias. */
+export function generateSlug(): string {
+  let slug = '';
+  while (slug.length < SLUG_LENGTH) {
+    for (const byte of randomBytes(SLUG_LENGTH * 2)) {
+      if (byte < 248 && slug.length < SLUG_LENGTH) slug += BASE62[byte % 62];
+    }
+  }
+  return slug;
+}
+
+export function toOwnerCalendar(row: CalendarRow, stats = { participants: 0, raisedCents: 0 }): OwnerCalendar {
+  return {
+    id: row.id,
+    slug: row.slug,
+    shareUrl: row.status === 'draft' ? null : `/c/${row.slug}`,
+    status: row.status,
+    title: row.title ?? `${row.firstName}'s calendar`,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dueDate: row.dueDate,
+    background: row.background,
+    iban: row.ibanMasked,
+    hideSenderNames: row.hideSenderNames,
+    hideTotal: row.hideTotal,
+    wizardStep: row.wizardStep,
+    participants: stats.participants,
+    raisedCents: stats.raisedCents,
+    createdAt: row.createdAt.toISOString(),
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The caller's calendar, or 404 for an unknown id and for someone else's (the same answer). */
+export async function getOwnedCalendar(db: Db, ownerId: string, id: string): Promise<CalendarRow> {
+  if (!UUID.test(id)) throw AppError.notFound('There is no calendar at this address.');
+  const [row] = await db
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.id, id), eq(calendars.ownerId, ownerId)));
+  if (!row) throw AppError.notFound('There is no calendar at this address.');
+  return row;
+}
+
+export async function listOwnedCalendars(db: Db, ownerId: string): Promise<CalendarRow[]> {
+  return db.select().from(calendars).where(eq(calendars.ownerId, ownerId)).orderBy(desc(calendars.createdAt));
+}
+
+function sealIban(box: SecretBox, iban: string) {
+  return { ibanEncrypted: box.seal(iban), ibanMasked: maskIban(iban) };
+}
+
+/** Wizard step 1. Without an IBAN, the account's (already encrypted) bank details are copied. */
+export async function createDraftCalendar(
+  db: Db,
+  box: SecretBox,
+  ownerId: string,
+  input: { firstName: string; lastName: string; iban?: string },
+): Promise<CalendarRow> {
+  const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, ownerId));
+  let bankDetails: { ibanEncrypted: string | null; ibanMasked: string | null };
+  if (input.iban) {
+    bankDetails = sealIban(box, input.iban);
+  } else if (profile?.ibanEncrypted) {
+    bankDetails = { ibanEncrypted: profile.ibanEncrypted, ibanMasked: profile.ibanMasked };
+  } else {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+      fields: { iban: 'Please enter the IBAN the gifts should be paid out to.' },
+    });
+  }
+  const [row] = await db
+    .insert(calendars)
+    .values({
+      id: randomUUID(),
+      ownerId,
+      slug: generateSlug(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...bankDetails,
+      // The account's defaults (Account Settings) apply to every new calendar.
+      hideSenderNames: profile?.hideSenderNamesDefault ?? false,
+      hideTotal: profile?.hideTotalDefault ?? true,
+      wizardStep: 2,
+    })
+    .returning();
+  return row!;
+}
+
+type CalendarUpdate = Partial<{
+  firstName: string;
+  lastName: string;
+  iban: string;
+  title: string;
+  dueDate: string;
+  background: 'pink' | 'blue' | 'sun';
+  hideSenderNames: boolean;
+  hideTotal: boolean;
+  wizardStep: number;
+}>;
+
+export async function updateCalendar(
+  db: Db,
+  box: SecretBox,
+  row: CalendarRow,
+  update: CalendarUpdate,
+): Promise<CalendarRow> {
+  const { iban, wizardStep, ...fields } = update;
+  const [updated] = await db
+    .update(calendars)
+    .set({
+      ...fields,
+      ...(iban ? sealIban(box, iban) : {}),
+      // The wizard's position only matters for drafts; a paid calendar stays on its welcome step.
+      ...(wizardStep && row.status === 'draft' ? { wizardStep } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(calendars.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/**
+ * Draft → active, once, when the fee payment is confirmed (webhook or reconciliation). Returns
+ * false when the calendar was not a draft any more (a replay or a second confirmation).
+ */
+export async function activateCalendar(db: Db, calendarId: string): Promise<boolean> {
+  const activated = await db
+    .update(calendars)
+    .set({ status: 'active', activatedAt: new Date(), wizardStep: 5, updatedAt: new Date() })
+    .where(and(eq(calendars.id, calendarId), eq(calendars.status, 'draft')))
+    .returning({ id: calendars.id });
+  return activated.length > 0;
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { CREATION_FEE_CENTS, CURRENCY, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../lib/errors.ts';
+import type { ProviderPaymentMethod } from './payment-provider.ts';
+import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
+import { payments } from './schema.ts';
+
+export type FeePaymentMethod = z.output<typeof PaymentMethodSchema>;
+
+/** How long a second request waits for the first one's provider answer before replying. */
+const IN_FLIGHT_WAIT_MS = 3000;
+const IN_FLIGHT_POLL_MS = 50;
+
+type Answer = { row: PaymentRow; clientSecret?: string };
+
+/**
+ * Charges the $20 creation fee for a draft calendar (the route has checked ownership and
+ * completeness). Idempotent in three layers: the browser's key is unique in `payments`; a partial
+ * unique index allows one live fee payment per calendar whatever the key; and the provider
+ * receives the same key, so even a resumed call after a crash cannot charge twice. The calendar
+ * is activated only by the provider's confirmation (webhook or reconciliation), never here.
+ */
+export async function startFeePayment(
+  context: AppContext,
+  request: { calendar: { id: string }; idempotencyKey: string; method: FeePaymentMethod },
+): Promise<PayResponse['payment']> {
+  const { method } = request;
+  if (!context.payments.methods.includes(method.type)) {
+    throw new AppError(
+      'payment_method_unavailable',
+      context.payments.name === 'stripe'
+        ? 'Please pay with the secure card form: card details are not accepted here.'
+        : 'This payment method is not available.',
+      400,
+    );
+  }
+  const { row, created } = await claimFeePayment(context, request.calendar.id, request.idempotencyKey, method.type);
+  const answer = created ? await callProvider(context, row, method) : await answerExisting(context, row, request);
+  return toPayResponse(answer);
+}
+
+/** Inserts the 'pending' row before any provider call; on a conflict returns the payment that won. */
+async function claimFeePayment(
+  context: AppContext,
+  calendarId: string,
+  idempotencyKey: string,
+  methodType: FeePaymentMethod['type'],
+): Promise<{ row: PaymentRow; created: boolean }> {
+  const { db } = context;
+  // A conflicting payment can turn 'failed' between our insert and our look-up: then try again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [inserted] = await db
+      .insert(payments)
+      .values({
+        id: randomUUID(),
+        calendarId,
+        purpose: 'fee',
+        provider: context.payments.name,
+        amountCents: CREATION_FEE_CENTS,
+        currency: CURRENCY,
+        status: 'pending',
+        method: methodType,
+        idempotencyKey,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return { row: inserted, created: true };
+
+    const [sameKey] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+    if (sameKey) {
+      if (sameKey.calendarId !== calendarId || sameKey.purpose !== 'fee') {
+        throw new AppError(
+          'idempotency_key_reused',
+          'This payment attempt belongs to something else. Please reload the page and try again.',
+          409,
+        );
+      }
+      return { row: sameKey, created: false };
+    }
+    const [live] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.calendarId, calendarId),
+          eq(payments.purpose, 'fee'),
+          inArray(payments.status, ['pending', 'processing', 'succeeded']),
+        ),
+      );
+    if (live) return { row: live, created: false };
+  }
+  throw new Error('could not claim a fee payment after 3 attempts');
+}
+
+async function callProvider(context: AppContext, row: PaymentRow, method: FeePaymentMethod): Promise<Answer> {
+  let state: Awaited<ReturnType<AppContext['payments']['createPayment']>>;
+  try {
+    state = await context.payments.createPayment({
+      amountCents: row.amountCents,
+      currency: row.currency,
+      idempotencyKey: row.idempotencyKey,
+      method: toProviderMethod(method),
+      metadata: { calendarId: row.calendarId!, paymentId: row.id, purpose: row.purpose },
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The charge may or may not exist: the row stays 'pending' for a same-key retry or reconciliation.
+    context.logger.error({ paymentId: row.id, err: (error as Error).message }, 'payment provider call failed');
+    throw new AppError(
+      'payment_unavailable',
+      'We could not reach the payment service. Please try again in a moment: you will not be charged twice.',
+      503,
+    );
+  }
+  const { payment } = await applyProviderState(context, row.id, state);
+  return { row: payment ?? row, clientSecret: state.clientSecret };
+}
+
+/** A repeated key, or another attempt while a fee payment is live: answer that payment, charge nothing new. */
+async function answerExisting(
+  context: AppContext,
+  found: PaymentRow,
+  request: { idempotencyKey: string; method: FeePaymentMethod },
+): Promise<Answer> {
+  let row = found;
+  if (row.status === 'pending' && !row.providerRef) row = await waitForProviderAnswer(context, row);
+  if (row.status === 'pending' && !row.providerRef && row.idempotencyKey === request.idempotencyKey) {
+    // The first request died or lost the provider's answer; the provider's own idempotency makes resuming safe.
+    return callProvider(context, row, request.method);
+  }
+  if (context.payments.name === 'stripe' && row.status === 'processing' && row.providerRef) {
+    // The browser needs the intent's client secret to confirm (or retry) the one live payment.
+    const state = await context.payments.retrievePayment(row.providerRef);
+    const { payment } = await applyProviderState(context, row.id, state);
+    return { row: payment ?? row, clientSecret: state.clientSecret };
+  }
+  return { row };
+}
+
+async function waitForProviderAnswer(context: AppContext, row: PaymentRow): Promise<PaymentRow> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  let current = row;
+  while (current.status === 'pending' && !current.providerRef && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+    const [fresh] = await context.db.select().from(payments).where(eq(payments.id, row.id));
+    current = fresh ?? current;
+  }
+  return current;
+}
+
+function toProviderMethod(method: FeePaymentMethod): ProviderPaymentMethod {
+  if (method.type === 'card') return { type: 'card', card: { number: method.card.number } };
+  return method;
+}
+
+function toPayResponse({ row, clientSecret }: Answer): PayResponse['payment'] {
+  return {
+    // 'pending' only means our side has not heard back yet: to the browser it is in progress.
+    status: row.status === 'pending' ? 'processing' : row.status,
+    ...(row.failureCode && row.status !== 'succeeded' ? { failureCode: row.failureCode } : {}),
+    ...(clientSecret && row.status === 'processing' ? { clientSecret } : {}),
+  };
+}

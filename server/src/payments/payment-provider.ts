@@ -1,0 +1,109 @@
+import type { Db } from '../lib/db.ts';
+import type { Env } from '../lib/env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createSandboxProvider, type SandboxWebhookDelivery } from './sandbox-provider.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+
+export type ProviderName = 'sandbox' | 'stripe';
+export type PaymentMethodType = 'card' | 'wallet' | 'stripe';
+
+/** What the browser sent: card fields (sandbox only), a wallet button (sandbox only) or 'stripe'. */
+export type ProviderPaymentMethod =
+  | { type: 'card'; card: { number: string } }
+  | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' }
+  | { type: 'stripe' };
+
+export type PaymentMetadata = { calendarId: string; paymentId: string; purpose: 'fee' | 'gift' };
+
+/** The provider's own view of a payment; our status only moves forward from it. */
+export type ProviderPaymentState = {
+  reference: string;
+  status: 'processing' | 'succeeded' | 'failed' | 'refunded';
+  failureCode?: string;
+  cardLast4?: string;
+  /** 'apple_pay', 'google_pay', … when a wallet paid (shown on the receipt). */
+  wallet?: string;
+  /** Stripe: what the browser confirms with (Payment Element / Express Checkout Element). */
+  clientSecret?: string;
+  /** Present when read back from the provider (not on creation): checked against our row. */
+  amountCents?: number;
+  currency?: string;
+  /** Our payment id, as we sent it in the metadata: finds a payment whose reference was never stored. */
+  paymentId?: string;
+};
+
+export type VerifiedWebhookEvent = {
+  id: string;
+  type: string;
+  /** The provider's payment reference, or null for an event we do not act on. */
+  reference: string | null;
+};
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Method types this provider takes from our API (Stripe: only 'stripe', card data never reaches us). */
+  readonly methods: readonly PaymentMethodType[];
+  /** Same idempotency key, same payment at the provider: never a second charge. */
+  createPayment(request: {
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    method: ProviderPaymentMethod;
+    metadata: PaymentMetadata;
+  }): Promise<ProviderPaymentState>;
+  retrievePayment(reference: string): Promise<ProviderPaymentState>;
+  /** Repair after a crash between the provider call and our write: undefined when nothing was created. */
+  findPaymentByIdempotencyKey(idempotencyKey: string): Promise<ProviderPaymentState | undefined>;
+  /** Checks the signature of a raw webhook body; throws when it is not genuine. */
+  verifyWebhook(rawBody: string, headers: Headers): VerifiedWebhookEvent;
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the sandbox (no external account needed). */
+export function createPaymentProvider(options: {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  sandboxWebhooks?: SandboxWebhookDelivery;
+}): PaymentProvider {
+  const { env } = options;
+  if (env.STRIPE_SECRET_KEY) {
+    return createStripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      apiBase: env.STRIPE_API_BASE,
+    });
+  }
+  return createSandboxProvider({
+    db: options.db,
+    appSecret: env.APP_SECRET,
+    delayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+    webhooks: options.sandboxWebhooks ?? createHttpWebhookDelivery(env, options.logger),
+  });
+}
+
+const HTTP_DELIVERY_ATTEMPTS = 4;
+
+/**
+ * The real server posts sandbox events to its own webhook address, exactly the path Stripe's
+ * events take. A delivery that never lands is picked up by reconciliation.
+ */
+function createHttpWebhookDelivery(env: Env, logger: Logger): SandboxWebhookDelivery {
+  const url = `${env.APP_URL}/api/payments/webhooks/sandbox`;
+  return {
+    schedule(run, delayMs) {
+      setTimeout(() => void run(), delayMs).unref();
+    },
+    async deliver(body, headers) {
+      for (let attempt = 1; attempt <= HTTP_DELIVERY_ATTEMPTS; attempt++) {
+        try {
+          const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+          if (response.ok) return;
+          logger.warn({ status: response.status, attempt }, 'sandbox webhook refused');
+        } catch (error) {
+          logger.warn({ err: (error as Error).message, attempt }, 'sandbox webhook delivery failed');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+      }
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import { user } from '../auth/schema.ts';
+import { activateCalendar } from '../calendars/calendar-service.ts';
+import { calendars } from '../calendars/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
+import { renderEmail } from '../lib/mail/render.ts';
+import type { ProviderPaymentState } from './payment-provider.ts';
+import { payments, paymentWebhookEvents } from './schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type PaymentStatus = PaymentRow['status'];
+
+type TransitionContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker'>;
+
+const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
+
+/**
+ * Our status only moves forward: pending → processing → succeeded | failed, succeeded → refunded.
+ * One exception: failed → succeeded, because when the provider says money was taken we record it
+ * rather than lose it (a charge that landed after we gave up on it).
+ */
+export function getNextStatus(current: PaymentStatus, reported: ProviderPaymentState['status']): PaymentStatus {
+  const rank: Record<PaymentStatus, number> = { pending: 0, processing: 1, succeeded: 2, failed: 2, refunded: 3 };
+  if (current === 'refunded') return current;
+  if (current === 'failed') return reported === 'succeeded' ? 'succeeded' : current;
+  if (reported === 'refunded' && current !== 'succeeded') return current === 'pending' ? 'processing' : current;
+  return rank[reported] > rank[current] ? reported : current;
+}
+
+/**
+ * The one place a payment changes state, shared by the pay call, webhooks and reconciliation. In
+ * one transaction: records the webhook event (a replay is a no-op), moves the payment forward and,
+ * when a fee payment succeeds, activates its calendar and queues the receipt.
+ */
+export async function applyProviderState(
+  context: TransitionContext,
+  paymentId: string,
+  state: ProviderPaymentState,
+  options: { webhookEvent?: { provider: string; id: string } } = {},
+): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
+  let mailQueued = false;
+  const result = await context.db.transaction(async (tx) => {
+    if (options.webhookEvent) {
+      const recorded = await tx
+        .insert(paymentWebhookEvents)
+        .values({ provider: options.webhookEvent.provider, eventId: options.webhookEvent.id })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentWebhookEvents.eventId });
+      if (recorded.length === 0) return { payment: undefined, changed: false };
+    }
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) return { payment: undefined, changed: false };
+    if (!matchesPayment(payment, state)) {
+      context.logger.error(
+        { paymentId, reference: state.reference, amountCents: state.amountCents, currency: state.currency },
+        'provider payment does not match our payment row: not applied',
+      );
+      return { payment, changed: false };
+    }
+
+    let status = getNextStatus(payment.status, state.status);
+    let failureCode = state.failureCode;
+    if (payment.status === 'failed' && status === 'succeeded' && (await hasOtherLiveFee(tx, payment))) {
+      // Two fees taken for one calendar (a charge that landed after a retry succeeded): the unique
+      // index keeps one live fee, so this one stays failed and is flagged for a refund.
+      context.logger.error({ paymentId, reference: state.reference }, 'second fee charge for a calendar: refund it');
+      status = 'failed';
+      failureCode = 'duplicate_charge';
+    }
+    const changes = {
+      providerRef: payment.providerRef ?? state.reference,
+      status,
+      cardLast4: payment.cardLast4 ?? state.cardLast4 ?? null,
+      failureCode: status === 'succeeded' || status === 'refunded' ? null : (failureCode ?? payment.failureCode),
+    };
+    const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === payment[key]);
+    if (unchanged) return { payment, changed: false };
+
+    const [updated] = await tx
+      .update(payments)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    if (status === 'succeeded' && payment.status !== 'succeeded' && payment.purpose === 'fee' && payment.calendarId) {
+      await activateCalendar(tx, payment.calendarId);
+      mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
+    }
+    return { payment: updated, changed: true };
+  });
+  if (mailQueued) context.wakeMailWorker();
+  return result;
+}
+
+async function hasOtherLiveFee(db: Db, payment: PaymentRow): Promise<boolean> {
+  if (payment.purpose !== 'fee' || !payment.calendarId) return false;
+  const live = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.calendarId, payment.calendarId),
+        eq(payments.purpose, 'fee'),
+        inArray(payments.status, ['pending', 'processing', 'succeeded']),
+        ne(payments.id, payment.id),
+      ),
+    );
+  return live.length > 0;
+}
+
+function matchesPayment(payment: PaymentRow, state: ProviderPaymentState): boolean {
+  if (payment.providerRef && payment.providerRef !== state.reference) return false;
+  if (state.amountCents !== undefined && state.amountCents !== payment.amountCents) return false;
+  if (state.currency !== undefined && state.currency.toLowerCase() !== payment.currency) return false;
+  return true;
+}
+
+export function formatUsd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** 'Your Firstday calendar is active': the fee receipt, at most once per payment (dedupe key). */
+async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wallet?: string): Promise<boolean> {
+  const [owner] = await db
+    .select({
+      email: user.email,
+      name: user.name,
+      slug: calendars.slug,
+      title: calendars.title,
+      firstName: calendars.firstName,
+    })
+    .from(calendars)
+    .innerJoin(user, eq(user.id, calendars.ownerId))
+    .where(eq(calendars.id, payment.calendarId!));
+  if (!owner) return false;
+  const paidWith = wallet
+    ? (WALLET_NAMES[wallet] ?? 'a digital wallet')
+    : payment.cardLast4
+      ? `card ending in ${payment.cardLast4}`
+      : payment.method === 'wallet'
+        ? 'a digital wallet'
+        : 'card';
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(payment.updatedAt);
+  const title = owner.title ?? `${owner.firstName}'s calendar`;
+  const shareUrl = `${appUrl}/c/${owner.slug}`;
+  return enqueueMail(db, {
+    to: owner.email,
+    dedupeKey: `fee-receipt:${payment.id}`,
+    subject: 'Your Firstday calendar is active',
+    ...renderEmail({
+      heading: 'Your calendar is active',
+      paragraphs: [
+        `Hello ${owner.name},`,
+        `Thank you! We received the creation fee for “${title}”, and the calendar is now open for guesses, wishes and gifts.`,
+        `Amount: ${formatUsd(payment.amountCents)} (one-time creation fee)`,
+        `Date: ${date}`,
+        `Paid with: ${paidWith}`,
+        `Share this link with family and friends: ${shareUrl}`,
+        payment.amountCents === CREATION_FEE_CENTS
+          ? 'This e-mail is your receipt. Gifts sent to your calendar carry no platform fee.'
+          : 'This e-mail is your receipt.',
+      ],
+      action: { label: 'Open my calendars', url: `${appUrl}/my_calendars` },
+      footer: ['You get this e-mail because you created a calendar on Firstday.'],
+    }),
+  });
+}

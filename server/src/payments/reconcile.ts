@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import type { ProviderPaymentState } from './payment-provider.ts';
+import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
+import { payments } from './schema.ts';
+
+const BATCH_SIZE = 50;
+
+/** Our payment for a provider state: by reference, or by the payment id we sent as metadata. */
+export async function findPaymentForState(
+  context: Pick<AppContext, 'db' | 'payments'>,
+  state: ProviderPaymentState,
+): Promise<PaymentRow | undefined> {
+  const [byReference] = await context.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, context.payments.name), eq(payments.providerRef, state.reference)));
+  if (byReference) return byReference;
+  if (!state.paymentId || !/^[0-9a-f-]{36}$/i.test(state.paymentId)) return undefined;
+  // A crash between the provider's answer and our write leaves the reference unset.
+  const [byId] = await context.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, state.paymentId), isNull(payments.providerRef)));
+  return byId;
+}
+
+/**
+ * Settles payments still 'pending' or 'processing' after `olderThanMs`, from the provider's own
+ * record: by reference, or by idempotency key when the reference was never stored (the server
+ * died between charge and write). Applies the same transition as a webhook. A 'pending' payment
+ * the provider never saw is given up after `abandonAfterMs`, which frees the calendar for a retry.
+ * Rows are claimed by moving `updated_at` forward under SKIP LOCKED, so concurrent runs (several
+ * processes) split the work and every open payment gets its turn.
+ */
+export async function reconcilePayments(
+  context: AppContext,
+  options: { olderThanMs?: number; abandonAfterMs?: number } = {},
+): Promise<{ checked: number; changed: number }> {
+  const olderThanMs = options.olderThanMs ?? 60_000;
+  const abandonAfterMs = options.abandonAfterMs ?? 15 * 60_000;
+  const provider = context.payments;
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const claimed = await context.db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      inArray(
+        payments.id,
+        context.db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, provider.name),
+              inArray(payments.status, ['pending', 'processing']),
+              lt(payments.updatedAt, cutoff),
+            ),
+          )
+          .orderBy(asc(payments.updatedAt))
+          .limit(BATCH_SIZE)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+
+  let changed = 0;
+  for (const row of claimed) {
+    try {
+      const state = row.providerRef
+        ? await provider.retrievePayment(row.providerRef)
+        : await provider.findPaymentByIdempotencyKey(row.idempotencyKey);
+      if (state) {
+        if ((await applyProviderState(context, row.id, state)).changed) changed++;
+      } else if (row.status === 'pending' && row.createdAt.getTime() < Date.now() - abandonAfterMs) {
+        const given = await context.db
+          .update(payments)
+          .set({ status: 'failed', failureCode: 'abandoned', updatedAt: new Date() })
+          .where(and(eq(payments.id, row.id), eq(payments.status, 'pending'), isNull(payments.providerRef)))
+          .returning({ id: payments.id });
+        changed += given.length;
+      }
+    } catch (error) {
+      context.logger.warn({ paymentId: row.id, err: (error as Error).message }, 'payment reconciliation failed');
+    }
+  }
+  return { checked: claimed.length, changed };
+}
+
+/** Runs reconciliation now (in the background: start-up does not wait) and then every `intervalMs`. */
+export function startPaymentReconciler(context: AppContext, options: { intervalMs?: number } = {}) {
+  const intervalMs = options.intervalMs ?? 60_000;
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= reconcilePayments(context)
+      .then((result) => {
+        if (result.changed > 0) context.logger.info(result, 'payments reconciled');
+      })
+      .catch((error) => context.logger.error({ err: error }, 'payment reconciliation pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

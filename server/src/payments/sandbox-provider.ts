@@ -1,0 +1,174 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Db } from '../lib/db.ts';
+import { AppError } from '../lib/errors.ts';
+import type { PaymentProvider, ProviderPaymentState, VerifiedWebhookEvent } from './payment-provider.ts';
+import { sandboxCharges } from './schema.ts';
+
+export const SANDBOX_SIGNATURE_HEADER = 'firstday-sandbox-signature';
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Stripe's test cards, so the sandbox and Stripe test mode answer alike. Other numbers succeed. */
+const DECLINING_CARDS: Record<string, string> = {
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+};
+
+/** How a signed event reaches the webhook route: over HTTP in the server, directly in tests. */
+export type SandboxWebhookDelivery = {
+  schedule(run: () => Promise<void>, delayMs: number): void;
+  deliver(body: string, headers: Record<string, string>): Promise<void>;
+};
+
+type SandboxCharge = typeof sandboxCharges.$inferSelect;
+
+/**
+ * A card processor that lives in our database: a charge is one row, unique per idempotency key.
+ * Declines answer 'failed' at once; a good card answers 'processing' and is confirmed later by a
+ * signed webhook, like Stripe. A charge still processing after the delay settles when read, so a
+ * webhook lost in a crash is recovered by reconciliation.
+ */
+export function createSandboxProvider(options: {
+  db: Db;
+  appSecret: string;
+  delayMs: number;
+  webhooks: SandboxWebhookDelivery;
+}): PaymentProvider {
+  const { db, delayMs, webhooks } = options;
+  const signingKey = deriveSandboxSigningKey(options.appSecret);
+
+  async function settleIfDue(charge: SandboxCharge, force = false): Promise<SandboxCharge> {
+    if (charge.status !== 'processing') return charge;
+    const dueBefore = new Date(Date.now() - delayMs);
+    const [settled] = await db
+      .update(sandboxCharges)
+      .set({ status: 'succeeded' })
+      .where(
+        and(
+          eq(sandboxCharges.id, charge.id),
+          eq(sandboxCharges.status, 'processing'),
+          force ? undefined : lte(sandboxCharges.createdAt, dueBefore),
+        ),
+      )
+      .returning();
+    if (settled) return settled;
+    const [current] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, charge.id));
+    return current ?? charge;
+  }
+
+  async function confirmAndNotify(chargeId: string): Promise<void> {
+    const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    if (!charge) return;
+    const settled = await settleIfDue(charge, true);
+    const body = JSON.stringify({
+      id: `evt_sbx_${randomUUID()}`,
+      type: settled.status === 'succeeded' ? 'charge.succeeded' : `charge.${settled.status}`,
+      data: { reference: settled.id },
+    });
+    await webhooks.deliver(body, {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(signingKey, body),
+    });
+  }
+
+  return {
+    name: 'sandbox',
+    methods: ['card', 'wallet'],
+
+    async createPayment(request) {
+      const { method } = request;
+      if (method.type === 'stripe') {
+        throw new AppError('payment_method_unavailable', 'Card payments through Stripe are not enabled here.', 400);
+      }
+      const digits = method.type === 'card' ? method.card.number.replace(/\D/g, '') : undefined;
+      const failureCode = digits ? DECLINING_CARDS[digits] : undefined;
+      const [created] = await db
+        .insert(sandboxCharges)
+        .values({
+          id: `sbx_${randomBytes(12).toString('hex')}`,
+          idempotencyKey: request.idempotencyKey,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          status: failureCode ? 'failed' : 'processing',
+          failureCode: failureCode ?? null,
+          // The full number is never stored, not even by the pretend processor.
+          cardLast4: digits ? digits.slice(-4) : null,
+          metadata: JSON.stringify({
+            ...request.metadata,
+            wallet: method.type === 'wallet' ? method.wallet : undefined,
+          }),
+        })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning();
+      if (!created) {
+        const [existing] = await db
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
+        if (!existing) throw new Error('sandbox charge vanished after an idempotency conflict');
+        return toState(existing);
+      }
+      if (created.status === 'processing') webhooks.schedule(() => confirmAndNotify(created.id), delayMs);
+      return toState(created);
+    },
+
+    async retrievePayment(reference) {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, reference));
+      if (!charge) throw new Error(`unknown sandbox charge ${reference}`);
+      return toState(await settleIfDue(charge));
+    },
+
+    async findPaymentByIdempotencyKey(idempotencyKey) {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+      return charge ? toState(await settleIfDue(charge)) : undefined;
+    },
+
+    verifyWebhook(rawBody, headers) {
+      const header = headers.get(SANDBOX_SIGNATURE_HEADER) ?? '';
+      const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+      const timestamp = Number(parts.get('t'));
+      const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+      const expected = Buffer.from(computeSignature(signingKey, timestamp, rawBody), 'hex');
+      const fresh =
+        Number.isFinite(timestamp) && Math.abs(Date.now() / 1000 - timestamp) <= SIGNATURE_TOLERANCE_SECONDS;
+      if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new Error('invalid sandbox webhook signature');
+      }
+      const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { reference?: unknown } };
+      if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new Error('malformed sandbox event');
+      const reference = typeof event.data?.reference === 'string' ? event.data.reference : null;
+      return { id: event.id, type: event.type, reference } satisfies VerifiedWebhookEvent;
+    },
+  };
+}
+
+function toState(charge: SandboxCharge): ProviderPaymentState {
+  const metadata = charge.metadata ? (JSON.parse(charge.metadata) as { paymentId?: string; wallet?: string }) : {};
+  return {
+    reference: charge.id,
+    status: charge.status,
+    failureCode: charge.failureCode ?? undefined,
+    cardLast4: charge.cardLast4 ?? undefined,
+    wallet: metadata.wallet,
+    amountCents: charge.amountCents,
+    currency: charge.currency,
+    paymentId: metadata.paymentId,
+  };
+}
+
+/** A key of its own, so a leaked webhook key signs nothing else made from APP_SECRET. */
+export function deriveSandboxSigningKey(appSecret: string): Buffer {
+  return createHmac('sha256', appSecret).update('firstday-sandbox-webhook-v1').digest();
+}
+
+function computeSignature(key: Buffer, timestamp: number, body: string): string {
+  return createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, the shape of Stripe's header. */
+export function signSandboxPayload(key: Buffer, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  return `t=${timestamp},v1=${computeSignature(key, timestamp, body)}`;
+}

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../lib/errors.ts';
+import type { VerifiedWebhookEvent } from './payment-provider.ts';
+import { applyProviderState } from './payment-transitions.ts';
+import { findPaymentForState } from './reconcile.ts';
+
+/**
+ * `POST /api/payments/webhooks/:provider`: the provider's signed events. Webhooks come from servers
+ * (no Origin header), so the CSRF check lets them through; the signature is what authenticates them.
+ */
+export function createPaymentWebhookRoutes(context: AppContext) {
+  return new Hono().post('/:provider', async (c) => {
+    const provider = context.payments;
+    if (c.req.param('provider') !== provider.name) {
+      throw AppError.notFound('This payment provider is not enabled here.');
+    }
+    // The signature covers the exact bytes, so the body is read raw, never re-serialised JSON.
+    const rawBody = await c.req.text();
+    let event: VerifiedWebhookEvent;
+    try {
+      event = provider.verifyWebhook(rawBody, c.req.raw.headers);
+    } catch {
+      throw new AppError('invalid_signature', 'The webhook signature is not valid.', 400);
+    }
+    if (event.reference) await handlePaymentEvent(context, event as VerifiedWebhookEvent & { reference: string });
+    return c.json({ received: true });
+  });
+}
+
+/** Acts on the provider's current state, re-read from its API: the event body is only a hint. */
+async function handlePaymentEvent(context: AppContext, event: VerifiedWebhookEvent & { reference: string }) {
+  const state = await context.payments.retrievePayment(event.reference);
+  const payment = await findPaymentForState(context, state);
+  if (!payment) {
+    context.logger.info({ eventId: event.id, type: event.type }, 'webhook for a payment we do not know: ignored');
+    return;
+  }
+  await applyProviderState(context, payment.id, state, {
+    webhookEvent: { provider: context.payments.name, id: event.id },
+  });
+}
