@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { EmailSchema } from './email.ts';
+import type { BackgroundId, CalendarStatus } from './calendars.ts';
+import { PaymentMethodSchema } from './calendars.ts';
+
+/** Guess window: due date − 28 days to due date + 14 days, inclusive (43 days). */
+export const GUESS_WINDOW_DAYS_BEFORE = 28;
+export const GUESS_WINDOW_DAYS_AFTER = 14;
+export const WISH_MAX_LENGTH = 1000;
+export const GIFT_MIN_CENTS = 100;
+export const GIFT_MAX_CENTS = 1_000_000;
+export const GIFT_PRESETS_CENTS = [1000, 2500, 5000, 10_000] as const;
+export const WISHES_PAGE_SIZE = 20;
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first and last day a guess may name, for a calendar due on `dueDate`. */
+export function getGuessWindow(dueDate: string): { first: string; last: string } {
+  return { first: addDays(dueDate, -GUESS_WINDOW_DAYS_BEFORE), last: addDays(dueDate, GUESS_WINDOW_DAYS_AFTER) };
+}
+
+export function isInGuessWindow(dueDate: string, guessedDate: string): boolean {
+  const { first, last } = getGuessWindow(dueDate);
+  return guessedDate >= first && guessedDate <= last;
+}
+
+export const ContributorNameSchema = z
+  .string({ error: 'Please enter your name.' })
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(80, 'A name can be at most 80 characters.');
+
+export const WishSchema = z
+  .string({ error: 'Please write a wish.' })
+  .trim()
+  .min(1, 'Please write a wish.')
+  .max(WISH_MAX_LENGTH, `A wish can be at most ${WISH_MAX_LENGTH.toLocaleString('en-US')} characters.`);
+
+export const GiftCentsSchema = z
+  .number({ error: 'Please enter an amount in dollars.' })
+  .int('Please enter whole cents.')
+  .min(GIFT_MIN_CENTS, 'The smallest gift is $1.')
+  .max(GIFT_MAX_CENTS, 'The largest gift is $10,000.');
+
+/**
+ * `POST /api/public/calendars/:slug/contributions`. The window check needs the calendar's due date,
+ * so the server adds it (field `guessedDate`).
+ */
+export const ContributionRequestSchema = z.object({
+  /** One per submission attempt, made by the browser; a retry sends the same key. */
+  idempotencyKey: z.string().min(16).max(100),
+  name: ContributorNameSchema,
+  email: EmailSchema,
+  guessedDate: z.string({ error: 'Please pick a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a day.'),
+  wish: WishSchema,
+  /** Absent or null: a guess and a wish without a gift. */
+  giftCents: GiftCentsSchema.nullable().optional(),
+  /** Required when `giftCents` is set. */
+  payment: PaymentMethodSchema.optional(),
+  /** ALTCHA payload (invisible proof of work). */
+  captchaValue: z.string({ error: 'Please wait a moment and send again.' }).min(1).max(8_192),
+});
+export type ContributionRequest = z.input<typeof ContributionRequestSchema>;
+
+/** A guess as the public sees it: the name is 'A friend' or initials when the creator hides names. */
+export type PublicGuess = { date: string; name: string };
+
+export type PublicWish = { id: string; name: string; guessedDate: string; wish: string; createdAt: string };
+
+/** `GET /api/public/calendars/:slug`: never e-mail addresses, never individual amounts. */
+export type PublicCalendar = {
+  slug: string;
+  status: Exclude<CalendarStatus, 'draft'>;
+  title: string;
+  parentNames: string;
+  dueDate: string;
+  background: BackgroundId;
+  window: { first: string; last: string };
+  guesses: PublicGuess[];
+  /** Only when the creator turned 'Hide total' off. */
+  totalRaisedCents?: number;
+  participants: number;
+  wishes: { items: PublicWish[]; nextCursor: string | null };
+  /** Filled by the announcement issue. */
+  announcement: { birthDate: string; message: string } | null;
+};
+
+export type ContributionResponse = {
+  contributionId: string;
+  status: 'confirmed' | 'pending_payment' | 'failed';
+  payment?: { status: string; failureCode?: string; clientSecret?: string };
+};
+
+/** The creator's view of a wish (`GET /api/wishes`). */
+export type OwnerWish = {
+  id: string;
+  calendarId: string;
+  calendarTitle: string;
+  predictedDate: string;
+  name: string;
+  initials: string;
+  email: string;
+  wish: string;
+  sumCents: number;
+  createdAt: string;
+  read: boolean;
+};
