@@ -9,6 +9,7 @@ import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailCatcher } from './lib/mail/catcher.ts';
 import { createMailWorker } from './lib/mail/worker.ts';
+import { getThirdPartySources } from './lib/security-headers.ts';
 import { loadWebBuild } from './lib/web-static.ts';
 import { startPaymentReconciler } from './payments/reconcile.ts';
 
@@ -33,7 +34,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     rateLimits: overrides.rateLimits,
   });
   // In development the API can run before the first web build (the Vite dev server serves pages).
-  const web = env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST);
+  const thirdParties = getThirdPartySources({ stripe: Boolean(env.STRIPE_SECRET_KEY), captcha: env.CAPTCHA_PROVIDER });
+  const web =
+    env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST, thirdParties);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
   const demo = await seedDemoData(context);
   const app = createApp(context, web);

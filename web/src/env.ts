@@ -14,6 +14,13 @@ function readChoice<T extends string>(name: string, value: string | undefined, c
   return choice;
 }
 
+function readStripeKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^pk_(test|live)_\w+$/.test(value))
+    throw new Error('VITE_STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_');
+  return value;
+}
+
 const env = import.meta.env;
 
 export const webEnv = {
@@ -28,4 +35,6 @@ export const webEnv = {
     'turnstile',
   ] as const),
   VITE_CAPTCHA_SITE_KEY: (env.VITE_CAPTCHA_SITE_KEY as string | undefined) || undefined,
+  /** Stripe's publishable key ('pk_…'), used only when the server's payments provider is Stripe. */
+  VITE_STRIPE_PUBLISHABLE_KEY: readStripeKey(env.VITE_STRIPE_PUBLISHABLE_KEY),
 } as const;

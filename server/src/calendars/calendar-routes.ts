@@ -93,7 +93,7 @@ export function createSupportRoutes(context: AppContext) {
         heading: 'Thank you for writing to us',
         paragraphs: [
           `Hello ${user.name},`,
-          'Our support team has your message and will answer within two working days. Here is what you wrote:',
+          'Our support team has your message and usually answers within one working day. Here is what you wrote:',
           message,
         ],
       }),

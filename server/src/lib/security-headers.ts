@@ -3,15 +3,41 @@ import type { MiddlewareHandler } from 'hono';
 /** Default CSP; HTML pages replace it with one that lists their own inline script hashes. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-export function buildPageCsp(scriptHashes: readonly string[]): string {
+/** Third-party origins a page may load from, by integration switched on in the environment. */
+export type ThirdPartySources = { script: string[]; frame: string[]; connect: string[] };
+
+export function getThirdPartySources(options: { stripe: boolean; captcha: 'altcha' | 'recaptcha' | 'turnstile' }) {
+  const sources: ThirdPartySources = { script: [], frame: [], connect: [] };
+  if (options.stripe) {
+    sources.script.push('https://js.stripe.com');
+    sources.frame.push('https://js.stripe.com', 'https://hooks.stripe.com');
+    sources.connect.push('https://api.stripe.com');
+  }
+  if (options.captcha === 'recaptcha') {
+    sources.script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+    sources.frame.push('https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/');
+  }
+  if (options.captcha === 'turnstile') {
+    sources.script.push('https://challenges.cloudflare.com');
+    sources.frame.push('https://challenges.cloudflare.com');
+  }
+  return sources;
+}
+
+const NO_THIRD_PARTIES: ThirdPartySources = { script: [], frame: [], connect: [] };
+
+export function buildPageCsp(scriptHashes: readonly string[], thirdParties = NO_THIRD_PARTIES): string {
+  const list = (values: readonly string[]) => values.map((value) => ` ${value}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.map((hash) => `'${hash}'`).join(' ')}`.trim(),
+    `script-src 'self'${list(thirdParties.script)}${list(scriptHashes.map((hash) => `'${hash}'`))}`,
     // Inline style attributes come from React and the carousel; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${list(thirdParties.connect)}`,
+    `frame-src 'self'${list(thirdParties.frame)}`,
+    "worker-src 'self' blob:",
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { buildPageCsp, getThirdPartySources } from './security-headers.ts';
 import { getInlineScriptHashes } from './web-static.ts';
 
 const sha = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`;
@@ -9,5 +10,17 @@ describe('getInlineScriptHashes', () => {
     const html = `<script>a()</script><script type="module" async="">import "/x.js";</script>
       <script src="/assets/app.js"></script><script></script>`;
     expect(getInlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/x.js";')]);
+  });
+});
+
+describe('buildPageCsp', () => {
+  it('keeps scripts strict and adds third parties only when switched on', () => {
+    const plain = buildPageCsp(['sha256-abc']);
+    expect(plain).toContain("script-src 'self' 'sha256-abc'");
+    expect(plain).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(plain).toContain("frame-ancestors 'none'");
+    const withStripe = buildPageCsp([], getThirdPartySources({ stripe: true, captcha: 'altcha' }));
+    expect(withStripe).toContain("script-src 'self' https://js.stripe.com");
+    expect(withStripe).toContain("connect-src 'self' https://api.stripe.com");
   });
 });

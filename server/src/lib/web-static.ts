@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { isAppRoute } from '@firstday/common/site';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
-import { buildPageCsp } from './security-headers.ts';
+import { buildPageCsp, type ThirdPartySources } from './security-headers.ts';
 
 type HtmlPage = { raw: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
 
@@ -32,7 +32,7 @@ function toRoutePath(distDir: string, file: string): string {
   return path === '' ? '/' : path;
 }
 
-function loadPages(distDir: string): Map<string, HtmlPage> {
+function loadPages(distDir: string, thirdParties?: ThirdPartySources): Map<string, HtmlPage> {
   const pages = new Map<string, HtmlPage>();
   for (const file of walkHtml(distDir)) {
     const raw = readFileSync(file);
@@ -40,7 +40,7 @@ function loadPages(distDir: string): Map<string, HtmlPage> {
       raw,
       br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
       gzip: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
-      csp: buildPageCsp(getInlineScriptHashes(raw.toString('utf8'))),
+      csp: buildPageCsp(getInlineScriptHashes(raw.toString('utf8')), thirdParties),
     });
   }
   return pages;
@@ -65,11 +65,11 @@ function sendPage(c: Context, page: HtmlPage, status: 200 | 404) {
 export type WebBuild = { distDir: string; pages: Map<string, HtmlPage>; publicPaths: string[] };
 
 /** Reads the prerendered pages once at start-up. */
-export function loadWebBuild(distDir: string): WebBuild {
+export function loadWebBuild(distDir: string, thirdParties?: ThirdPartySources): WebBuild {
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(`The web build is missing at ${distDir}; run \`npm run build\` first.`);
   }
-  const pages = loadPages(distDir);
+  const pages = loadPages(distDir, thirdParties);
   const publicPaths = [...pages.keys()].filter((path) => path !== '/404' && path !== '/__spa-fallback').sort();
   return { distDir, pages, publicPaths };
 }

@@ -1,13 +1,262 @@
-import { ButtonLink } from '../components/button.tsx';
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import settingsStyles from '../account/settings-page.module.css';
+import { SwitchField } from '../account/switch-field.tsx';
+import { TextField } from '../account/text-field.tsx';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { ApiError } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
-import { CalendarIllustration } from '../shell/illustrations.tsx';
+import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import { BackgroundPicker } from './background-picker.tsx';
+import styles from './calendar-info.module.css';
+import {
+  type CalendarInfoErrors,
+  type CalendarInfoValues,
+  getCalendarInfoValues,
+  mapCalendarInfoErrors,
+  validateCalendarInfo,
+} from './calendar-info-values.ts';
+import { CalendarPreview, StatusBadge } from './calendar-visuals.tsx';
+import {
+  CALENDARS_QUERY_KEY,
+  getCalendar,
+  getCalendarQueryKey,
+  listCalendars,
+  updateCalendar,
+} from './calendars-api.ts';
 
 export function meta() {
   return [{ title: 'Calendar Info – Firstday' }];
 }
 
+/** `/my_calendars/<id>`, or the most recent calendar on `/my_calendars/calendar_info`. */
 export default function CalendarInfoPage() {
+  const { calendarId } = useParams();
+  return calendarId ? <CalendarById id={calendarId} /> : <LatestCalendar />;
+}
+
+function LatestCalendar() {
+  const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
+  if (calendars.isPending) return <Loading />;
+  if (calendars.isError) return <LoadProblem error={calendars.error} onRetry={() => calendars.refetch()} />;
+  const latest = calendars.data[0];
+  if (!latest) return <NoCalendarYet />;
+  return <CalendarById id={latest.id} />;
+}
+
+function CalendarById({ id }: { id: string }) {
+  const calendar = useQuery({
+    queryKey: getCalendarQueryKey(id),
+    queryFn: ({ signal }) => getCalendar(id, { signal }),
+  });
+  if (calendar.isPending) return <Loading />;
+  if (calendar.isError) {
+    const notFound =
+      calendar.error instanceof ApiError && (calendar.error.status === 404 || calendar.error.status === 400);
+    return notFound ? <CalendarNotFound /> : <LoadProblem error={calendar.error} onRetry={() => calendar.refetch()} />;
+  }
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Calendar Info"
+        lead={
+          <span className={styles.lead}>
+            {calendar.data.title} <StatusBadge status={calendar.data.status} />
+          </span>
+        }
+      />
+      <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} />
+    </div>
+  );
+}
+
+function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<CalendarInfoValues>(() => getCalendarInfoValues(calendar));
+  const [errors, setErrors] = useState<CalendarInfoErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  function change(changes: Partial<CalendarInfoValues>) {
+    setValues((current) => ({ ...current, ...changes }));
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const result = validateCalendarInfo(values, calendar);
+    if (!result.success) return setErrors(result.errors);
+    setErrors({});
+    setProblem(null);
+    setSaving(true);
+    try {
+      const saved =
+        Object.keys(result.request).length > 0 ? await updateCalendar(calendar.id, result.request) : calendar;
+      queryClient.setQueryData(getCalendarQueryKey(saved.id), saved);
+      queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
+      setValues(getCalendarInfoValues(saved));
+      showSuccessToast('Calendar saved.');
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      else setProblem(getErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className={styles.layout}>
+      <form
+        ref={formRef}
+        className={settingsStyles.card}
+        noValidate
+        onSubmit={save}
+        aria-busy={saving}
+        aria-labelledby={`${id}-title`}
+      >
+        <h2 id={`${id}-title`} className="visually-hidden">
+          Calendar details
+        </h2>
+        <TextField
+          label="Calendar Name"
+          value={values.title}
+          maxLength={80}
+          onChange={(event) => change({ title: event.target.value })}
+          error={errors.title}
+        />
+        <TextField
+          label="Expected Birth Date"
+          type="date"
+          placeholder="dd.mm.yyyy"
+          value={values.dueDate}
+          onChange={(event) => change({ dueDate: event.target.value })}
+          error={errors.dueDate}
+          hint="dd.mm.yyyy"
+          className={settingsStyles.narrowField}
+        />
+        <BackgroundPicker
+          legend="Calendar Background"
+          value={values.background}
+          onChange={(background) => change({ background })}
+          error={errors.background}
+        />
+        <TextField
+          label="IBAN"
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="characters"
+          placeholder="DE89 3704 0044 0532 0130 00"
+          value={values.iban}
+          onChange={(event) => change({ iban: event.target.value })}
+          onFocus={(event) => {
+            // The masked value is not editable text: select it so typing replaces it at once.
+            if (calendar.iban && event.currentTarget.value === calendar.iban) event.currentTarget.select();
+          }}
+          error={errors.iban}
+          hint={
+            calendar.iban
+              ? 'For your safety we show only its start and end. Type a new IBAN to replace it.'
+              : 'Gifts are paid out to this account when you announce the birth.'
+          }
+          className={settingsStyles.narrowField}
+        />
+        <div>
+          <SwitchField
+            label="Hide sender names on Calendar"
+            hint="The public calendar shows initials or ‘A friend’ instead of names."
+            checked={values.hideSenderNames}
+            onChange={(event) => change({ hideSenderNames: event.target.checked })}
+          />
+          <SwitchField
+            label="Hide total on Calendar"
+            hint="The public calendar does not show how much was raised. Single gifts are never shown."
+            checked={values.hideTotal}
+            onChange={(event) => change({ hideTotal: event.target.checked })}
+          />
+        </div>
+        {problem && (
+          <p className={settingsStyles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <ButtonLink to="/my_calendars" variant="secondary" size="lg">
+            Back to list
+          </ButtonLink>
+          <Button type="submit" size="lg" aria-disabled={saving || undefined}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+      <aside className={styles.aside} aria-label="Preview">
+        <CalendarPreview
+          title={values.title.trim() || calendar.title}
+          parentNames={`${calendar.firstName} ${calendar.lastName}`}
+          dueDate={values.dueDate}
+          background={values.background}
+        />
+      </aside>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <>
+      <PageHeader title="Calendar Info" />
+      <p className={styles.loading} role="status">
+        Loading your calendar…
+      </p>
+    </>
+  );
+}
+
+function LoadProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <>
+      <PageHeader title="Calendar Info" />
+      <div className={settingsStyles.problem} role="alert">
+        <p>{getErrorMessage(error)}</p>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    </>
+  );
+}
+
+function CalendarNotFound() {
+  return (
+    <>
+      <PageHeader title="Calendar Info" />
+      <EmptyState
+        tone="sun"
+        illustration={<SunriseIllustration />}
+        title="We couldn’t find this calendar"
+        actions={
+          <ButtonLink to="/my_calendars" size="lg">
+            Back to list
+          </ButtonLink>
+        }
+      >
+        <p>The link may be mistyped, or the calendar belongs to another account.</p>
+      </EmptyState>
+    </>
+  );
+}
+
+function NoCalendarYet() {
   return (
     <>
       <PageHeader title="Calendar Info" />

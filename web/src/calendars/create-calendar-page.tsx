@@ -1,28 +1,163 @@
-import { ButtonLink } from '../components/button.tsx';
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../account/use-current-user.ts';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { getErrorMessage } from '../lib/error-messages.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
-import { SunriseIllustration } from '../shell/illustrations.tsx';
+import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
+import { getCalendar, getCalendarQueryKey } from './calendars-api.ts';
+import styles from './wizard.module.css';
+import { type DraftProblem, getDraftProblem } from './wizard-state.ts';
+import { WizardSteps } from './wizard-steps.tsx';
 
 export function meta() {
   return [{ title: 'Create Your Calendar – Firstday' }];
 }
 
-/** Honest placeholder until the creation wizard ships: no form that pretends to work. */
 export default function CreateCalendarPage() {
+  const { data: user } = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const draftId = searchParams.get('draft');
+  // A new wizard whenever the URL's draft changes from outside (a link, 'Start over'), but not when
+  // the wizard itself has just put the draft it created into the URL.
+  const [session, setSession] = useState({ draftId, key: 0 });
+  const [createdDraftId, setCreatedDraftId] = useState<string | null>(null);
+  if (session.draftId !== draftId) {
+    const ownDraft = draftId !== null && draftId === createdDraftId;
+    setSession({ draftId, key: ownDraft ? session.key : session.key + 1 });
+  }
+
+  if (!user) return null;
+  return (
+    <Wizard
+      key={session.key}
+      draftId={draftId}
+      user={user}
+      onDraftCreated={(id) => {
+        setCreatedDraftId(id);
+        setSearchParams({ draft: id }, { replace: true });
+      }}
+    />
+  );
+}
+
+type WizardProps = {
+  draftId: string | null;
+  user: { first_name: string; last_name: string; IBAN: string | null };
+  onDraftCreated: (id: string) => void;
+};
+
+function Wizard({ draftId, user, onDraftCreated }: WizardProps) {
+  // Only the draft the page opened with is loaded; one the wizard creates is already in its state.
+  const [resumeId] = useState(draftId);
+  const draft = useQuery({
+    queryKey: getCalendarQueryKey(resumeId ?? ''),
+    queryFn: ({ signal }) => getCalendar(resumeId ?? '', { signal }),
+    enabled: resumeId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  // The snapshot the wizard resumed from: later refetches (after paying) must not turn it into a refusal.
+  const [snapshot, setSnapshot] = useState<OwnerCalendar | null>(null);
+  if (draft.data && !snapshot) setSnapshot(draft.data);
+
+  if (resumeId === null) return <WizardSteps user={user} draft={null} onDraftCreated={onDraftCreated} />;
+  if (!snapshot) {
+    if (draft.isError) {
+      return (
+        <DraftRefusal
+          problem={getDraftProblem(undefined, draft.error) ?? 'load_failed'}
+          message={getErrorMessage(draft.error)}
+          onRetry={() => draft.refetch()}
+        />
+      );
+    }
+    return (
+      <p className={styles.loading} role="status">
+        Loading your calendar…
+      </p>
+    );
+  }
+  const problem = getDraftProblem(snapshot, null);
+  if (problem) return <DraftRefusal problem={problem} />;
+  return <WizardSteps user={user} draft={snapshot} onDraftCreated={onDraftCreated} />;
+}
+
+function DraftRefusal({
+  problem,
+  message,
+  onRetry,
+}: {
+  problem: DraftProblem;
+  message?: string;
+  onRetry?: () => void;
+}) {
+  if (problem === 'already_active') {
+    return (
+      <EmptyState
+        headingLevel={1}
+        tone="blue"
+        illustration={<CalendarIllustration />}
+        title="This calendar is already active"
+        actions={
+          <>
+            <ButtonLink to="/my_calendars" size="lg">
+              Go to My calendars
+            </ButtonLink>
+            <ButtonLink to="/create_calendar" size="lg" variant="secondary">
+              Create another calendar
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>Its fee is paid and its link is ready to share. You’ll find it with your other calendars.</p>
+      </EmptyState>
+    );
+  }
+  if (problem === 'load_failed') {
+    return (
+      <EmptyState
+        headingLevel={1}
+        tone="sun"
+        illustration={<SunriseIllustration />}
+        title="We couldn’t load your calendar"
+        actions={
+          <>
+            <Button size="lg" onClick={onRetry}>
+              Try again
+            </Button>
+            <ButtonLink to="/create_calendar" size="lg" variant="secondary">
+              Start over
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>{message}</p>
+      </EmptyState>
+    );
+  }
   return (
     <EmptyState
       headingLevel={1}
       tone="sun"
       illustration={<SunriseIllustration />}
-      title="Create Your Calendar"
+      title="We couldn’t find this calendar draft"
       actions={
-        <ButtonLink to="/my_calendars" size="lg" variant="secondary">
-          Back to My calendars
-        </ButtonLink>
+        <>
+          <ButtonLink to="/create_calendar" size="lg">
+            Start over
+          </ButtonLink>
+          <ButtonLink to="/my_calendars" size="lg" variant="secondary">
+            Go to My calendars
+          </ButtonLink>
+        </>
       }
     >
       <p>
-        Calendar creation opens in the next release of Firstday. There is nothing to set up yet: please come back soon,
-        your account is ready for it.
+        The link may be mistyped, or the draft belongs to another account. You can start a new calendar: it takes about
+        two minutes.
       </p>
     </EmptyState>
   );

@@ -1,29 +1,212 @@
-import { ButtonLink } from '../components/button.tsx';
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { useQuery } from '@tanstack/react-query';
+import { type MouseEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../components/button.tsx';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import { formatLongDate } from '../lib/format-date.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import { AnnounceDialog, SupportDialog } from './calendar-dialogs.tsx';
+import { BackgroundArt, StatusBadge } from './calendar-visuals.tsx';
+import { CALENDARS_QUERY_KEY, listCalendars } from './calendars-api.ts';
+import { CardMenu } from './card-menu.tsx';
+import { copyShareLink, getShareLink } from './copy-text.ts';
+import { formatDollars } from './format-money.ts';
+import styles from './my-calendars.module.css';
 
 export function meta() {
   return [{ title: 'My calendars – Firstday' }];
 }
 
+type OpenDialog = { kind: 'announce' | 'support'; calendar: OwnerCalendar; opener: HTMLElement | null } | null;
+
 export default function MyCalendarsPage() {
+  const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  function openDialog(kind: 'announce' | 'support', calendar: OwnerCalendar) {
+    // The menu closes first; focus returns to whatever was focused before it (its button) on close.
+    setDialog({ kind, calendar, opener: document.activeElement as HTMLElement | null });
+  }
+
+  function closeDialog() {
+    dialog?.opener?.focus();
+    setDialog(null);
+  }
+
+  if (calendars.isPending) {
+    return (
+      <>
+        <PageHeader title="My calendars" />
+        <p className={styles.loading} role="status">
+          Loading your calendars…
+        </p>
+      </>
+    );
+  }
+
+  if (calendars.isError) {
+    return (
+      <>
+        <PageHeader title="My calendars" />
+        <div className={styles.loadProblem} role="alert">
+          <p>{getErrorMessage(calendars.error)}</p>
+          <Button onClick={() => calendars.refetch()} disabled={calendars.isFetching}>
+            Try again
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  const list = calendars.data;
+  if (list.length === 0) {
+    return (
+      <>
+        <PageHeader title="My calendars" />
+        <EmptyState
+          illustration={<CalendarIllustration />}
+          title="No calendars yet"
+          actions={
+            <ButtonLink to="/create_calendar" size="lg">
+              Create your calendar
+            </ButtonLink>
+          }
+        >
+          <p>
+            Create a calendar for the last weeks before the birth, then share its link so loved ones can guess the day.
+          </p>
+        </EmptyState>
+      </>
+    );
+  }
+
+  // Newest first from the API: the first active one is the most recent.
+  const latestActive = list.find((calendar) => calendar.status === 'active');
+
   return (
     <>
-      <PageHeader title="My calendars" />
-      <EmptyState
-        illustration={<CalendarIllustration />}
-        title="No calendars yet"
+      <PageHeader
+        title="My calendars"
+        lead="Share a link, follow the guesses and gifts, and announce the birth when your baby arrives."
         actions={
-          <ButtonLink to="/create_calendar" size="lg">
-            Create your calendar
-          </ButtonLink>
+          latestActive && (
+            <Button size="lg" onClick={() => openDialog('announce', latestActive)}>
+              Announce &amp; Receive Funds
+            </Button>
+          )
         }
-      >
-        <p>
-          Create a calendar for the last weeks before the birth, then share its link so loved ones can guess the day.
-        </p>
-      </EmptyState>
+      />
+      <ul className={styles.grid}>
+        {list.map((calendar) => (
+          <li key={calendar.id}>
+            <CalendarCard calendar={calendar} onOpenDialog={openDialog} />
+          </li>
+        ))}
+        <li>
+          <Link to="/create_calendar" className={styles.addMore}>
+            <span className={styles.addIcon} aria-hidden="true">
+              +
+            </span>
+            Add more
+          </Link>
+        </li>
+      </ul>
+      {dialog?.kind === 'announce' && <AnnounceDialog calendarTitle={dialog.calendar.title} onClose={closeDialog} />}
+      {dialog?.kind === 'support' && <SupportDialog calendarId={dialog.calendar.id} onClose={closeDialog} />}
     </>
+  );
+}
+
+/** Clicks on the card's own controls do what the control says; anywhere else opens the calendar. */
+function isControlClick(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  return Boolean(target.closest('a, button, input, textarea, select, [role="menu"], dialog'));
+}
+
+type CalendarCardProps = {
+  calendar: OwnerCalendar;
+  onOpenDialog: (kind: 'announce' | 'support', calendar: OwnerCalendar) => void;
+};
+
+function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
+  const navigate = useNavigate();
+  const infoPath = `/my_calendars/${calendar.id}`;
+  const isDraft = calendar.status === 'draft';
+  const shareLink = calendar.status === 'active' && calendar.shareUrl ? getShareLink(calendar.shareUrl) : null;
+
+  const actions = [
+    ...(calendar.status === 'active'
+      ? [{ label: 'Complete fundraising', onSelect: () => onOpenDialog('announce', calendar) }]
+      : []),
+    { label: 'Write to support', onSelect: () => onOpenDialog('support', calendar) },
+  ];
+
+  return (
+    // Mouse users click anywhere on the card; keyboard users have the title link, so no key handler here.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard way to the same page.
+    <article
+      className={styles.card}
+      data-background={calendar.background}
+      aria-labelledby={`title-${calendar.id}`}
+      onClick={(event) => {
+        if (!isControlClick(event)) navigate(infoPath);
+      }}
+    >
+      <div className={styles.cardTop}>
+        <BackgroundArt background={calendar.background} />
+        <StatusBadge status={calendar.status} />
+        <CardMenu label={`More actions for ${calendar.title}`} actions={actions} />
+      </div>
+      <h2 id={`title-${calendar.id}`} className={styles.cardTitle}>
+        <Link to={infoPath} className={styles.cardLink}>
+          {calendar.title}
+        </Link>
+      </h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Due Date</dt>
+          <dd>{calendar.dueDate ? formatLongDate(calendar.dueDate) : 'Not set yet'}</dd>
+        </div>
+        <div>
+          <dt>Participants</dt>
+          <dd>{calendar.participants}</dd>
+        </div>
+        <div>
+          <dt>Has been raised</dt>
+          <dd>{formatDollars(calendar.raisedCents)}</dd>
+        </div>
+      </dl>
+      <div className={styles.cardActions}>
+        {isDraft && (
+          <ButtonLink to={`/create_calendar?draft=${encodeURIComponent(calendar.id)}`}>Continue setup</ButtonLink>
+        )}
+        {shareLink && (
+          <Button
+            variant="secondary"
+            onClick={() => copyShareLink(shareLink)}
+            aria-label={`Link to Calendar: copy the link of ${calendar.title}`}
+          >
+            <LinkIcon /> Link to Calendar
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function LinkIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }

@@ -48,6 +48,10 @@ export async function putJson<T>(path: string, body: unknown, init?: RequestOpti
   return sendJson<T>('PUT', path, body, init);
 }
 
+export async function patchJson<T>(path: string, body: unknown, init?: RequestOptions): Promise<T> {
+  return sendJson<T>('PATCH', path, body, init);
+}
+
 async function sendJson<T>(method: string, path: string, body: unknown, init?: RequestOptions): Promise<T> {
   return sendRequest<T>(path, {
     ...init,

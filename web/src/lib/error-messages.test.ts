@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from './error-messages.ts';
+import {
+  FEDERATED_FAILURE_MESSAGE,
+  getErrorMessage,
+  getFederatedErrorMessage,
+  getPaymentFailureMessage,
+} from './error-messages.ts';
 
 const IDENTITY_CODES = [
   'popup-blocked',
@@ -49,5 +54,20 @@ describe('getErrorMessage for account codes', () => {
 
   it('never shows the raw server text for an unknown code', () => {
     expect(getErrorMessage(apiError('brand_new_code'))).not.toContain('server text');
+  });
+});
+
+describe('getPaymentFailureMessage', () => {
+  it('words the sandbox failure codes and falls back for unknown ones', () => {
+    expect(getPaymentFailureMessage('card_declined')).toBe(
+      'Your card was declined. Please use another card or try again.',
+    );
+    expect(getPaymentFailureMessage('insufficient_funds')).toBe('Your card has insufficient funds.');
+    expect(getPaymentFailureMessage('something_new')).toMatch(/did not go through/);
+    expect(getPaymentFailureMessage(undefined)).toMatch(/did not go through/);
+  });
+
+  it('words a repeated payment of an active calendar', () => {
+    expect(getErrorMessage(apiError('already_paid', 409))).toMatch(/already paid/);
   });
 });

@@ -23,6 +23,17 @@ const MESSAGES: Record<string, string> = {
   password_too_short: 'Your password needs at least 8 characters.',
   password_too_long: 'A password can be at most 128 characters.',
   forbidden_origin: 'This request was refused for your safety. Please reload the page and try again.',
+  // Payments: a failed payment's `failureCode` and the pay route's errors.
+  card_declined: 'Your card was declined. Please use another card or try again.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'This card has expired. Please use another card.',
+  incorrect_cvc: 'The CVS is not correct. Please check the 3 digits on the back of the card.',
+  processing_error: 'The payment could not be processed. Please try again in a moment.',
+  payment_failed: 'The payment did not go through. Please try again or use another card.',
+  already_paid: 'This calendar is already paid for and active.',
+  // Calendars.
+  calendar_incomplete: 'Please complete the earlier steps first: the due date and the IBAN are needed.',
+  calendar_closed: 'This calendar is closed: the birth has been announced.',
 };
 
 /** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */
@@ -63,6 +74,20 @@ function getRateLimitMessage(retryAfterSeconds: number | undefined): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `${lead} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
+
+/** Text for a failed payment's `failureCode`; unknown codes get a general payment message. */
+export function getPaymentFailureMessage(code: string | undefined): string {
+  return (code && PAYMENT_FAILURE_CODES.has(code) && MESSAGES[code]) || (MESSAGES.payment_failed as string);
+}
+
+const PAYMENT_FAILURE_CODES = new Set([
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'payment_failed',
+]);
 
 /** Errors worth a "Try again" button: the request may well succeed a moment later. */
 export function isRetryableError(error: unknown): boolean {

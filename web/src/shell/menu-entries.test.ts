@@ -34,9 +34,11 @@ describe('getAriaCurrent', () => {
 });
 
 describe('getBackLink', () => {
-  it('offers the way back only on calendar info', () => {
+  it('offers the way back only on calendar info pages', () => {
     expect(getBackLink('/my_calendars/calendar_info')).toBe('/my_calendars');
+    expect(getBackLink('/my_calendars/0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f')).toBe('/my_calendars');
     expect(getBackLink('/my_calendars')).toBeUndefined();
+    expect(getBackLink('/my_calendars/a/b')).toBeUndefined();
     expect(getBackLink('/settings')).toBeUndefined();
   });
 });

@@ -34,8 +34,12 @@ const BACK_LINKS: Readonly<Record<string, string>> = {
   '/my_calendars/calendar_info': '/my_calendars',
 };
 
+/** A calendar's own info page, `/my_calendars/<id>`, goes back to the list like calendar_info. */
+const CALENDAR_INFO_PATH = /^\/my_calendars\/[^/]+$/;
+
 export function getBackLink(pathname: string): string | undefined {
-  return BACK_LINKS[trimSlash(pathname)];
+  const path = trimSlash(pathname);
+  return BACK_LINKS[path] ?? (CALENDAR_INFO_PATH.test(path) ? '/my_calendars' : undefined);
 }
 
 /** Where a signed-out visitor goes: the login page, which brings them back to this path and query. */

@@ -1,0 +1,227 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signUpAndVerify } from '../support/auth.ts';
+
+const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
+const DECLINED_CARD = '4000000000000002';
+const GOOD_CARD = '4242424242424242';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** An ISO date `days` from today (UTC, as the due-date rule counts). */
+function isoDateFromToday(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+function stepHeading(page: Page, name: string) {
+  return page.getByRole('heading', { level: 1, name });
+}
+
+async function fillDetails(page: Page, { firstName = 'Ada', lastName = 'Lovelace' } = {}) {
+  await expect(stepHeading(page, 'Create Your Calendar')).toBeVisible();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
+}
+
+async function fillCustomization(page: Page, dueDate = isoDateFromToday(30)) {
+  await expect(stepHeading(page, 'Customize Your Calendar')).toBeFocused();
+  await page.getByLabel('Expected birth date').fill(dueDate);
+}
+
+async function fillCard(page: Page, number: string) {
+  const cardNumber = page.getByLabel('Card number');
+  await cardNumber.fill('');
+  await cardNumber.pressSequentially(number);
+  await page.getByLabel('Cardholder name').fill('Ada Lovelace');
+  const expiry = page.getByLabel('Expiry date');
+  await expiry.fill('');
+  await expiry.pressSequentially('1234');
+  await page.getByLabel('CVS').fill('123');
+}
+
+/** Steps 1 to 3 with valid data, ending on the payment step. */
+async function goToPayment(page: Page) {
+  await page.goto('/create_calendar');
+  await fillDetails(page);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await fillCustomization(page);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(stepHeading(page, 'Your Subscription Plan')).toBeFocused();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(stepHeading(page, 'Payment')).toBeFocused();
+}
+
+test('a new parent creates, pays for, finds and edits a calendar', async ({ page, request }) => {
+  // The whole journey with an accessibility check on every screen.
+  test.setTimeout(90_000);
+  await signUpAndVerify(page, request, { name: 'Grace Parent' });
+  await expect(page.getByRole('heading', { name: 'No calendars yet' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create your calendar' }).click();
+
+  // Step 1: the account's name is there; the progress shows step 1 of 5.
+  await expect(stepHeading(page, 'Create Your Calendar')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+  await expect(page.getByRole('list', { name: 'Progress' }).locator('[aria-current="step"]')).toContainText('Details');
+  await expectNoSeriousA11yViolations(page, 'step 1');
+  await page.getByLabel('Last name').fill('');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByLabel('Last name')).toHaveAccessibleDescription(/Please enter your name\./);
+  await expect(page.getByLabel('Last name')).toBeFocused();
+  await fillDetails(page, { firstName: 'Grace', lastName: 'Hopper' });
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  // Step 2: the draft is on the server and in the URL; the preview follows the background.
+  await fillCustomization(page);
+  await expect(page).toHaveURL(/\/create_calendar\?draft=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('radio', { name: 'Pink Blossom' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Blue sky' }).check();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText('Blue sky')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'step 2');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  // Step 3: the plan.
+  await expect(stepHeading(page, 'Your Subscription Plan')).toBeFocused();
+  await expect(page.getByText('$20', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'step 3');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+  // Step 4: card fields format as typed.
+  await expect(stepHeading(page, 'Payment')).toBeFocused();
+  await expect(page.getByText('Only 20$ for start')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'step 4');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription(/Please enter the card number\./);
+  await fillCard(page, GOOD_CARD);
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12/34');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  // Step 5: welcome with the share link.
+  await expect(stepHeading(page, 'Welcome to Your Calendar!')).toBeFocused();
+  await expect(page.getByText("Your subscription is active! Let's get started.")).toBeVisible();
+  const shareLink = page.getByLabel('Your calendar’s link');
+  await expect(shareLink).toHaveValue(/^http:\/\/localhost:\d+\/c\/[0-9A-Za-z]{12}$/);
+  await expectNoSeriousA11yViolations(page, 'step 5');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to My Calendar' }).click();
+
+  // My calendars: the card with nothing raised yet.
+  await expect(page).toHaveURL(/\/my_calendars$/);
+  const card = page.getByRole('article', { name: "Grace's calendar" });
+  await expect(card.getByText('Active')).toBeVisible();
+  await expect(card.locator('dt:text-is("Participants") + dd')).toHaveText('0');
+  await expect(card.locator('dt:text-is("Has been raised") + dd')).toHaveText('$0');
+  await expect(page.getByRole('link', { name: 'Add more' })).toHaveAttribute('href', '/create_calendar');
+  await expectNoSeriousA11yViolations(page, '/my_calendars');
+
+  // The menu and its dialogs.
+  await card.getByRole('button', { name: "More actions for Grace's calendar" }).click();
+  await expect(page.getByRole('menuitem', { name: 'Complete fundraising' })).toBeFocused();
+  await page.getByRole('menuitem', { name: 'Write to support' }).click();
+  const support = page.getByRole('dialog', { name: 'Write to support' });
+  await support.getByLabel('Your message').fill('Can I change the due date after the birth?');
+  await support.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Your message is on its way to our support team.')).toBeVisible();
+  await expect(support).toBeHidden();
+  await page.getByRole('button', { name: 'Announce & Receive Funds' }).click();
+  const announce = page.getByRole('dialog', { name: 'Announce the birth' });
+  await expect(announce.getByLabel('Thank You to Our Supporters')).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, 'announce dialog');
+  await page.keyboard.press('Escape');
+  await expect(announce).toBeHidden();
+
+  // A click on the card opens its info page; the edits survive a reload.
+  await card.locator('dl').click();
+  await expect(page).toHaveURL(/\/my_calendars\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar Info' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to list' }).first()).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Blue sky' })).toBeChecked();
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('DE89 •••• •••• •••• 3000');
+  await page.getByLabel('Calendar Name').fill('Baby Hopper is coming');
+  await page.getByRole('radio', { name: 'Merry Sun' }).check();
+  await page.getByRole('switch', { name: 'Hide total on Calendar' }).uncheck();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Calendar saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Calendar Name')).toHaveValue('Baby Hopper is coming');
+  await expect(page.getByRole('radio', { name: 'Merry Sun' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Hide total on Calendar' })).not.toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'calendar info');
+});
+
+test('a declined card keeps the form filled and a retry with another card succeeds', async ({ page, request }) => {
+  await signUpAndVerify(page, request);
+  await goToPayment(page);
+  await fillCard(page, DECLINED_CARD);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use another card or try again.');
+  await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(page.getByLabel('Cardholder name')).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12/34');
+
+  const cardNumber = page.getByLabel('Card number');
+  await cardNumber.fill('');
+  await cardNumber.pressSequentially(GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(stepHeading(page, 'Welcome to Your Calendar!')).toBeVisible();
+});
+
+test('Back keeps the values and a reload resumes the saved step', async ({ page, request }) => {
+  await signUpAndVerify(page, request);
+  await page.goto('/create_calendar');
+  await fillDetails(page, { firstName: 'Marie', lastName: 'Curie' });
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(stepHeading(page, 'Customize Your Calendar')).toBeFocused();
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(page, 'Create Your Calendar')).toBeFocused();
+  await expect(page.getByLabel('First name')).toHaveValue('Marie');
+  await expect(page.getByLabel('Last name')).toHaveValue('Curie');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  const dueDate = isoDateFromToday(45);
+  await fillCustomization(page, dueDate);
+  await page.getByRole('radio', { name: 'Merry Sun' }).check();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(stepHeading(page, 'Your Subscription Plan')).toBeFocused();
+
+  await page.reload();
+  await expect(stepHeading(page, 'Your Subscription Plan')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Expected birth date')).toHaveValue(dueDate);
+  await expect(page.getByRole('radio', { name: 'Merry Sun' })).toBeChecked();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Marie');
+  await expect(page.getByRole('radio', { name: 'Use the IBAN saved for this calendar' })).toBeChecked();
+
+  // The unpaid draft is listed with a way back into the wizard.
+  await page.goto('/my_calendars');
+  const draft = page.getByRole('article', { name: "Marie's calendar" });
+  await expect(draft.getByText('Draft')).toBeVisible();
+  await draft.getByRole('link', { name: 'Continue setup' }).click();
+  await expect(stepHeading(page, 'Your Subscription Plan')).toBeVisible();
+});
+
+test('an unknown draft is refused with a way to start over', async ({ page, request }) => {
+  await signUpAndVerify(page, request);
+  await page.goto('/create_calendar?draft=0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f');
+  await expect(page.getByRole('heading', { name: 'We couldn’t find this calendar draft' })).toBeVisible();
+  await page.getByRole('link', { name: 'Start over' }).click();
+  await expect(stepHeading(page, 'Create Your Calendar')).toBeVisible();
+  await expect(page).toHaveURL(/\/create_calendar$/);
+
+  await page.goto('/my_calendars/0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f');
+  await expect(page.getByRole('heading', { name: 'We couldn’t find this calendar' })).toBeVisible();
+});

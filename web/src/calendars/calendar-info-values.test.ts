@@ -1,0 +1,60 @@
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { describe, expect, it } from 'vitest';
+import { buildCalendarChanges, getCalendarInfoValues, validateCalendarInfo } from './calendar-info-values.ts';
+
+const calendar: OwnerCalendar = {
+  id: '0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f',
+  slug: 'abcdefghijkl',
+  shareUrl: '/c/abcdefghijkl',
+  status: 'active',
+  title: 'Baby Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  dueDate: '2020-01-15',
+  background: 'pink',
+  iban: 'DE89 •••• •••• •••• 3000',
+  hideSenderNames: false,
+  hideTotal: true,
+  wizardStep: 5,
+  participants: 0,
+  raisedCents: 0,
+  createdAt: '2019-12-01T10:00:00Z',
+  activatedAt: '2019-12-01T10:05:00Z',
+};
+
+describe('buildCalendarChanges', () => {
+  it('sends nothing when nothing changed, even a due date that has passed', () => {
+    expect(buildCalendarChanges(getCalendarInfoValues(calendar), calendar)).toEqual({});
+    expect(validateCalendarInfo(getCalendarInfoValues(calendar), calendar)).toEqual({ success: true, request: {} });
+  });
+
+  it('sends the changed fields only, and the IBAN only when one was typed', () => {
+    const values = { ...getCalendarInfoValues(calendar), title: 'Our little star', background: 'sun' as const };
+    expect(buildCalendarChanges(values, calendar)).toEqual({ title: 'Our little star', background: 'sun' });
+    expect(buildCalendarChanges({ ...values, iban: 'DE89 3704 0044 0532 0130 00' }, calendar)).toMatchObject({
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+  });
+});
+
+describe('validateCalendarInfo', () => {
+  it('refuses an empty name and a cleared IBAN with field messages', () => {
+    const values = { ...getCalendarInfoValues(calendar), title: ' ' };
+    expect(validateCalendarInfo(values, calendar)).toEqual({
+      success: false,
+      errors: { title: 'Please give your calendar a name.' },
+    });
+    expect(validateCalendarInfo({ ...getCalendarInfoValues(calendar), iban: '' }, calendar)).toMatchObject({
+      success: false,
+      errors: { iban: expect.any(String) },
+    });
+  });
+
+  it('normalises a typed IBAN', () => {
+    const values = { ...getCalendarInfoValues(calendar), iban: 'de89 3704 0044 0532 0130 00' };
+    expect(validateCalendarInfo(values, calendar)).toEqual({
+      success: true,
+      request: { iban: 'DE89370400440532013000' },
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { type BackgroundId, UpdateCalendarSchema } from '@firstday/common/calendars';
+import type { UpdateCalendarRequest } from './calendars-api.ts';
+
+export type CalendarInfoValues = {
+  title: string;
+  dueDate: string;
+  background: BackgroundId;
+  /** Starts as the masked IBAN; anything else is a new IBAN the user typed. */
+  iban: string;
+  hideSenderNames: boolean;
+  hideTotal: boolean;
+};
+
+export type CalendarInfoErrors = Partial<Record<keyof CalendarInfoValues, string>>;
+
+export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValues {
+  return {
+    title: calendar.title,
+    dueDate: calendar.dueDate ?? '',
+    background: calendar.background,
+    iban: calendar.iban ?? '',
+    hideSenderNames: calendar.hideSenderNames,
+    hideTotal: calendar.hideTotal,
+  };
+}
+
+/**
+ * Only what changed is sent: an unchanged due date that has passed since would otherwise be refused,
+ * and the masked IBAN is not an IBAN.
+ */
+export function buildCalendarChanges(values: CalendarInfoValues, calendar: OwnerCalendar): UpdateCalendarRequest {
+  const saved = getCalendarInfoValues(calendar);
+  const changes: UpdateCalendarRequest = {};
+  if (values.title !== saved.title) changes.title = values.title;
+  if (values.dueDate !== saved.dueDate) changes.dueDate = values.dueDate;
+  if (values.background !== saved.background) changes.background = values.background;
+  if (values.iban.trim() !== saved.iban) changes.iban = values.iban;
+  if (values.hideSenderNames !== saved.hideSenderNames) changes.hideSenderNames = values.hideSenderNames;
+  if (values.hideTotal !== saved.hideTotal) changes.hideTotal = values.hideTotal;
+  return changes;
+}
+
+const FIELDS: readonly (keyof CalendarInfoValues)[] = [
+  'title',
+  'dueDate',
+  'background',
+  'iban',
+  'hideSenderNames',
+  'hideTotal',
+];
+
+export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>): CalendarInfoErrors {
+  const errors: CalendarInfoErrors = {};
+  for (const field of FIELDS) if (fields[field]) errors[field] = fields[field];
+  return errors;
+}
+
+export type CalendarInfoValidation =
+  | { success: true; request: UpdateCalendarRequest }
+  | { success: false; errors: CalendarInfoErrors };
+
+/** The server's schema checks the changed fields; `today` is injectable for tests. */
+export function validateCalendarInfo(values: CalendarInfoValues, calendar: OwnerCalendar): CalendarInfoValidation {
+  const changes = buildCalendarChanges(values, calendar);
+  if (changes.dueDate === '') return { success: false, errors: { dueDate: 'Please choose the expected birth date.' } };
+  if (changes.iban !== undefined && changes.iban.trim() === '') {
+    return { success: false, errors: { iban: 'A calendar needs an IBAN for the payout.' } };
+  }
+  const result = UpdateCalendarSchema.safeParse(changes);
+  if (result.success) return { success: true, request: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
+  return { success: false, errors: mapCalendarInfoErrors(fields) };
+}

@@ -1,0 +1,55 @@
+import type { OwnerCalendar, PayRequest, PayResponse } from '@firstday/common/calendars';
+import { getJson, patchJson, postJson } from '../lib/api.ts';
+
+export const CALENDARS_QUERY_KEY = ['calendars'] as const;
+
+export function getCalendarQueryKey(id: string) {
+  return ['calendars', id] as const;
+}
+
+export async function listCalendars({ signal }: { signal?: AbortSignal } = {}): Promise<OwnerCalendar[]> {
+  const { calendars } = await getJson<{ calendars: OwnerCalendar[] }>('/api/calendars', { signal });
+  return calendars;
+}
+
+export function getCalendar(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<OwnerCalendar> {
+  return getJson<OwnerCalendar>(`/api/calendars/${encodeURIComponent(id)}`, { signal });
+}
+
+export type CreateCalendarRequest = { firstName: string; lastName: string; iban?: string };
+
+export function createCalendar(body: CreateCalendarRequest): Promise<OwnerCalendar> {
+  return postJson<OwnerCalendar>('/api/calendars', body);
+}
+
+export type UpdateCalendarRequest = Partial<{
+  firstName: string;
+  lastName: string;
+  iban: string;
+  title: string;
+  dueDate: string;
+  background: OwnerCalendar['background'];
+  hideSenderNames: boolean;
+  hideTotal: boolean;
+  wizardStep: number;
+}>;
+
+export function updateCalendar(id: string, body: UpdateCalendarRequest): Promise<OwnerCalendar> {
+  return patchJson<OwnerCalendar>(`/api/calendars/${encodeURIComponent(id)}`, body);
+}
+
+export function payForCalendar(id: string, body: PayRequest): Promise<PayResponse> {
+  return postJson<PayResponse>(`/api/calendars/${encodeURIComponent(id)}/pay`, body);
+}
+
+export function sendSupportMessage(body: { calendarId?: string; message: string }): Promise<{ sent: true }> {
+  return postJson<{ sent: true }>('/api/support', body);
+}
+
+export type PaymentsConfig = { provider: 'sandbox' | 'stripe'; publishableKey?: string };
+
+/** The payments part of GET /api/config; an older server without it means the sandbox. */
+export async function getPaymentsConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentsConfig> {
+  const config = await getJson<{ payments?: PaymentsConfig }>('/api/config', { signal });
+  return config.payments ?? { provider: 'sandbox' };
+}

@@ -1,0 +1,295 @@
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { CardDetailsSchema } from '@firstday/common/cards';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { TextField } from '../account/text-field.tsx';
+import { Button } from '../components/button.tsx';
+import { webEnv } from '../env.ts';
+import { getPaymentsConfig } from './calendars-api.ts';
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  EXPIRY_MAX_LENGTH,
+  formatCardNumberInput,
+  formatCvcInput,
+  formatExpiryInput,
+} from './card-input.ts';
+import { type PaymentPhase, usePayment } from './use-payment.ts';
+import styles from './wizard.module.css';
+
+// Stripe.js is loaded only when this deployment takes payments through Stripe.
+const StripePayment = lazy(() => import('./stripe-payment.tsx'));
+
+type PaymentStepProps = { calendarId: string; onPaid: (calendar: OwnerCalendar) => void; back: ReactNode };
+
+export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
+  const config = useQuery({
+    queryKey: ['payments-config'],
+    queryFn: getPaymentsConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const payment = usePayment(calendarId, onPaid);
+
+  let body: ReactNode;
+  if (config.isPending) {
+    body = (
+      <p className={styles.loading} role="status">
+        Loading payment options…
+      </p>
+    );
+  } else if (config.data?.provider === 'stripe') {
+    const publishableKey = config.data.publishableKey ?? webEnv.VITE_STRIPE_PUBLISHABLE_KEY;
+    body = publishableKey ? (
+      <Suspense
+        fallback={
+          <p className={styles.loading} role="status">
+            Loading secure payment…
+          </p>
+        }
+      >
+        <StripePayment publishableKey={publishableKey} payment={payment} back={back} />
+      </Suspense>
+    ) : (
+      <p className={styles.problem} role="alert">
+        Payments are not available right now. Please try again later.
+      </p>
+    );
+  } else {
+    // The sandbox is also the fallback when the config cannot be read: its payments are never real.
+    body = <SandboxPayment payment={payment} back={back} />;
+  }
+
+  return (
+    <>
+      <p className={styles.priceLead}>Only 20$ for start</p>
+      {body}
+    </>
+  );
+}
+
+type Payment = ReturnType<typeof usePayment>;
+
+type CardValues = { number: string; holderName: string; expiry: string; cvc: string };
+type CardErrors = Partial<Record<keyof CardValues, string>>;
+
+const EMPTY_CARD: CardValues = { number: '', holderName: '', expiry: '', cvc: '' };
+
+function validateCard(card: CardValues): { success: true } | { success: false; errors: CardErrors } {
+  const result = CardDetailsSchema.safeParse(card);
+  if (result.success) return { success: true };
+  const errors: CardErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as keyof CardValues;
+    errors[field] ??= issue.message;
+  }
+  return { success: false, errors };
+}
+
+/** Server field names for card details may come nested ('method.card.number'): keep the last part. */
+function mapCardFieldErrors(fields: Readonly<Record<string, string>> | undefined): CardErrors {
+  const errors: CardErrors = {};
+  for (const [name, message] of Object.entries(fields ?? {})) {
+    const field = name.split('.').pop() as keyof CardValues;
+    if (field in EMPTY_CARD) errors[field] ??= message;
+  }
+  return errors;
+}
+
+function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }) {
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = payment.phase !== 'idle';
+
+  // Focus moves to the first wrong field after a refused Pay, not while the user corrects fields.
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  useEffect(() => {
+    if (refusedSubmits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedSubmits]);
+
+  function change(field: keyof CardValues, value: string) {
+    setCard((current) => ({ ...current, [field]: value }));
+    // A corrected field loses its message as soon as it is edited.
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const result = validateCard(card);
+    if (!result.success) {
+      setErrors(result.errors);
+      setRefusedSubmits((count) => count + 1);
+      return;
+    }
+    setErrors({});
+    const { fieldErrors } = await payment.pay({ type: 'card', card });
+    const mapped = mapCardFieldErrors(fieldErrors);
+    if (Object.keys(mapped).length > 0) {
+      setErrors(mapped);
+      setRefusedSubmits((count) => count + 1);
+    }
+  }
+
+  return (
+    <form ref={formRef} className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
+      <div className={styles.wallets}>
+        <button
+          type="button"
+          className={styles.applePay}
+          aria-label="Pay with Apple Pay"
+          disabled={busy}
+          onClick={() => payment.pay({ type: 'wallet', wallet: 'apple_pay' })}
+        >
+          <WalletMark /> Pay
+        </button>
+        <button
+          type="button"
+          className={styles.googlePay}
+          aria-label="Pay with Google Pay"
+          disabled={busy}
+          onClick={() => payment.pay({ type: 'wallet', wallet: 'google_pay' })}
+        >
+          <GoogleMark /> Pay
+        </button>
+      </div>
+      <p className={styles.divider}>
+        <span>or pay by card</span>
+      </p>
+      <div className={styles.cardFields}>
+        <TextField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={CARD_NUMBER_MAX_LENGTH}
+          placeholder="1234 1234 1234 1234"
+          value={card.number}
+          onChange={(event) => change('number', formatCardNumberInput(event.target.value))}
+          error={errors.number}
+          className={styles.wide}
+        />
+        <TextField
+          label="Cardholder name"
+          autoComplete="cc-name"
+          value={card.holderName}
+          onChange={(event) => change('holderName', event.target.value)}
+          error={errors.holderName}
+          className={styles.wide}
+        />
+        <TextField
+          label="Expiry date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          maxLength={EXPIRY_MAX_LENGTH}
+          placeholder="MM/YY"
+          value={card.expiry}
+          onChange={(event) => change('expiry', formatExpiryInput(event.target.value, card.expiry))}
+          error={errors.expiry}
+        />
+        <TextField
+          label="CVS"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={3}
+          placeholder="123"
+          value={card.cvc}
+          onChange={(event) => change('cvc', formatCvcInput(event.target.value))}
+          error={errors.cvc}
+          hint="The 3 digits on the back of the card."
+        />
+      </div>
+      <PaymentStatus phase={payment.phase} problem={payment.problem} onCheckAgain={payment.checkAgain} />
+      <div className={styles.actions}>
+        {back}
+        <Button type="submit" size="lg" aria-disabled={busy || undefined}>
+          {busy ? 'Paying…' : 'Pay'}
+        </Button>
+      </div>
+      <p className={styles.secureNote}>
+        Card details travel over an encrypted connection and are used only for this payment: the full card number is
+        never stored.
+      </p>
+    </form>
+  );
+}
+
+type PaymentStatusProps = { phase: PaymentPhase; problem: string | null; onCheckAgain: () => void };
+
+/** Progress while paying and confirming, the reason of a failure, and an honest word when it takes long. */
+export function PaymentStatus({ phase, problem, onCheckAgain }: PaymentStatusProps) {
+  return (
+    <>
+      <div role="status" aria-live="polite" className={styles.status}>
+        {(phase === 'paying' || phase === 'confirming') && (
+          <p className={styles.progressNote}>
+            <span className={styles.spinner} aria-hidden="true" />
+            {phase === 'paying' ? 'Processing your payment…' : 'Confirming your payment…'}
+          </p>
+        )}
+      </div>
+      {phase === 'still_confirming' && (
+        <div className={styles.problem} role="alert">
+          <p>
+            Your payment is still being confirmed. This can take a minute; you will not be charged twice. Please check
+            again in a moment.
+          </p>
+          <Button variant="secondary" onClick={onCheckAgain}>
+            Check again
+          </Button>
+        </div>
+      )}
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A four-colour ring, drawn rather than typed so the visible text stays 'Pay' like the button's name. */
+function GoogleMark() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="7" fill="none" stroke="#4285f4" strokeWidth="3.5" strokeDasharray="11 33" />
+      <circle
+        cx="10"
+        cy="10"
+        r="7"
+        fill="none"
+        stroke="#34a853"
+        strokeWidth="3.5"
+        strokeDasharray="11 33"
+        strokeDashoffset="-11"
+      />
+      <circle
+        cx="10"
+        cy="10"
+        r="7"
+        fill="none"
+        stroke="#fbbc04"
+        strokeWidth="3.5"
+        strokeDasharray="11 33"
+        strokeDashoffset="-22"
+      />
+      <circle
+        cx="10"
+        cy="10"
+        r="7"
+        fill="none"
+        stroke="#ea4335"
+        strokeWidth="3.5"
+        strokeDasharray="11 33"
+        strokeDashoffset="-33"
+      />
+    </svg>
+  );
+}
+
+function WalletMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="3" y="6" width="18" height="13" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M3 10h18" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}

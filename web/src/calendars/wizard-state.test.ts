@@ -1,0 +1,146 @@
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api.ts';
+import {
+  getDraftProblem,
+  getDraftValues,
+  getInitialValues,
+  getResumeStep,
+  mapWizardFieldErrors,
+  validateStepOne,
+  validateStepTwo,
+  type WizardValues,
+} from './wizard-state.ts';
+
+const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
+
+function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
+  return {
+    id: '0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f',
+    slug: 'abcdefghijkl',
+    shareUrl: null,
+    status: 'draft',
+    title: 'My calendar',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    dueDate: '2030-01-15',
+    background: 'blue',
+    iban: 'DE89 •••• •••• •••• 3000',
+    hideSenderNames: false,
+    hideTotal: true,
+    wizardStep: 3,
+    participants: 0,
+    raisedCents: 0,
+    createdAt: '2029-12-01T10:00:00Z',
+    activatedAt: null,
+    ...overrides,
+  };
+}
+
+const values: WizardValues = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  ibanChoice: 'new',
+  iban: VALID_IBAN,
+  dueDate: '2030-01-15',
+  background: 'pink',
+};
+
+describe('getResumeStep', () => {
+  it('resumes on the step the server saved', () => {
+    expect(getResumeStep(makeCalendar({ wizardStep: 2 }))).toBe(2);
+    expect(getResumeStep(makeCalendar({ wizardStep: 3 }))).toBe(3);
+    expect(getResumeStep(makeCalendar({ wizardStep: 4 }))).toBe(4);
+  });
+
+  it('never resumes past missing data or on the welcome step', () => {
+    expect(getResumeStep(makeCalendar({ wizardStep: 4, dueDate: null }))).toBe(2);
+    expect(getResumeStep(makeCalendar({ wizardStep: 5 }))).toBe(4);
+    expect(getResumeStep(makeCalendar({ wizardStep: 0 }))).toBe(1);
+  });
+});
+
+describe('getDraftProblem', () => {
+  it('accepts a draft', () => {
+    expect(getDraftProblem(makeCalendar(), null)).toBeNull();
+  });
+
+  it('refuses unknown, someone else’s and paid calendars', () => {
+    const notFound = new ApiError({ status: 404, code: 'not_found', message: 'x' });
+    expect(getDraftProblem(undefined, notFound)).toBe('not_found');
+    expect(getDraftProblem(makeCalendar({ status: 'active' }), null)).toBe('already_active');
+    expect(getDraftProblem(undefined, new ApiError({ status: 0, code: 'network_error', message: 'x' }))).toBe(
+      'load_failed',
+    );
+  });
+});
+
+describe('initial values', () => {
+  it('offers the account IBAN when there is one', () => {
+    const user = { first_name: 'Ada', last_name: 'L', IBAN: 'DE89 •••• •••• •••• 3000' };
+    expect(getInitialValues(user)).toMatchObject({ firstName: 'Ada', ibanChoice: 'saved', background: 'pink' });
+    expect(getInitialValues({ ...user, IBAN: null }).ibanChoice).toBe('new');
+  });
+
+  it('reads a draft back into the forms', () => {
+    expect(getDraftValues(makeCalendar())).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      ibanChoice: 'saved',
+      iban: '',
+      dueDate: '2030-01-15',
+      background: 'blue',
+    });
+  });
+});
+
+describe('validateStepOne', () => {
+  it('sends a typed IBAN normalised', () => {
+    expect(validateStepOne(values)).toEqual({
+      success: true,
+      request: { firstName: 'Ada', lastName: 'Lovelace', iban: 'DE89370400440532013000' },
+    });
+  });
+
+  it('leaves the IBAN out when the saved one is used', () => {
+    expect(validateStepOne({ ...values, ibanChoice: 'saved', iban: '' })).toEqual({
+      success: true,
+      request: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
+  });
+
+  it('asks for the missing fields at once', () => {
+    const result = validateStepOne({ ...values, firstName: ' ', iban: '' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.errors.firstName).toBe('Please enter your name.');
+    expect(result.errors.iban).toMatch(/IBAN/);
+  });
+
+  it('refuses an IBAN with a typo', () => {
+    const result = validateStepOne({ ...values, iban: 'DE89370400440532013001' });
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('validateStepTwo', () => {
+  it('accepts a date from today to ten months ahead', () => {
+    expect(validateStepTwo({ ...values, dueDate: '2030-01-15' }, '2030-01-15')).toMatchObject({ success: true });
+    expect(validateStepTwo({ ...values, dueDate: '2030-11-15' }, '2030-01-15')).toMatchObject({ success: true });
+  });
+
+  it('refuses an empty, past or too distant date', () => {
+    expect(validateStepTwo({ ...values, dueDate: '' }, '2030-01-15')).toEqual({
+      success: false,
+      errors: { dueDate: 'Please choose the expected birth date.' },
+    });
+    expect(validateStepTwo({ ...values, dueDate: '2030-01-14' }, '2030-01-15')).toMatchObject({ success: false });
+    expect(validateStepTwo({ ...values, dueDate: '2030-11-16' }, '2030-01-15')).toMatchObject({ success: false });
+  });
+});
+
+describe('mapWizardFieldErrors', () => {
+  it('keeps the wizard’s fields only', () => {
+    expect(mapWizardFieldErrors({ iban: 'Bad', wizardStep: 'x' })).toEqual({ iban: 'Bad' });
+  });
+});

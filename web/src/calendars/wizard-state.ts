@@ -1,0 +1,119 @@
+import {
+  type BackgroundId,
+  CreateCalendarSchema,
+  createDueDateSchema,
+  type OwnerCalendar,
+  toIsoDate,
+} from '@firstday/common/calendars';
+import { ApiError } from '../lib/api.ts';
+
+export const WIZARD_STEP_LABELS = ['Details', 'Customize', 'Plan', 'Payment', 'Welcome'] as const;
+export type WizardStep = 1 | 2 | 3 | 4 | 5;
+
+/** Everything the wizard's forms hold, kept across Back and across steps until it is saved. */
+export type WizardValues = {
+  firstName: string;
+  lastName: string;
+  /** 'saved': the masked IBAN of the account (or of this draft) is used, nothing is sent. */
+  ibanChoice: 'saved' | 'new';
+  iban: string;
+  dueDate: string;
+  background: BackgroundId;
+};
+
+export type StepErrors = Partial<Record<keyof WizardValues, string>>;
+
+/** A new wizard starts with the account's names; the masked account IBAN is offered when there is one. */
+export function getInitialValues(user: { first_name: string; last_name: string; IBAN: string | null }): WizardValues {
+  return {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    ibanChoice: user.IBAN ? 'saved' : 'new',
+    iban: '',
+    dueDate: '',
+    background: 'pink',
+  };
+}
+
+export function getDraftValues(calendar: OwnerCalendar): WizardValues {
+  return {
+    firstName: calendar.firstName,
+    lastName: calendar.lastName,
+    ibanChoice: calendar.iban ? 'saved' : 'new',
+    iban: '',
+    dueDate: calendar.dueDate ?? '',
+    background: calendar.background,
+  };
+}
+
+/**
+ * The step a saved draft resumes on: the server's `wizardStep`, but never past a step whose data is
+ * missing (no due date → step 2), and never the welcome step, which needs a paid calendar.
+ */
+export function getResumeStep(calendar: Pick<OwnerCalendar, 'wizardStep' | 'dueDate'>): WizardStep {
+  const step = Math.min(4, Math.max(1, Math.trunc(calendar.wizardStep) || 1));
+  if (step >= 3 && !calendar.dueDate) return 2;
+  return step as WizardStep;
+}
+
+/** Why a `?draft=` id cannot be resumed, or null when it can. */
+export type DraftProblem = 'not_found' | 'already_active' | 'load_failed';
+
+export function getDraftProblem(calendar: OwnerCalendar | undefined, error: unknown): DraftProblem | null {
+  if (error) {
+    // Someone else's draft answers 404 like an unknown one, on purpose: nothing to tell apart.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'not_found';
+    return 'load_failed';
+  }
+  if (calendar && calendar.status !== 'draft') return 'already_active';
+  return null;
+}
+
+function collectErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): StepErrors {
+  const errors: StepErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '') as keyof WizardValues;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export type StepOneResult =
+  | { success: true; request: { firstName: string; lastName: string; iban?: string } }
+  | { success: false; errors: StepErrors };
+
+/** Step 1 with the server's schema; the saved (masked) IBAN is left out so the server keeps or copies it. */
+export function validateStepOne(values: WizardValues): StepOneResult {
+  const useSaved = values.ibanChoice === 'saved';
+  if (!useSaved && values.iban.trim() === '') {
+    const result = CreateCalendarSchema.safeParse({ firstName: values.firstName, lastName: values.lastName });
+    const errors = result.success ? {} : collectErrors(result.error.issues);
+    return { success: false, errors: { ...errors, iban: 'Please enter the IBAN gifts are paid out to.' } };
+  }
+  const result = CreateCalendarSchema.safeParse({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    iban: useSaved ? undefined : values.iban,
+  });
+  if (!result.success) return { success: false, errors: collectErrors(result.error.issues) };
+  const { iban, ...names } = result.data;
+  return { success: true, request: iban === undefined ? names : { ...names, iban } };
+}
+
+export type StepTwoResult =
+  | { success: true; request: { dueDate: string; background: BackgroundId } }
+  | { success: false; errors: StepErrors };
+
+export function validateStepTwo(values: WizardValues, today = toIsoDate(new Date())): StepTwoResult {
+  const dueDate = createDueDateSchema(() => today).safeParse(values.dueDate);
+  if (!dueDate.success) return { success: false, errors: { dueDate: dueDate.error.issues[0]?.message } };
+  return { success: true, request: { dueDate: dueDate.data, background: values.background } };
+}
+
+/** Server `fields` of a 400 → wizard fields (the API's names are the same). */
+export function mapWizardFieldErrors(fields: Readonly<Record<string, string>>): StepErrors {
+  const known: (keyof WizardValues)[] = ['firstName', 'lastName', 'iban', 'dueDate', 'background'];
+  const errors: StepErrors = {};
+  for (const field of known) if (fields[field]) errors[field] = fields[field];
+  return errors;
+}
