@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 3210;
+// E2E_PORT / E2E_OIDC_PORT let a second run (another checkout) go on beside this one.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const oidcPort = process.env.E2E_OIDC_PORT ?? '3220';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Each run starts the built product on a fresh embedded database.
 const dataDir = mkdtempSync(join(tmpdir(), 'firstday-e2e-'));
@@ -45,6 +47,7 @@ export default defineConfig({
       APP_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      OIDC_PORT: oidcPort,
     },
   },
 });

@@ -14,7 +14,7 @@ test('newsletter journey: subscribe, confirmation e-mail, confirm link', async (
   await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
 
   const mail = await waitForMail(request, email, 'Please confirm your Firstday subscription');
-  await page.goto(findLink(mail, 'http://localhost:3210/api/emails/confirm'));
+  await page.goto(findLink(mail, `${new URL(page.url()).origin}/api/emails/confirm`));
   await expect(page).toHaveURL('/join_us?confirmed=1');
   await expect(page.getByText('Your subscription is confirmed')).toBeVisible();
 });
