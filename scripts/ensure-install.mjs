@@ -15,8 +15,11 @@ const stale =
   !existsSync('node_modules/node/bin/node') ||
   statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs;
 if (stale) {
-  process.stdout.write('Installing packages (npm ci)…\n');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: it installs the locked versions just the same, but tolerates
+  // optional platform packages (e.g. Biome's binaries for other systems) that a registry mirror
+  // does not carry, where `npm ci` refuses the whole lock file.
+  process.stdout.write('Installing packages (npm install)…\n');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 if (process.argv.includes('--browser')) {
