@@ -10,7 +10,9 @@ describe('due date', () => {
   });
 
   it('refuses the past, later than ten months and non-dates', () => {
-    expect(schema.safeParse('2026-11-21').error?.issues[0]?.message).toBe('The expected birth date cannot be in the past.');
+    expect(schema.safeParse('2026-11-21').error?.issues[0]?.message).toBe(
+      'The expected birth date cannot be in the past.',
+    );
     expect(schema.safeParse('2027-09-23').error?.issues[0]?.message).toBe(
       'The expected birth date can be at most 10 months ahead.',
     );

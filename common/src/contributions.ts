@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EmailSchema } from './email.ts';
 import type { BackgroundId, CalendarStatus } from './calendars.ts';
 import { PaymentMethodSchema } from './calendars.ts';
+import { EmailSchema } from './email.ts';
 
 /** Guess window: due date − 28 days to due date + 14 days, inclusive (43 days). */
 export const GUESS_WINDOW_DAYS_BEFORE = 28;
