@@ -34,6 +34,8 @@ export const APP_ROUTE_PATTERNS = [
   '/settings',
   '/wishes',
   '/investments',
+  '/c/*',
+  '/c/*/edit/*',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {

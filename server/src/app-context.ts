@@ -1,5 +1,6 @@
 import { type Auth, createAuth } from './auth/auth.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
+import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
 import type { Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
@@ -15,6 +16,8 @@ export type AppContext = {
   auth: Auth;
   captcha: CaptchaVerifier;
   payments: PaymentProvider;
+  /** Public calendar reads, invalidated on every write to that calendar. */
+  publicCalendars: PublicCalendarCache;
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
@@ -23,20 +26,27 @@ export type AppContext = {
     authPerAccount: RateLimitRule;
     passwordReset: RateLimitRule;
     support: RateLimitRule;
+    contributionsPerIp: RateLimitRule;
+    contributionsPerCalendar: RateLimitRule;
   };
 };
 
-export const DEFAULT_RATE_LIMITS: AppContext['rateLimits'] = {
+export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsPerIp' | 'contributionsPerCalendar'> = {
   subscribe: { limit: 5, windowMs: 10 * 60_000 },
   authPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   passwordReset: { limit: 10, windowMs: 15 * 60_000 },
   support: { limit: 5, windowMs: 10 * 60_000 },
 };
 
+const CONTRIBUTION_WINDOW_MS = 10 * 60_000;
+
+/** `BENCH_DISABLE_CAPTCHA` (never in production, see env.ts): the bench's contributors skip the proof of work. */
+const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => true };
+
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 
 export function createAppContext(
-  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'payments'> & {
+  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'payments' | 'publicCalendars'> & {
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
   },
@@ -44,8 +54,20 @@ export function createAppContext(
   return {
     ...parts,
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...parts.rateLimits },
+    publicCalendars: createPublicCalendarCache(),
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      contributionsPerIp: { limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_IP, windowMs: CONTRIBUTION_WINDOW_MS },
+      contributionsPerCalendar: {
+        limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_CALENDAR,
+        windowMs: CONTRIBUTION_WINDOW_MS,
+      },
+      ...parts.rateLimits,
+    },
     auth: createAuth({ env: parts.env, db: parts.db, wakeMailWorker: parts.wakeMailWorker }),
-    captcha: createCaptchaVerifier(parts.env),
+    captcha:
+      parts.env.BENCH_DISABLE_CAPTCHA && parts.env.NODE_ENV !== 'production'
+        ? benchCaptcha
+        : createCaptchaVerifier(parts.env),
   };
 }

@@ -10,6 +10,8 @@ import { createAuthRoutes } from './auth/auth-routes.ts';
 import { createCalendarRoutes, createSupportRoutes } from './calendars/calendar-routes.ts';
 import { createCaptchaRoutes } from './captcha/captcha-routes.ts';
 import { createConfigRoutes } from './config-routes.ts';
+import { createPublicRoutes } from './contributions/public-routes.ts';
+import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -66,6 +68,8 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/payments/webhooks', createPaymentWebhookRoutes(context));
   app.route('/api/calendars', createCalendarRoutes(context));
   app.route('/api/support', createSupportRoutes(context));
+  app.route('/api/public', createPublicRoutes(context));
+  app.route('/api/wishes', createWishRoutes(context));
   app.route('/api/auth', createAuthRoutes(context));
   if (context.mailCatcher) {
     app.route('/api/dev/mail', createDevMailApi(context.mailCatcher));

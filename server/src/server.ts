@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import nodemailer from 'nodemailer';
 import { createApp } from './app.ts';
 import { createAppContext, type RateLimitOverrides } from './app-context.ts';
+import { startWishDigest } from './contributions/wish-digest.ts';
 import { seedDemoData } from './dev/demo-seed.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
@@ -42,6 +43,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   const app = createApp(context, web);
   // Completes payments whose webhook or write was lost (e.g. the process died mid-payment).
   const paymentReconciler = startPaymentReconciler(context);
+  // The creator's 'new wishes' e-mail, at most one an hour per calendar.
+  const wishDigest = startWishDigest(context);
+  if (context.env.BENCH_DISABLE_CAPTCHA) logger.warn('BENCH_DISABLE_CAPTCHA: contributions skip the captcha');
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
@@ -55,6 +59,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paymentReconciler.stop();
+      await wishDigest.stop();
       await mailWorker.stop();
       await mailCatcher?.close();
       transport.close();

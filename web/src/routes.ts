@@ -29,5 +29,9 @@ export default [
     route('investments', 'investments/investments-page.tsx'),
   ]),
 
+  // The shared calendar: public, no account, outside the shell.
+  route('c/:slug', 'contributions/public-calendar-page.tsx'),
+  route('c/:slug/edit/:contributionId', 'contributions/edit-contribution-page.tsx'),
+
   route('*', 'marketing/not-found-page.tsx'),
 ] satisfies RouteConfig;

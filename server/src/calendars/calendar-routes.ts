@@ -49,7 +49,9 @@ export function createCalendarRoutes(context: AppContext) {
       if (row.status === 'announced' || row.status === 'paid_out') {
         throw new AppError('calendar_closed', 'This calendar is closed: the birth has been announced.', 409);
       }
-      return c.json(toOwnerCalendar(await updateCalendar(context.db, box, row, input)));
+      const updated = await updateCalendar(context.db, box, row, input);
+      context.publicCalendars.invalidate(row.id);
+      return c.json(toOwnerCalendar(updated));
     })
     .post('/:id/pay', async (c) => {
       const { user } = await requireSession(context, c);

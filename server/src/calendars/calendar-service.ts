@@ -2,14 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
 import { maskIban } from '@firstday/common/iban';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { userProfiles } from '../account/schema.ts';
+import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
 import { calendars } from './schema.ts';
 
 export type CalendarRow = typeof calendars.$inferSelect;
+export type CalendarStats = { participants: number; raisedCents: number };
+/** A calendar as the owner routes load it: with its confirmed contributions' figures. */
+export type CalendarWithStats = CalendarRow & { stats: CalendarStats };
+
+const NO_STATS: CalendarStats = { participants: 0, raisedCents: 0 };
 type SecretBox = ReturnType<typeof createSecretBox>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -26,7 +32,10 @@ export function generateSlug(): string {
   return slug;
 }
 
-export function toOwnerCalendar(row: CalendarRow, stats = { participants: 0, raisedCents: 0 }): OwnerCalendar {
+export function toOwnerCalendar(
+  row: CalendarRow & { stats?: CalendarStats },
+  stats: CalendarStats = row.stats ?? NO_STATS,
+): OwnerCalendar {
   return {
     id: row.id,
     slug: row.slug,
@@ -48,19 +57,50 @@ export function toOwnerCalendar(row: CalendarRow, stats = { participants: 0, rai
   };
 }
 
+/**
+ * Participants (distinct e-mail addresses) and the gift total, counting confirmed contributions
+ * only: a gift counts once its payment succeeded, like on the public calendar.
+ */
+export async function loadCalendarStats(db: Db, calendarIds: string[]): Promise<Map<string, CalendarStats>> {
+  if (calendarIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      calendarId: contributions.calendarId,
+      participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
+      raisedCents: sql<number>`coalesce(sum(${contributions.giftCents}), 0)`.mapWith(Number),
+    })
+    .from(contributions)
+    .where(and(inArray(contributions.calendarId, calendarIds), eq(contributions.status, 'confirmed')))
+    .groupBy(contributions.calendarId);
+  return new Map(rows.map(({ calendarId, ...stats }) => [calendarId, stats]));
+}
+
+async function withStats(db: Db, rows: CalendarRow[]): Promise<CalendarWithStats[]> {
+  const stats = await loadCalendarStats(
+    db,
+    rows.filter((row) => row.status !== 'draft').map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, stats: stats.get(row.id) ?? NO_STATS }));
+}
+
 /** The caller's calendar, or 404 for an unknown id and for someone else's (the same answer). */
-export async function getOwnedCalendar(db: Db, ownerId: string, id: string): Promise<CalendarRow> {
+export async function getOwnedCalendar(db: Db, ownerId: string, id: string): Promise<CalendarWithStats> {
   if (!UUID.test(id)) throw AppError.notFound('There is no calendar at this address.');
   const [row] = await db
     .select()
     .from(calendars)
     .where(and(eq(calendars.id, id), eq(calendars.ownerId, ownerId)));
   if (!row) throw AppError.notFound('There is no calendar at this address.');
-  return row;
+  return (await withStats(db, [row]))[0]!;
 }
 
-export async function listOwnedCalendars(db: Db, ownerId: string): Promise<CalendarRow[]> {
-  return db.select().from(calendars).where(eq(calendars.ownerId, ownerId)).orderBy(desc(calendars.createdAt));
+export async function listOwnedCalendars(db: Db, ownerId: string): Promise<CalendarWithStats[]> {
+  const rows = await db
+    .select()
+    .from(calendars)
+    .where(eq(calendars.ownerId, ownerId))
+    .orderBy(desc(calendars.createdAt));
+  return withStats(db, rows);
 }
 
 function sealIban(box: SecretBox, iban: string) {
@@ -118,9 +158,9 @@ type CalendarUpdate = Partial<{
 export async function updateCalendar(
   db: Db,
   box: SecretBox,
-  row: CalendarRow,
+  row: CalendarRow & { stats?: CalendarStats },
   update: CalendarUpdate,
-): Promise<CalendarRow> {
+): Promise<CalendarWithStats> {
   const { iban, wizardStep, ...fields } = update;
   const [updated] = await db
     .update(calendars)
@@ -133,7 +173,8 @@ export async function updateCalendar(
     })
     .where(eq(calendars.id, row.id))
     .returning();
-  return updated!;
+  // The figures do not change with an edit of the calendar itself.
+  return { ...updated!, stats: row.stats ?? NO_STATS };
 }
 
 /**

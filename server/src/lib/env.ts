@@ -54,6 +54,12 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** How long the sandbox takes to confirm a good card by webhook. */
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(300),
+    /** Guesses/wishes/gifts a client IP may post per 10 minutes (a family may share one address). */
+    CONTRIBUTION_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+    /** Posts one calendar accepts per 10 minutes, whatever the address: a flood stops at this. */
+    CONTRIBUTION_RATE_LIMIT_PER_CALENDAR: z.coerce.number().int().positive().default(300),
+    /** `npm run bench:api` only: accept any captcha value. Refused when NODE_ENV is production. */
+    BENCH_DISABLE_CAPTCHA: booleanString,
     /** The web build served by this process. */
     WEB_DIST: z.string().default('web/build/client'),
   })
@@ -61,6 +67,15 @@ const EnvSchema = z
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['APP_URL', 'APP_SECRET', 'DATABASE_URL', 'SMTP_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.BENCH_DISABLE_CAPTCHA) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BENCH_DISABLE_CAPTCHA'],
+        message: 'BENCH_DISABLE_CAPTCHA is for benchmarks and cannot be used in production',
+      });
     }
   })
   .superRefine((env, ctx) => {

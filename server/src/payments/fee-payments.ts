@@ -14,7 +14,7 @@ export type FeePaymentMethod = z.output<typeof PaymentMethodSchema>;
 const IN_FLIGHT_WAIT_MS = 3000;
 const IN_FLIGHT_POLL_MS = 50;
 
-type Answer = { row: PaymentRow; clientSecret?: string };
+export type Answer = { row: PaymentRow; clientSecret?: string };
 
 /**
  * Charges the $20 creation fee for a draft calendar (the route has checked ownership and
@@ -28,18 +28,22 @@ export async function startFeePayment(
   request: { calendar: { id: string }; idempotencyKey: string; method: FeePaymentMethod },
 ): Promise<PayResponse['payment']> {
   const { method } = request;
-  if (!context.payments.methods.includes(method.type)) {
-    throw new AppError(
-      'payment_method_unavailable',
-      context.payments.name === 'stripe'
-        ? 'Please pay with the secure card form: card details are not accepted here.'
-        : 'This payment method is not available.',
-      400,
-    );
-  }
+  assertPaymentMethodAvailable(context, method.type);
   const { row, created } = await claimFeePayment(context, request.calendar.id, request.idempotencyKey, method.type);
   const answer = created ? await callProvider(context, row, method) : await answerExisting(context, row, request);
   return toPayResponse(answer);
+}
+
+/** Stripe takes only its own Payment Element; the sandbox takes card fields and wallet buttons. */
+export function assertPaymentMethodAvailable(context: AppContext, type: FeePaymentMethod['type']): void {
+  if (context.payments.methods.includes(type)) return;
+  throw new AppError(
+    'payment_method_unavailable',
+    context.payments.name === 'stripe'
+      ? 'Please pay with the secure card form: card details are not accepted here.'
+      : 'This payment method is not available.',
+    400,
+  );
 }
 
 /** Inserts the 'pending' row before any provider call; on a conflict returns the payment that won. */
@@ -95,7 +99,8 @@ async function claimFeePayment(
   throw new Error('could not claim a fee payment after 3 attempts');
 }
 
-async function callProvider(context: AppContext, row: PaymentRow, method: FeePaymentMethod): Promise<Answer> {
+/** Charges a claimed 'pending' row (fee or gift) and applies the provider's answer. */
+export async function callProvider(context: AppContext, row: PaymentRow, method: FeePaymentMethod): Promise<Answer> {
   let state: Awaited<ReturnType<AppContext['payments']['createPayment']>>;
   try {
     state = await context.payments.createPayment({
@@ -119,8 +124,8 @@ async function callProvider(context: AppContext, row: PaymentRow, method: FeePay
   return { row: payment ?? row, clientSecret: state.clientSecret };
 }
 
-/** A repeated key, or another attempt while a fee payment is live: answer that payment, charge nothing new. */
-async function answerExisting(
+/** A repeated key, or another attempt while a payment is live: answer that payment, charge nothing new. */
+export async function answerExisting(
   context: AppContext,
   found: PaymentRow,
   request: { idempotencyKey: string; method: FeePaymentMethod },
@@ -156,7 +161,7 @@ function toProviderMethod(method: FeePaymentMethod): ProviderPaymentMethod {
   return method;
 }
 
-function toPayResponse({ row, clientSecret }: Answer): PayResponse['payment'] {
+export function toPayResponse({ row, clientSecret }: Answer): PayResponse['payment'] {
   return {
     // 'pending' only means our side has not heard back yet: to the browser it is in progress.
     status: row.status === 'pending' ? 'processing' : row.status,

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { activateCalendar } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
+import { applyGiftPaymentOutcome } from '../contributions/contribution-receipt.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
@@ -13,7 +14,7 @@ import { payments, paymentWebhookEvents } from './schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
 
-type TransitionContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker'>;
+type TransitionContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars'>;
 
 const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
 
@@ -33,7 +34,9 @@ export function getNextStatus(current: PaymentStatus, reported: ProviderPaymentS
 /**
  * The one place a payment changes state, shared by the pay call, webhooks and reconciliation. In
  * one transaction: records the webhook event (a replay is a no-op), moves the payment forward and,
- * when a fee payment succeeds, activates its calendar and queues the receipt.
+ * when a fee payment succeeds, activates its calendar and queues the receipt; for a gift, confirms
+ * (or fails) its contribution and queues the contributor's receipt. The public calendar's cached
+ * page is dropped after the commit.
  */
 export async function applyProviderState(
   context: TransitionContext,
@@ -42,6 +45,7 @@ export async function applyProviderState(
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
   let mailQueued = false;
+  let touchedCalendarId: string | undefined;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
       const recorded = await tx
@@ -87,9 +91,16 @@ export async function applyProviderState(
     if (status === 'succeeded' && payment.status !== 'succeeded' && payment.purpose === 'fee' && payment.calendarId) {
       await activateCalendar(tx, payment.calendarId);
       mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
+      touchedCalendarId = payment.calendarId;
+    }
+    if (payment.purpose === 'gift' && status !== payment.status) {
+      const outcome = await applyGiftPaymentOutcome(tx, context.env.APP_URL, updated!, state.wallet);
+      mailQueued = outcome.mailQueued;
+      touchedCalendarId = outcome.calendarId;
     }
     return { payment: updated, changed: true };
   });
+  if (touchedCalendarId) context.publicCalendars.invalidate(touchedCalendarId);
   if (mailQueued) context.wakeMailWorker();
   return result;
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { Logo } from '../components/logo.tsx';
+import { UnreadBadge, unreadBadgeWrapClass } from '../contributions/unread-badge.tsx';
+import { getWishesLinkLabel, useUnreadWishCount } from '../contributions/unread-wishes.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './app-shell.module.css';
 import { showErrorToast } from './app-toast.ts';
@@ -15,6 +17,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const backLink = getBackLink(pathname);
+  const unreadWishes = useUnreadWishCount();
 
   async function logOut() {
     if (loggingOut) return;
@@ -51,8 +54,14 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
         </Link>
       )}
       <div className={styles.topActions}>
-        <Link to="/wishes" className={styles.iconButton} aria-label="Wishes" title="Wishes">
+        <Link
+          to="/wishes"
+          className={`${styles.iconButton} ${unreadBadgeWrapClass}`}
+          aria-label={getWishesLinkLabel(unreadWishes)}
+          title={getWishesLinkLabel(unreadWishes)}
+        >
           <WishesIcon />
+          <UnreadBadge unread={unreadWishes} />
         </Link>
         <button
           type="button"

@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { findLinkByPath, signUpAndVerify } from '../support/auth.ts';
+import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
+
+const VALID_IBAN = 'DE89370400440532013000';
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+type CreatedCalendar = { id: string; slug: string; dueDate: string };
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A verified creator with an active calendar, made through the API with the browser's session. */
+async function createActiveCalendar(
+  page: Page,
+  settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
+): Promise<CreatedCalendar> {
+  await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  const origin = new URL(page.url()).origin;
+  const headers = { Origin: origin };
+  const created = await page.request.post('/api/calendars', {
+    headers,
+    data: { firstName: 'Ada', lastName: 'Parent', iban: VALID_IBAN },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const dueDate = addDays(new Date().toISOString().slice(0, 10), 30);
+  const patched = await page.request.patch(`/api/calendars/${id}`, {
+    headers,
+    data: { dueDate, title: 'Baby Parent', ...settings },
+  });
+  expect(patched.ok()).toBe(true);
+  const paid = await page.request.post(`/api/calendars/${id}/pay`, {
+    headers,
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      method: { type: 'card', card: { number: GOOD_CARD, holderName: 'Ada Parent', expiry: '12/35', cvc: '123' } },
+    },
+  });
+  expect(paid.ok()).toBe(true);
+  let slug = '';
+  await expect
+    .poll(async () => {
+      const calendar = (await (await page.request.get(`/api/calendars/${id}`)).json()) as {
+        status: string;
+        slug: string;
+      };
+      slug = calendar.slug;
+      return calendar.status;
+    })
+    .toBe('active');
+  return { id, slug, dueDate };
+}
+
+/** A visitor without an account: a fresh browser context, no cookies of the creator. */
+async function openAsVisitor(browser: Browser, slug: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/c/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
+}
+
+async function expectNoSeriousAxeViolation(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+function dayButton(page: Page, isoDate: string) {
+  return page.locator(`button[data-date="${isoDate}"]`);
+}
+
+async function fillContribution(
+  page: Page,
+  { name, email, wish, card }: { name: string; email: string; wish: string; card?: string },
+) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Your name').fill(name);
+  await dialog.getByLabel('Your e-mail').fill(email);
+  await dialog.getByLabel('Your wish').fill(wish);
+  if (card) {
+    await dialog.getByRole('radio', { name: '$25' }).check();
+    await dialog.getByLabel('Card number').fill(card);
+    await dialog.getByLabel('Cardholder name').fill(name);
+    await dialog.getByLabel('Expiry date').fill('12/35');
+    await dialog.getByLabel('CVS').fill('123');
+  }
+}
+
+test('a visitor guesses with a wish and a $25 gift, gets a receipt and edits the wish; the creator reads it', async ({
+  page,
+  browser,
+}) => {
+  // One whole journey: sign-up, fee, gift, receipt e-mail, edit, the creator's wishes.
+  test.setTimeout(120_000);
+  const calendar = await createActiveCalendar(page);
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await expect(visitor.getByText('Just for fun: nobody wins money for a right guess.').first()).toBeVisible();
+
+  const guessedDate = addDays(calendar.dueDate, -2);
+  await dayButton(visitor, guessedDate).click();
+  await expect(visitor.getByRole('dialog')).toBeVisible();
+  const email = uniqueEmail('grandma');
+  await fillContribution(visitor, { name: 'Grandma Rose', email, wish: 'Welcome, little one!', card: GOOD_CARD });
+  await visitor.getByRole('button', { name: 'Send wish and $25' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
+  await visitor.getByRole('button', { name: 'Back to the calendar' }).click();
+
+  await expect(dayButton(visitor, guessedDate)).toHaveAccessibleName(/1 guess$/);
+  await expect(visitor.getByText('Welcome, little one!')).toBeVisible();
+  await expectNoSeriousAxeViolation(visitor, 'public calendar');
+  await dayButton(visitor, calendar.dueDate).click();
+  await expect(visitor.getByRole('dialog').getByLabel('Your name')).toBeFocused();
+  await expectNoSeriousAxeViolation(visitor, 'contribution dialog');
+  await visitor.keyboard.press('Escape');
+  await expect(dayButton(visitor, calendar.dueDate)).toBeFocused();
+
+  // The receipt's private link edits the wish.
+  const receipt = await waitForMail(visitor.request, email, 'Thank you for your wish');
+  const editLink = findLinkByPath(receipt, `/c/${calendar.slug}/edit/`);
+  await visitor.goto(editLink);
+  await expect(visitor.getByRole('heading', { name: 'Edit your wish' })).toBeVisible();
+  await visitor.getByRole('textbox', { name: 'Your wish' }).fill('Welcome, little one! Edited with love.');
+  await visitor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(visitor.getByText('Saved. Your changes show on the calendar.')).toBeVisible();
+  await visitor.goto(`/c/${calendar.slug}`);
+  await expect(visitor.getByText('Welcome, little one! Edited with love.')).toBeVisible();
+
+  // A wrong token is refused clearly.
+  await visitor.goto(editLink.replace(/token=[^&]+/, 'token=wrong'));
+  await expect(visitor.getByRole('alert')).toContainText('This edit link is not valid');
+  await visitor.context().close();
+
+  // The creator: New on /wishes, opened, plain after a reload.
+  await page.goto('/wishes');
+  await expect(page.getByRole('link', { name: 'Wishes, 1 unread' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Greeting' })).toBeVisible();
+  await expectNoSeriousAxeViolation(page, '/wishes');
+  await expect(page.getByText('New', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText('Welcome, little one! Edited with love.')).toBeVisible();
+  await expect(page.locator('article[data-state="new_open"]')).toBeVisible();
+  await expect(page.locator('header a[href="/wishes"]')).toHaveAttribute('aria-label', 'Wishes');
+  await page.reload();
+  await expect(page.locator('article[data-state="plain"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grandma Rose' })).toBeVisible();
+  await expect(page.getByText('$25')).toBeVisible();
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+});
+
+test('a declined card keeps the form filled and leaves nothing on the calendar', async ({ page, browser }) => {
+  const calendar = await createActiveCalendar(page);
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  const guessedDate = addDays(calendar.dueDate, 3);
+  await dayButton(visitor, guessedDate).click();
+  await fillContribution(visitor, {
+    name: 'Uncle Bob',
+    email: uniqueEmail('bob'),
+    wish: 'Declined but hopeful',
+    card: DECLINED_CARD,
+  });
+  await visitor.getByRole('button', { name: 'Send wish and $25' }).click();
+  await expect(visitor.getByRole('alert')).toContainText('Your card was declined');
+  await expect(visitor.getByRole('dialog').getByLabel('Your wish')).toHaveValue('Declined but hopeful');
+  await visitor.keyboard.press('Escape');
+  await visitor.reload();
+  await expect(dayButton(visitor, guessedDate)).toHaveAccessibleName(/no guesses yet$/);
+  await expect(visitor.getByText('Declined but hopeful')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('with hidden names and total, the public JSON carries no names or amounts', async ({ page, browser }) => {
+  const calendar = await createActiveCalendar(page, { hideSenderNames: true, hideTotal: true });
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await dayButton(visitor, calendar.dueDate).click();
+  await fillContribution(visitor, {
+    name: 'Secret Sender',
+    email: uniqueEmail('secret'),
+    wish: 'A quiet wish',
+    card: GOOD_CARD,
+  });
+  await visitor.getByRole('button', { name: 'Send wish and $25' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
+
+  const responsePromise = visitor.waitForResponse(
+    (response) => response.url().includes(`/api/public/calendars/${calendar.slug}`) && response.status() === 200,
+  );
+  await visitor.reload();
+  const body = await (await responsePromise).text();
+  expect(body).toContain('A quiet wish');
+  expect(body).not.toContain('Secret Sender');
+  expect(body).not.toContain('Secret');
+  expect(body).not.toMatch(/totalRaisedCents|2500|@example\.com/);
+  await expect(visitor.getByText('Raised so far')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('an unknown calendar link shows the not-found page', async ({ page }) => {
+  await page.goto('/c/doesNotExist42');
+  await expect(page.getByRole('heading', { name: /Page Not Found/ })).toBeVisible();
+});

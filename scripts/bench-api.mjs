@@ -1,0 +1,394 @@
+// `npm run bench:api`: the shared calendar's API under load, against the real server (see README).
+// 1. reads: GET /api/health and GET /api/public/calendars/:slug (2,000 contributions) with the same
+//    connections and duration; 2. 200 concurrent contributors posting gifts for 30 s, then the
+//    database totals are checked against what was sent. Embedded database first, then PostgreSQL
+//    when DATABASE_URL is set (in a throw-away database on that server). A benchmark, not a test.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startProductServer } from './start-server.mjs';
+
+const SEED_CONTRIBUTIONS = 2000;
+const READ_CONNECTIONS = 50;
+const READ_SECONDS = 10;
+const GIFT_CONNECTIONS = 200;
+const GIFT_SECONDS = 30;
+const GOOD_CARD = { number: '4242424242424242', holderName: 'Bench Payer', expiry: '12/39', cvc: '123' };
+const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
+
+// The bench server skips the captcha (never allowed in production) and the contribution rate
+// limits: every request comes from one address.
+const BENCH_ENV = {
+  BENCH_DISABLE_CAPTCHA: 'true',
+  CONTRIBUTION_RATE_LIMIT_PER_IP: '100000000',
+  CONTRIBUTION_RATE_LIMIT_PER_CALENDAR: '100000000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+};
+
+function readPeakMemoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function addDays(days) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function request(url, path, { method = 'GET', body, cookie } = {}) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      // The server's own origin (APP_URL defaults to http://localhost:<port>), as a browser sends it.
+      origin: url.replace('127.0.0.1', 'localhost'),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response;
+}
+
+/** Signs up and verifies a creator through the dev mailbox, creates a calendar and pays its fee. */
+async function createActiveCalendar(url) {
+  const email = `bench-${randomUUID()}@example.com`;
+  const signUp = await request(url, '/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { name: 'Bench Parent', email, password: 'bench-password-123', callbackURL: '/my_calendars' },
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  let link;
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    const mails = await (await request(url, `/api/dev/mail?to=${encodeURIComponent(email)}`)).json();
+    link = mails.map((mail) => mail.text.match(/https?:\/\/[^/\s]+(\/api\/auth\/verify-email\S+)/)?.[1]).find(Boolean);
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error('no verification e-mail');
+  const verify = await request(url, link);
+  const cookie = verify.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const created = await request(url, '/api/calendars', {
+    method: 'POST',
+    cookie,
+    body: { firstName: 'Bench', lastName: 'Parent', iban: 'DE89370400440532013000' },
+  });
+  const calendar = await created.json();
+  await request(url, `/api/calendars/${calendar.id}`, {
+    method: 'PATCH',
+    cookie,
+    body: { dueDate: addDays(21), title: 'Bench baby', hideTotal: false },
+  });
+  const pay = await request(url, `/api/calendars/${calendar.id}/pay`, {
+    method: 'POST',
+    cookie,
+    body: { idempotencyKey: `bench-fee-${randomUUID()}`, method: { type: 'card', card: GOOD_CARD } },
+  });
+  if (!pay.ok) throw new Error(`pay: ${pay.status} ${await pay.text()}`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const current = await (await request(url, `/api/calendars/${calendar.id}`, { cookie })).json();
+    if (current.status === 'active') return { ...current, cookie };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the calendar did not become active');
+}
+
+function makeContribution(calendar, index, extra = {}) {
+  const offset = (index % 43) - 28;
+  const due = new Date(`${calendar.dueDate}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + offset);
+  return {
+    idempotencyKey: `bench-${randomUUID()}`,
+    name: `Bench Guest ${index}`,
+    email: `guest-${index}@example.com`,
+    guessedDate: due.toISOString().slice(0, 10),
+    wish: `Welcome, little one! A wish from bench guest number ${index}.`,
+    captchaValue: 'bench',
+    ...extra,
+  };
+}
+
+async function seedContributions(url, calendar) {
+  let next = 0;
+  const worker = async () => {
+    while (next < SEED_CONTRIBUTIONS) {
+      const index = next++;
+      const response = await request(url, `/api/public/calendars/${calendar.slug}/contributions`, {
+        method: 'POST',
+        body: makeContribution(calendar, index),
+      });
+      if (response.status !== 201) throw new Error(`seed: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+/** Waits until the mail worker has sent the seed's receipts, so it does not run during the reads. */
+async function waitForMailBacklog(url) {
+  const last = Array.from({ length: 5 }, (_, index) => `guest-${SEED_CONTRIBUTIONS - 1 - index}@example.com`);
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const counts = await Promise.all(
+      last.map(async (to) => (await (await request(url, `/api/dev/mail?to=${encodeURIComponent(to)}`)).json()).length),
+    );
+    if (counts.every((count) => count > 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+function summarise(result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function measureReads(server, calendar) {
+  const options = { connections: READ_CONNECTIONS, duration: READ_SECONDS };
+  await autocannon({ url: `${server.url}/api/public/calendars/${calendar.slug}`, connections: 10, duration: 2 });
+  const health = summarise(await autocannon({ ...options, url: `${server.url}/api/health` }));
+  const read = summarise(await autocannon({ ...options, url: `${server.url}/api/public/calendars/${calendar.slug}` }));
+  const bytes = (await (await request(server.url, `/api/public/calendars/${calendar.slug}`)).text()).length;
+  return { health, read, bytes, peakMemoryMb: readPeakMemoryMb(server.pid) };
+}
+
+/** CSV from /api/wishes/export.csv: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else if (char !== '\r' && char !== '\uFEFF') cell += char;
+  }
+  return rows;
+}
+
+async function measureGifts(server, calendar) {
+  const sent = new Map();
+  const statuses = {};
+  let counter = 0;
+  let duplicates = 0;
+  const path = `/api/public/calendars/${calendar.slug}/contributions`;
+  const result = await autocannon({
+    url: server.url,
+    connections: GIFT_CONNECTIONS,
+    duration: GIFT_SECONDS,
+    timeout: 20,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json' },
+        setupRequest(req, context) {
+          const index = counter++;
+          let body;
+          // Every tenth request is a double submit of an earlier one (same idempotency key).
+          if (index % 10 === 9 && sent.size > 0) {
+            const keys = [...sent.keys()];
+            body = sent.get(keys[Math.floor(Math.random() * keys.length)]).body;
+            duplicates++;
+          } else {
+            const giftCents = 100 + (index % 9_900);
+            const declined = index % 7 === 3;
+            body = makeContribution(calendar, SEED_CONTRIBUTIONS + index, {
+              giftCents,
+              payment: { type: 'card', card: declined ? DECLINED_CARD : GOOD_CARD },
+            });
+            sent.set(body.idempotencyKey, { body, giftCents, declined, answered: false, ids: new Set() });
+          }
+          context.key = body.idempotencyKey;
+          return { ...req, body: JSON.stringify(body) };
+        },
+        onResponse(status, body, context) {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          const entry = sent.get(context.key);
+          if (status === 201 && entry) {
+            entry.answered = true;
+            entry.ids.add(JSON.parse(body).contributionId);
+          }
+        },
+      },
+    ],
+  });
+  const answered = [...sent.values()].filter((entry) => entry.answered);
+  const good = answered.filter((entry) => !entry.declined);
+  const expectedCents = good.reduce((sum, entry) => sum + entry.giftCents, 0);
+  const seededParticipants = SEED_CONTRIBUTIONS;
+
+  // Wait for the sandbox's webhooks (and, for a lost one, the reconciler after a minute) to settle
+  // every gift: until the owner's total has not moved for 15 s.
+  const readOwner = async () =>
+    (await request(server.url, `/api/calendars/${calendar.id}`, { cookie: calendar.cookie })).json();
+  const settleStart = Date.now();
+  let owner = await readOwner();
+  let stableSince = Date.now();
+  while (Date.now() - stableSince < 15_000 && Date.now() - settleStart < 180_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = await readOwner();
+    if (current.raisedCents !== owner.raisedCents || current.participants !== owner.participants) {
+      stableSince = Date.now();
+    }
+    owner = current;
+  }
+  const settleMs = Date.now() - settleStart;
+
+  const csv = parseCsv(
+    await (
+      await request(server.url, `/api/wishes/export.csv?calendarId=${calendar.id}`, { cookie: calendar.cookie })
+    ).text(),
+  );
+  const byName = new Map();
+  for (const row of csv.slice(1)) byName.set(row[1], (byName.get(row[1]) ?? 0) + 1);
+  const doubled = [...byName.values()].filter((count) => count > 1).length;
+  let lost = 0;
+  let wrongAmount = 0;
+  let declinedShown = 0;
+  let unansweredRecorded = 0;
+  const amountByName = new Map(csv.slice(1).map((row) => [row[1], Math.round(Number(row[5] || 0) * 100)]));
+  for (const entry of sent.values()) {
+    const recorded = byName.has(entry.body.name);
+    if (entry.declined && recorded) declinedShown++;
+    if (!entry.declined && entry.answered && !recorded) lost++;
+    if (recorded && amountByName.get(entry.body.name) !== entry.giftCents) wrongAmount++;
+    if (!entry.answered && recorded) unansweredRecorded++;
+  }
+  const answerIdsConsistent = [...sent.values()].every((entry) => entry.ids.size <= 1);
+  const recordedGiftCents = csv.slice(1).reduce((sum, row) => sum + Math.round(Number(row[5] || 0) * 100), 0);
+  return {
+    load: { ...summarise(result), requestsSent: counter, doubleSubmits: duplicates, statuses },
+    check: {
+      distinctSubmissions: sent.size,
+      answered201: answered.length,
+      goodGiftsAnswered: good.length,
+      expectedRaisedCents: expectedCents,
+      ownerRaisedCents: owner.raisedCents,
+      csvGiftCents: recordedGiftCents,
+      ownerParticipants: owner.participants,
+      csvRows: csv.length - 1,
+      expectedRows: seededParticipants + good.length,
+      lost,
+      doubled,
+      declinedShown,
+      wrongAmount,
+      unansweredButRecorded: unansweredRecorded,
+      sameKeySameContribution: answerIdsConsistent,
+      settleMs,
+    },
+    peakMemoryMb: readPeakMemoryMb(server.pid),
+  };
+}
+
+function printReads(label, reads) {
+  const ratio = reads.read.requestsPerSecond / reads.health.requestsPerSecond;
+  console.log(`\n== ${label}: reads (${READ_CONNECTIONS} connections, ${READ_SECONDS} s each) ==`);
+  console.table({ 'GET /api/health': reads.health, 'GET /api/public/calendars/:slug': reads.read });
+  console.log(`public calendar answer: ${Math.round(reads.bytes / 1024)} KB (${SEED_CONTRIBUTIONS} contributions)`);
+  console.log(`calendar/health: ${(ratio * 100).toFixed(0)} % (target ≥ 25 %) ${ratio >= 0.25 ? 'OK' : 'MISSED'}`);
+  console.log(
+    `calendar req/s: ${reads.read.requestsPerSecond} (target ≥ 2000) ${reads.read.requestsPerSecond >= 2000 ? 'OK' : 'MISSED'}`,
+  );
+  console.log(`calendar p99: ${reads.read.p99} ms (target < 50) ${reads.read.p99 < 50 ? 'OK' : 'MISSED'}`);
+  console.log(`server peak memory (VmHWM): ${reads.peakMemoryMb} MB`);
+}
+
+function printGifts(label, gifts) {
+  console.log(`\n== ${label}: ${GIFT_CONNECTIONS} concurrent contributors posting gifts for ${GIFT_SECONDS} s ==`);
+  console.table({ 'POST …/contributions': gifts.load });
+  console.log('statuses:', gifts.load.statuses);
+  console.table(gifts.check);
+  const { check } = gifts;
+  const ok =
+    check.lost === 0 &&
+    check.doubled === 0 &&
+    check.declinedShown === 0 &&
+    check.wrongAmount === 0 &&
+    check.sameKeySameContribution &&
+    check.ownerRaisedCents === check.csvGiftCents &&
+    check.csvGiftCents >= check.expectedRaisedCents;
+  console.log(`totals: ${ok ? 'OK (none lost, none doubled, no declined gift shown)' : 'MISMATCH'}`);
+  console.log(`server peak memory (VmHWM): ${gifts.peakMemoryMb} MB`);
+  return ok;
+}
+
+async function runSuite(label, extraEnv) {
+  const server = await startProductServer({ ...BENCH_ENV, ...extraEnv });
+  try {
+    const calendar = await createActiveCalendar(server.url);
+    const seedStart = Date.now();
+    await seedContributions(server.url, calendar);
+    console.log(`\n${label}: seeded ${SEED_CONTRIBUTIONS} contributions in ${Date.now() - seedStart} ms`);
+    const mailStart = Date.now();
+    await waitForMailBacklog(server.url);
+    console.log(`${label}: receipts of the seed sent after another ${Date.now() - mailStart} ms`);
+    printReads(label, await measureReads(server, calendar));
+    return printGifts(label, await measureGifts(server, calendar));
+  } finally {
+    server.stop();
+    // The temporary PostgreSQL database is dropped only once the server has closed its pool.
+    for (let attempt = 0; attempt < 100 && isRunning(server.pid); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withTemporaryDatabase(serverUrl, run) {
+  const name = `firstday_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.href);
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+const results = [];
+const { DATABASE_URL } = process.env;
+delete process.env.DATABASE_URL;
+results.push(await runSuite('embedded database (PGlite)', {}));
+if (DATABASE_URL) {
+  results.push(await withTemporaryDatabase(DATABASE_URL, (url) => runSuite('PostgreSQL', { DATABASE_URL: url })));
+} else {
+  console.log('\nDATABASE_URL is not set: PostgreSQL skipped.');
+}
+process.exit(results.every(Boolean) ? 0 : 1);

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENCY } from '@firstday/common/calendars';
+import type { ContributionRequestSchema, ContributionResponse } from '@firstday/common/contributions';
+import { getGuessWindow, isInGuessWindow } from '@firstday/common/contributions';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import type { CalendarRow } from '../calendars/calendar-service.ts';
+import { AppError } from '../lib/errors.ts';
+import {
+  type Answer,
+  answerExisting,
+  assertPaymentMethodAvailable,
+  callProvider,
+  type FeePaymentMethod,
+  toPayResponse,
+} from '../payments/fee-payments.ts';
+import type { PaymentRow } from '../payments/payment-transitions.ts';
+import { payments } from '../payments/schema.ts';
+import { enqueueContributionReceipt } from './contribution-receipt.ts';
+import { type ContributionRow, contributions } from './schema.ts';
+
+export type ContributionInput = z.output<typeof ContributionRequestSchema>;
+
+const CAPTCHA_RACE_WAIT_MS = 1500;
+const CAPTCHA_RACE_POLL_MS = 50;
+
+export function assertCalendarOpen(calendar: Pick<CalendarRow, 'status'>): void {
+  if (calendar.status === 'announced' || calendar.status === 'paid_out') {
+    throw new AppError('calendar_closed', 'This calendar is closed: the birth has been announced.', 409);
+  }
+}
+
+function formatMonthDay(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+function isRealDate(isoDate: string): boolean {
+  const parsed = new Date(`${isoDate}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === isoDate;
+}
+
+/** The window rule (PRODUCT.md): due − 28 … due + 14 days, inclusive. */
+export function assertGuessInWindow(dueDate: string, guessedDate: string): void {
+  const { first, last } = getGuessWindow(dueDate);
+  if (!isRealDate(guessedDate) || !isInGuessWindow(dueDate, guessedDate)) {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+      fields: {
+        guessedDate: `Please pick a day between ${formatMonthDay(first)} and ${formatMonthDay(last)}.`,
+      },
+    });
+  }
+}
+
+/** Checks that need the calendar and the body but no database write: 400 / 409 before anything else. */
+export function checkContribution(context: AppContext, calendar: CalendarRow, input: ContributionInput): void {
+  assertCalendarOpen(calendar);
+  assertGuessInWindow(calendar.dueDate!, input.guessedDate);
+  if (input.giftCents != null && !input.payment) {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+      fields: { payment: 'Please choose how to pay your gift.' },
+    });
+  }
+  if (input.giftCents != null && input.payment) assertPaymentMethodAvailable(context, input.payment.type);
+}
+
+export async function findContributionByKey(context: AppContext, idempotencyKey: string) {
+  const [row] = await context.db.select().from(contributions).where(eq(contributions.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/**
+ * The answer for a submission that already exists (a retry, a double click): the same
+ * contribution, and for a gift the same payment, resumed if its first request died.
+ */
+export async function answerExistingContribution(
+  context: AppContext,
+  calendar: CalendarRow,
+  existing: ContributionRow,
+  method?: FeePaymentMethod,
+): Promise<ContributionResponse> {
+  if (existing.calendarId !== calendar.id) {
+    throw new AppError(
+      'idempotency_key_reused',
+      'This submission belongs to another calendar. Please reload the page and try again.',
+      409,
+    );
+  }
+  if (!existing.paymentId) return { contributionId: existing.id, status: existing.status };
+  const [payment] = await context.db.select().from(payments).where(eq(payments.id, existing.paymentId));
+  let answer: Answer = { row: payment! };
+  if (method) answer = await answerExisting(context, payment!, { idempotencyKey: payment!.idempotencyKey, method });
+  return toContributionResponse(context, existing.id, answer);
+}
+
+/** After a failed captcha: a concurrent twin of this request (same key and payload) may have won. */
+export async function waitForTwin(context: AppContext, idempotencyKey: string): Promise<ContributionRow | undefined> {
+  const deadline = Date.now() + CAPTCHA_RACE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const row = await findContributionByKey(context, idempotencyKey);
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, CAPTCHA_RACE_POLL_MS));
+  }
+  return undefined;
+}
+
+/**
+ * Records a new contribution (the route has checked the captcha and `checkContribution`). Without a
+ * gift: 'confirmed' with its receipt, in one transaction. With a gift: the contribution
+ * ('pending_payment') and its 'pending' payment in one transaction keyed by the browser's key,
+ * then the charge; the payment's confirmation (webhook or reconciliation) makes it public.
+ */
+export async function createContribution(
+  context: AppContext,
+  calendar: CalendarRow,
+  input: ContributionInput,
+): Promise<ContributionResponse> {
+  const base = {
+    calendarId: calendar.id,
+    name: input.name,
+    email: input.email.toLowerCase(),
+    guessedDate: input.guessedDate,
+    wish: input.wish,
+    idempotencyKey: input.idempotencyKey,
+  };
+  if (input.giftCents == null || !input.payment) {
+    const created = await context.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contributions)
+        .values({ id: randomUUID(), ...base, giftCents: null, status: 'confirmed' })
+        .onConflictDoNothing({ target: contributions.idempotencyKey })
+        .returning();
+      if (row) await enqueueContributionReceipt(tx, context.env.APP_URL, row);
+      return row;
+    });
+    if (!created)
+      return answerExistingContribution(
+        context,
+        calendar,
+        (await findContributionByKey(context, input.idempotencyKey))!,
+      );
+    context.publicCalendars.invalidate(calendar.id);
+    context.wakeMailWorker();
+    return { contributionId: created.id, status: 'confirmed' };
+  }
+
+  const method = input.payment;
+  const giftCents = input.giftCents;
+  const claimed = await context.db.transaction(async (tx) => {
+    const [contribution] = await tx
+      .insert(contributions)
+      .values({ id: randomUUID(), ...base, giftCents, status: 'pending_payment' })
+      .onConflictDoNothing({ target: contributions.idempotencyKey })
+      .returning();
+    if (!contribution) return undefined;
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        id: randomUUID(),
+        calendarId: calendar.id,
+        purpose: 'gift',
+        provider: context.payments.name,
+        amountCents: giftCents,
+        currency: CURRENCY,
+        status: 'pending',
+        method: method.type,
+        // Its own namespace: a gift key can never meet a fee payment's key.
+        idempotencyKey: `gift:${input.idempotencyKey}`,
+      })
+      .returning();
+    await tx.update(contributions).set({ paymentId: payment!.id }).where(eq(contributions.id, contribution.id));
+    return { contribution, payment: payment! };
+  });
+  if (!claimed) {
+    const existing = (await findContributionByKey(context, input.idempotencyKey))!;
+    return answerExistingContribution(context, calendar, existing, method);
+  }
+  const answer = await callProvider(context, claimed.payment, method);
+  return toContributionResponse(context, claimed.contribution.id, answer);
+}
+
+async function toContributionResponse(
+  context: AppContext,
+  contributionId: string,
+  answer: { row: PaymentRow; clientSecret?: string },
+): Promise<ContributionResponse> {
+  const [current] = await context.db
+    .select({ status: contributions.status })
+    .from(contributions)
+    .where(eq(contributions.id, contributionId));
+  return { contributionId, status: current?.status ?? 'pending_payment', payment: toPayResponse(answer) };
+}

@@ -1,0 +1,90 @@
+import type { BackgroundId } from '@firstday/common/calendars';
+import { escapeHtml } from '../lib/mail/render.ts';
+import { formatLongDate } from './contribution-receipt.ts';
+
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+
+const PALETTES: Record<BackgroundId, { from: string; to: string; accent: string; ink: string }> = {
+  pink: { from: '#ffe3ec', to: '#fbb8cc', accent: '#b53764', ink: '#2a2136' },
+  blue: { from: '#e3f1ff', to: '#a9d2f5', accent: '#1f5f99', ink: '#1b2a3a' },
+  sun: { from: '#fff6d6', to: '#ffd37a', accent: '#a35a00', ink: '#3a2a12' },
+};
+
+/** Greedy word wrap; a word longer than a line is cut. At most `maxLines`, the last one ellipsised. */
+function wrapText(text: string, maxChars: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if ([...candidate].length <= maxChars) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = [...word].slice(0, maxChars).join('');
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${[...kept[maxLines - 1]!].slice(0, maxChars - 1).join('')}…`;
+  return kept;
+}
+
+/** The share preview: calendar name, due date and the calendar's background colours. */
+export function renderOgSvg(calendar: { title: string; dueDate: string; background: BackgroundId }): string {
+  const palette = PALETTES[calendar.background] ?? PALETTES.pink;
+  const titleLines = wrapText(calendar.title, 24, 2);
+  const titleTop = titleLines.length === 1 ? 300 : 250;
+  const title = titleLines
+    .map((line, index) => `<tspan x="90" y="${titleTop + index * 96}">${escapeHtml(line)}</tspan>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}" viewBox="0 0 ${OG_WIDTH} ${OG_HEIGHT}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
+<rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="url(#bg)"/>
+<circle cx="1040" cy="120" r="170" fill="#ffffff" fill-opacity="0.35"/>
+<circle cx="1120" cy="560" r="120" fill="#ffffff" fill-opacity="0.25"/>
+<g font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" fill="${palette.ink}">
+<text x="90" y="130" font-size="44" font-weight="bold" fill="${palette.accent}">Firstday</text>
+<text font-size="80" font-weight="bold">${title}</text>
+<text x="90" y="${titleTop + titleLines.length * 96 + 20}" font-size="40">Due ${escapeHtml(formatLongDate(calendar.dueDate))}</text>
+<text x="90" y="560" font-size="32" fill="${palette.accent}">Guess the birthday and leave a wish</text>
+</g>
+</svg>`;
+}
+
+type Renderer = (svg: string) => Buffer;
+let rendererPromise: Promise<Renderer | undefined> | undefined;
+
+/**
+ * The PNG renderer (resvg, prebuilt binaries from npm), loaded on first use so a platform
+ * without a binary still starts; then og.png answers 503 and og.svg still works.
+ */
+export function loadPngRenderer(): Promise<Renderer | undefined> {
+  rendererPromise ??= import('@resvg/resvg-js').then(
+    ({ Resvg }) =>
+      (svg: string) =>
+        new Resvg(svg, {
+          fitTo: { mode: 'width', value: OG_WIDTH },
+          font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+        })
+          .render()
+          .asPng(),
+    () => undefined,
+  );
+  return rendererPromise;
+}
+
+/** Rendered images by content (title, date, background), so an edited calendar gets a new one. */
+export function createOgImageCache(maxEntries = 500) {
+  const images = new Map<string, Buffer>();
+  return {
+    get(key: string): Buffer | undefined {
+      return images.get(key);
+    },
+    set(key: string, png: Buffer): void {
+      if (images.size >= maxEntries) images.delete(images.keys().next().value!);
+      images.set(key, png);
+    },
+  };
+}

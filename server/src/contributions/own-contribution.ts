@@ -1,0 +1,89 @@
+import { ContributionRequestSchema, getGuessWindow } from '@firstday/common/contributions';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import { calendars } from '../calendars/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import { matchesEditToken } from './contribution-receipt.ts';
+import { assertCalendarOpen, assertGuessInWindow } from './contribution-service.ts';
+import { contributions } from './schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `PATCH /api/public/contributions/:id?token=`: either field, or both. */
+export const UpdateOwnContributionSchema = ContributionRequestSchema.pick({ guessedDate: true, wish: true })
+  .partial()
+  .strict();
+
+/** What the private edit link shows: the contributor's own entry (their e-mail and gift included). */
+export type OwnContribution = {
+  id: string;
+  status: 'confirmed' | 'pending_payment' | 'failed';
+  name: string;
+  email: string;
+  guessedDate: string;
+  wish: string;
+  giftCents: number | null;
+  createdAt: string;
+  /** False once the birth is announced. */
+  editable: boolean;
+  calendar: {
+    slug: string;
+    title: string;
+    status: string;
+    dueDate: string;
+    background: string;
+    window: { first: string; last: string };
+  };
+};
+
+/** The contribution behind an edit link; a wrong or missing token answers like an unknown id. */
+export async function getOwnContribution(context: AppContext, id: string, token: string | undefined) {
+  const notFound = AppError.notFound('This edit link is not valid.');
+  if (!UUID.test(id) || !token) throw notFound;
+  const [found] = await context.db
+    .select({ contribution: contributions, calendar: calendars })
+    .from(contributions)
+    .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
+    .where(eq(contributions.id, id));
+  if (!found || !matchesEditToken(token, found.contribution.editTokenHash)) throw notFound;
+  return found;
+}
+
+export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContribution>>): OwnContribution {
+  const { contribution, calendar } = found;
+  return {
+    id: contribution.id,
+    status: contribution.status,
+    name: contribution.name,
+    email: contribution.email,
+    guessedDate: contribution.guessedDate,
+    wish: contribution.wish,
+    giftCents: contribution.giftCents,
+    createdAt: contribution.createdAt.toISOString(),
+    editable: calendar.status === 'active',
+    calendar: {
+      slug: calendar.slug,
+      title: calendar.title ?? `${calendar.firstName}'s calendar`,
+      status: calendar.status,
+      dueDate: calendar.dueDate!,
+      background: calendar.background,
+      window: getGuessWindow(calendar.dueDate!),
+    },
+  };
+}
+
+export async function updateOwnContribution(
+  context: AppContext,
+  found: Awaited<ReturnType<typeof getOwnContribution>>,
+  update: { guessedDate?: string; wish?: string },
+): Promise<OwnContribution> {
+  assertCalendarOpen(found.calendar);
+  if (update.guessedDate) assertGuessInWindow(found.calendar.dueDate!, update.guessedDate);
+  const [updated] = await context.db
+    .update(contributions)
+    .set({ ...update, updatedAt: new Date() })
+    .where(eq(contributions.id, found.contribution.id))
+    .returning();
+  context.publicCalendars.invalidate(found.calendar.id);
+  return toOwnContribution({ contribution: updated!, calendar: found.calendar });
+}

@@ -1,0 +1,104 @@
+import type { PublicCalendar, PublicGuess, PublicWish } from '@firstday/common/contributions';
+import { getGuessWindow, WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import type { CalendarRow } from '../calendars/calendar-service.ts';
+import { calendars } from '../calendars/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { AppError } from '../lib/errors.ts';
+import { toPublicName } from './display-name.ts';
+import type { CachedPublicCalendar } from './public-calendar-cache.ts';
+import { contributions } from './schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG = /^[0-9A-Za-z]{6,40}$/;
+
+/** A calendar the public may see (not a draft), or undefined. */
+export async function findPublicCalendarRow(db: Db, slug: string): Promise<CalendarRow | undefined> {
+  if (!SLUG.test(slug)) return undefined;
+  const [row] = await db
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.slug, slug), ne(calendars.status, 'draft')));
+  return row;
+}
+
+/** The wishes cursor is the id of the last wish of the previous page (keyset paging, exact order). */
+export function readWishesCursor(cursor: string | undefined): string | undefined {
+  if (!cursor) return undefined;
+  if (!UUID.test(cursor)) throw new AppError('invalid_cursor', 'This page link is not valid.', 400);
+  return cursor.toLowerCase();
+}
+
+/**
+ * Builds `GET /api/public/calendars/:slug` as JSON text, from explicit field lists: the e-mail,
+ * the amounts and (when hidden) the names are never read into the answer at all.
+ */
+export async function buildPublicCalendar(
+  db: Db,
+  slug: string,
+  cursor: string | undefined,
+): Promise<CachedPublicCalendar | undefined> {
+  const calendar = await findPublicCalendarRow(db, slug);
+  if (!calendar?.dueDate) return undefined;
+  const confirmed = and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'));
+
+  const [guessRows, [stats], wishRows] = await Promise.all([
+    db
+      .select({ date: contributions.guessedDate, name: contributions.name })
+      .from(contributions)
+      .where(confirmed)
+      .orderBy(asc(contributions.guessedDate), asc(contributions.createdAt), asc(contributions.id)),
+    db
+      .select({
+        participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
+        raisedCents: sql<number>`coalesce(sum(${contributions.giftCents}), 0)`.mapWith(Number),
+      })
+      .from(contributions)
+      .where(confirmed),
+    db
+      .select({
+        id: contributions.id,
+        name: contributions.name,
+        guessedDate: contributions.guessedDate,
+        wish: contributions.wish,
+        createdAt: contributions.createdAt,
+      })
+      .from(contributions)
+      .where(
+        cursor
+          ? and(
+              confirmed,
+              sql`(${contributions.createdAt}, ${contributions.id}) < (select c.created_at, c.id from contributions c where c.id = ${cursor} and c.calendar_id = ${calendar.id})`,
+            )
+          : confirmed,
+      )
+      .orderBy(desc(contributions.createdAt), desc(contributions.id))
+      .limit(WISHES_PAGE_SIZE + 1),
+  ]);
+
+  const hide = calendar.hideSenderNames;
+  const guesses: PublicGuess[] = guessRows.map((row) => ({ date: row.date, name: toPublicName(row.name, hide) }));
+  const page = wishRows.slice(0, WISHES_PAGE_SIZE);
+  const wishes: PublicWish[] = page.map((row) => ({
+    id: row.id,
+    name: toPublicName(row.name, hide),
+    guessedDate: row.guessedDate,
+    wish: row.wish,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  const answer: PublicCalendar = {
+    slug: calendar.slug,
+    status: calendar.status as PublicCalendar['status'],
+    title: calendar.title ?? `${calendar.firstName}'s calendar`,
+    parentNames: calendar.firstName,
+    dueDate: calendar.dueDate,
+    background: calendar.background,
+    window: getGuessWindow(calendar.dueDate),
+    guesses,
+    ...(calendar.hideTotal ? {} : { totalRaisedCents: stats?.raisedCents ?? 0 }),
+    participants: stats?.participants ?? 0,
+    wishes: { items: wishes, nextCursor: wishRows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null },
+    announcement: null,
+  };
+  return { calendarId: calendar.id, body: JSON.stringify(answer) };
+}

@@ -1,0 +1,108 @@
+import { ContributionRequestSchema } from '@firstday/common/contributions';
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { getClientIp } from '../lib/client-ip.ts';
+import { AppError } from '../lib/errors.ts';
+import { readJsonBody } from '../lib/json-body.ts';
+import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
+import {
+  answerExistingContribution,
+  checkContribution,
+  createContribution,
+  findContributionByKey,
+  waitForTwin,
+} from './contribution-service.ts';
+import { createOgImageCache, loadPngRenderer, renderOgSvg } from './og-image.ts';
+import {
+  getOwnContribution,
+  toOwnContribution,
+  UpdateOwnContributionSchema,
+  updateOwnContribution,
+} from './own-contribution.ts';
+import { buildPublicCalendar, findPublicCalendarRow, readWishesCursor } from './public-calendar.ts';
+
+const OG_CACHE_SECONDS = 3600;
+
+function calendarNotFound(): AppError {
+  return AppError.notFound('There is no calendar at this address.');
+}
+
+/** `/api/public`: the shared calendar, for anyone with its link (no account). */
+export function createPublicRoutes(context: AppContext) {
+  const trustProxy = context.env.TRUST_PROXY;
+  const perCalendar = createRateLimiter(context.rateLimits.contributionsPerCalendar);
+  const ogImages = createOgImageCache();
+
+  async function loadOgCalendar(slug: string) {
+    const calendar = await findPublicCalendarRow(context.db, slug);
+    if (!calendar?.dueDate) throw calendarNotFound();
+    const view = {
+      title: calendar.title ?? `${calendar.firstName}'s calendar`,
+      dueDate: calendar.dueDate,
+      background: calendar.background,
+    };
+    return { view, key: JSON.stringify(view) };
+  }
+
+  return new Hono()
+    .get('/calendars/:slug', async (c) => {
+      const slug = c.req.param('slug');
+      const cursor = readWishesCursor(c.req.query('cursor'));
+      const page = await context.publicCalendars.load(`${slug}|${cursor ?? ''}`, () =>
+        buildPublicCalendar(context.db, slug, cursor),
+      );
+      if (!page) throw calendarNotFound();
+      c.header('Cache-Control', 'no-cache');
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(page.body);
+    })
+    .get('/calendars/:slug/og.png', async (c) => {
+      const { view, key } = await loadOgCalendar(c.req.param('slug'));
+      let png = ogImages.get(key);
+      if (!png) {
+        const render = await loadPngRenderer();
+        if (!render) throw new AppError('image_unavailable', 'The preview image is not available here.', 503);
+        png = render(renderOgSvg(view));
+        ogImages.set(key, png);
+      }
+      c.header('Content-Type', 'image/png');
+      c.header('Cache-Control', `public, max-age=${OG_CACHE_SECONDS}`);
+      return c.body(new Uint8Array(png));
+    })
+    .get('/calendars/:slug/og.svg', async (c) => {
+      const { view } = await loadOgCalendar(c.req.param('slug'));
+      c.header('Content-Type', 'image/svg+xml; charset=UTF-8');
+      c.header('Cache-Control', `public, max-age=${OG_CACHE_SECONDS}`);
+      return c.body(renderOgSvg(view));
+    })
+    .post('/calendars/:slug/contributions', limitByIp(context.rateLimits.contributionsPerIp, trustProxy), async (c) => {
+      const slug = c.req.param('slug');
+      perCalendar.hit(slug);
+      const input = await readJsonBody(c, ContributionRequestSchema);
+      const calendar = await findPublicCalendarRow(context.db, slug);
+      if (!calendar?.dueDate) throw calendarNotFound();
+      checkContribution(context, calendar, input);
+      // A retry sends the same key and its (already used) captcha payload: answer it before the captcha.
+      const existing = await findContributionByKey(context, input.idempotencyKey);
+      if (existing) return c.json(await answerExistingContribution(context, calendar, existing, input.payment), 201);
+      if (!(await context.captcha.verify(input.captchaValue, getClientIp(c, trustProxy)))) {
+        const twin = await waitForTwin(context, input.idempotencyKey);
+        if (twin) return c.json(await answerExistingContribution(context, calendar, twin, input.payment), 201);
+        throw new AppError('captcha_failed', 'Please wait a moment and send again.', 400, {
+          fields: { captchaValue: 'Please wait a moment and send again.' },
+        });
+      }
+      return c.json(await createContribution(context, calendar, input), 201);
+    })
+    .get('/contributions/:id', async (c) => {
+      const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));
+      c.header('Cache-Control', 'no-store');
+      return c.json(toOwnContribution(found));
+    })
+    .patch('/contributions/:id', async (c) => {
+      const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));
+      const input = await readJsonBody(c, UpdateOwnContributionSchema);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await updateOwnContribution(context, found, input));
+    });
+}

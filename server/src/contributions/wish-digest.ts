@@ -1,0 +1,121 @@
+import { and, eq, isNull, max } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import { user } from '../auth/schema.ts';
+import { calendars } from '../calendars/schema.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
+import { renderEmail } from '../lib/mail/render.ts';
+import { formatLongDate } from './contribution-receipt.ts';
+import { contributions } from './schema.ts';
+
+export const DIGEST_MIN_INTERVAL_MS = 60 * 60_000;
+const WISH_PREVIEW_CHARS = 300;
+const MAX_LISTED = 20;
+
+function formatDollars(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/**
+ * The creator's 'new wishes' e-mail: per calendar, at most one per hour. Each pass takes the
+ * calendars with confirmed wishes no digest has covered; a calendar whose last digest is younger
+ * than an hour waits. The calendar row is locked (SKIP LOCKED) for the pass, so several processes
+ * never send the same digest, and the covered wishes are marked in the same transaction as the
+ * queued e-mail. Wishes the creator already opened are marked but not listed.
+ */
+export async function sendWishDigests(
+  context: Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker'>,
+  now = new Date(),
+): Promise<{ sent: number }> {
+  const { db } = context;
+  const pending = await db
+    .selectDistinct({ calendarId: contributions.calendarId })
+    .from(contributions)
+    .where(and(eq(contributions.status, 'confirmed'), isNull(contributions.digestedAt)));
+  let sent = 0;
+  for (const { calendarId } of pending) {
+    const queued = await db.transaction(async (tx) => {
+      const [calendar] = await tx
+        .select({ id: calendars.id, slug: calendars.slug, title: calendars.title, firstName: calendars.firstName })
+        .from(calendars)
+        .where(eq(calendars.id, calendarId))
+        .for('update', { skipLocked: true });
+      if (!calendar) return false;
+      const [last] = await tx
+        .select({ at: max(contributions.digestedAt) })
+        .from(contributions)
+        .where(eq(contributions.calendarId, calendarId));
+      if (last?.at && now.getTime() - last.at.getTime() < DIGEST_MIN_INTERVAL_MS) return false;
+
+      const covered = await tx
+        .update(contributions)
+        .set({ digestedAt: now })
+        .where(
+          and(
+            eq(contributions.calendarId, calendarId),
+            eq(contributions.status, 'confirmed'),
+            isNull(contributions.digestedAt),
+          ),
+        )
+        .returning();
+      const unread = covered
+        .filter((wish) => wish.readAt === null)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      if (unread.length === 0) return false;
+      const [owner] = await tx
+        .select({ email: user.email, name: user.name })
+        .from(calendars)
+        .innerJoin(user, eq(user.id, calendars.ownerId))
+        .where(eq(calendars.id, calendarId));
+      if (!owner) return false;
+      const title = calendar.title ?? `${calendar.firstName}'s calendar`;
+      const count = unread.length === 1 ? 'a new wish' : `${unread.length} new wishes`;
+      const listed = unread.slice(0, MAX_LISTED).map((wish) => {
+        const text =
+          [...wish.wish].length > WISH_PREVIEW_CHARS
+            ? `${[...wish.wish].slice(0, WISH_PREVIEW_CHARS).join('')}…`
+            : wish.wish;
+        const gift = wish.giftCents ? `, with a gift of ${formatDollars(wish.giftCents)}` : '';
+        return `${wish.name} guessed ${formatLongDate(wish.guessedDate)}${gift}: “${text}”`;
+      });
+      const more = unread.length > MAX_LISTED ? [`…and ${unread.length - MAX_LISTED} more.`] : [];
+      return enqueueMail(tx, {
+        to: owner.email,
+        dedupeKey: `wish-digest:${calendarId}:${unread[0]!.id}`,
+        subject: `${unread.length === 1 ? 'A new wish' : `${unread.length} new wishes`} on “${title}”`,
+        ...renderEmail({
+          heading: `You have ${count}`,
+          paragraphs: [`Hello ${owner.name},`, `Family and friends left ${count} on “${title}”:`, ...listed, ...more],
+          action: { label: 'Read the wishes', url: `${context.env.APP_URL}/wishes` },
+          footer: ['You get this e-mail (at most once an hour) because you created a calendar on Firstday.'],
+        }),
+      });
+    });
+    if (queued) sent++;
+  }
+  if (sent > 0) context.wakeMailWorker();
+  return { sent };
+}
+
+/** Runs the digest pass every `intervalMs` (in the background, like the payment reconciler). */
+export function startWishDigest(context: AppContext, options: { intervalMs?: number } = {}) {
+  const intervalMs = options.intervalMs ?? 5 * 60_000;
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= sendWishDigests(context)
+      .then((result) => {
+        if (result.sent > 0) context.logger.info(result, 'wish digests queued');
+      })
+      .catch((error) => context.logger.error({ err: error }, 'wish digest pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { OwnerWish } from '@firstday/common/contributions';
+import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { calendars } from '../calendars/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { getInitials } from './display-name.ts';
+import { contributions } from './schema.ts';
+
+/** Confirmed contributions of the owner's calendars (optionally one of them): what the creator sees. */
+function ownedConfirmed(ownerId: string, calendarId?: string): SQL {
+  return and(
+    eq(contributions.status, 'confirmed'),
+    inArray(
+      contributions.calendarId,
+      sql`(select ${calendars.id} from ${calendars} where ${calendars.ownerId} = ${ownerId})`,
+    ),
+    calendarId ? eq(contributions.calendarId, calendarId) : undefined,
+  )!;
+}
+
+export async function countUnreadWishes(db: Db, ownerId: string, calendarId?: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`count(*)`.mapWith(Number) })
+    .from(contributions)
+    .where(and(ownedConfirmed(ownerId, calendarId), isNull(contributions.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Newest first, keyset-paged by the last wish's id (exact order even for equal timestamps). */
+export async function listOwnerWishes(
+  db: Db,
+  ownerId: string,
+  options: { calendarId?: string; cursor?: string },
+): Promise<{ items: OwnerWish[]; nextCursor: string | null }> {
+  const rows = await db
+    .select({ contribution: contributions, title: calendars.title, firstName: calendars.firstName })
+    .from(contributions)
+    .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
+    .where(
+      and(
+        ownedConfirmed(ownerId, options.calendarId),
+        options.cursor
+          ? sql`(${contributions.createdAt}, ${contributions.id}) < (select c.created_at, c.id from contributions c where c.id = ${options.cursor})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contributions.createdAt), desc(contributions.id))
+    .limit(WISHES_PAGE_SIZE + 1);
+  const page = rows.slice(0, WISHES_PAGE_SIZE);
+  return {
+    items: page.map(({ contribution, title, firstName }) => ({
+      id: contribution.id,
+      calendarId: contribution.calendarId,
+      calendarTitle: title ?? `${firstName}'s calendar`,
+      predictedDate: contribution.guessedDate,
+      name: contribution.name,
+      initials: getInitials(contribution.name),
+      email: contribution.email,
+      wish: contribution.wish,
+      sumCents: contribution.giftCents ?? 0,
+      createdAt: contribution.createdAt.toISOString(),
+      read: contribution.readAt !== null,
+    })),
+    nextCursor: rows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.contribution.id ?? null) : null,
+  };
+}
+
+/** Marks one wish read; false when it is not a confirmed wish of this owner (the route answers 404). */
+export async function markWishRead(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(contributions)
+    .set({ readAt: sql`coalesce(${contributions.readAt}, now())` })
+    .where(and(eq(contributions.id, id), ownedConfirmed(ownerId)))
+    .returning({ id: contributions.id });
+  return row !== undefined;
+}
+
+/** Cells a spreadsheet would run as a formula start with one of these (OWASP: CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function toCsvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Every confirmed wish and guess of the owner's calendars as RFC 4180 CSV (with a BOM for Excel). */
+export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: string): Promise<string> {
+  const rows = await db
+    .select({ contribution: contributions, title: calendars.title, firstName: calendars.firstName })
+    .from(contributions)
+    .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
+    .where(ownedConfirmed(ownerId, calendarId))
+    .orderBy(asc(calendars.createdAt), desc(contributions.createdAt), desc(contributions.id));
+  const header = ['Calendar', 'Name', 'E-mail', 'Guessed date', 'Wish', 'Gift (USD)', 'Sent at (UTC)', 'Read'];
+  const lines = rows.map(({ contribution, title, firstName }) =>
+    [
+      title ?? `${firstName}'s calendar`,
+      contribution.name,
+      contribution.email,
+      contribution.guessedDate,
+      contribution.wish,
+      contribution.giftCents ? (contribution.giftCents / 100).toFixed(2) : '',
+      contribution.createdAt.toISOString(),
+      contribution.readAt ? 'yes' : 'no',
+    ]
+      .map(toCsvCell)
+      .join(','),
+  );
+  return `\uFEFF${[header.map(toCsvCell).join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,188 @@
+import type { OwnerWish } from '@firstday/common/contributions';
+import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, readError } from '../../test/test-app.ts';
+import {
+  createActiveCalendar,
+  GOOD_CARD,
+  makeContribution,
+  postContribution,
+  withAnyCaptcha,
+} from '../../test/test-contributions.ts';
+import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-payments.ts';
+import { sendJson } from '../../test/test-users.ts';
+import { sendWishDigests } from './wish-digest.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let webhooks: ReturnType<typeof useManualSandboxWebhooks>;
+const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
+  webhooks = useManualSandboxWebhooks(t);
+});
+afterAll(() => t.close());
+
+function get(path: string, cookie: string) {
+  return t.app.request(path, { headers: { cookie } });
+}
+
+type WishesPage = { items: OwnerWish[]; nextCursor: string | null; unread: number };
+
+describe("the creator's wishes", () => {
+  it('lists confirmed wishes of the own calendars newest first, with read state, unread count and paging', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const { calendar: second } = await createActiveCalendar(t);
+    const { calendar: foreign } = await createTestCalendar(t);
+    await withAnyCaptcha(t, async () => {
+      for (let index = 0; index < WISHES_PAGE_SIZE + 2; index++) {
+        await postContribution(
+          t,
+          calendar.slug,
+          await makeContribution(t, { captchaValue: 'any', wish: `Wish ${index}` }),
+        );
+      }
+      await postContribution(
+        t,
+        second.slug,
+        await makeContribution(t, {
+          captchaValue: 'any',
+          name: 'Ada Lovelace',
+          wish: 'On the second calendar',
+          giftCents: 4200,
+          payment: { type: 'card', card: GOOD_CARD },
+        }),
+      );
+      // Declined: never in the creator's list either.
+      await postContribution(
+        t,
+        second.slug,
+        await makeContribution(t, {
+          captchaValue: 'any',
+          wish: 'Declined one',
+          giftCents: 4200,
+          payment: { type: 'card', card: { ...GOOD_CARD, number: '4000000000000002' } },
+        }),
+      );
+    });
+    // Not yet confirmed: not listed.
+    let page = (await (await get('/api/wishes', cookie)).json()) as WishesPage;
+    expect(page.items.some((wish) => wish.wish === 'On the second calendar')).toBe(false);
+    await webhooks.deliverAll();
+
+    page = (await (await get('/api/wishes', cookie)).json()) as WishesPage;
+    expect(page.unread).toBe(WISHES_PAGE_SIZE + 3);
+    expect(page.items).toHaveLength(WISHES_PAGE_SIZE);
+    expect(page.items[0]).toMatchObject({
+      calendarId: second.id,
+      calendarTitle: 'Baby Rose',
+      name: 'Ada Lovelace',
+      initials: 'AL',
+      wish: 'On the second calendar',
+      sumCents: 4200,
+      predictedDate: '2030-01-10',
+      read: false,
+      email: expect.stringMatching(/^grace-.*@example\.com$/),
+    });
+    expect(page.items.some((wish) => wish.wish === 'Declined one')).toBe(false);
+    const rest = (await (await get(`/api/wishes?cursor=${page.nextCursor}`, cookie)).json()) as WishesPage;
+    expect(rest.items.map((wish) => wish.wish)).toEqual(['Wish 2', 'Wish 1', 'Wish 0']);
+    expect(rest.nextCursor).toBeNull();
+
+    const filtered = (await (await get(`/api/wishes?calendarId=${second.id}`, cookie)).json()) as WishesPage;
+    expect(filtered).toMatchObject({ unread: 1, nextCursor: null });
+    expect(filtered.items).toHaveLength(1);
+
+    const read = await sendJson(t, 'POST', `/api/wishes/${filtered.items[0]!.id}/read`, {}, cookie);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({ read: true });
+    expect(await (await get('/api/wishes/unread-count', cookie)).json()).toEqual({ unread: WISHES_PAGE_SIZE + 2 });
+    const after = (await (await get(`/api/wishes?calendarId=${second.id}`, cookie)).json()) as WishesPage;
+    expect(after.items[0]!.read).toBe(true);
+    expect(after.unread).toBe(0);
+
+    const calendarsList = (await (await get('/api/calendars', cookie)).json()) as {
+      calendars: { id: string; participants: number; raisedCents: number }[];
+    };
+    expect(calendarsList.calendars.find((row) => row.id === second.id)).toMatchObject({
+      participants: 1,
+      raisedCents: 4200,
+    });
+    expect(await (await get(`/api/calendars/${calendar.id}`, cookie)).json()).toMatchObject({
+      participants: WISHES_PAGE_SIZE + 2,
+      raisedCents: 0,
+    });
+
+    expect((await get(`/api/wishes?calendarId=${foreign.id}`, cookie)).status).toBe(404);
+  });
+
+  it('is for the owner only', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const other = await createTestCalendar(t);
+    const body = await makeContribution(t);
+    await postContribution(t, calendar.slug, body);
+    const [wish] = ((await (await get(`/api/wishes?calendarId=${calendar.id}`, cookie)).json()) as WishesPage).items;
+
+    const stranger = await sendJson(t, 'POST', `/api/wishes/${wish!.id}/read`, {}, other.cookie);
+    expect(stranger.status).toBe(404);
+    expect((await get('/api/wishes', other.cookie)).status).toBe(200);
+    expect(((await (await get('/api/wishes', other.cookie)).json()) as WishesPage).items).toEqual([]);
+    expect((await get('/api/wishes/export.csv', other.cookie)).status).toBe(200);
+    expect(await (await get('/api/wishes/export.csv', other.cookie)).text()).not.toContain(body.wish);
+    expect((await sendJson(t, 'POST', '/api/wishes/not-a-uuid/read', {}, other.cookie)).status).toBe(404);
+    const signedOut = await t.app.request('/api/wishes');
+    expect(signedOut.status).toBe(401);
+    expect((await readError(signedOut)).code).toBe('unauthorized');
+    expect((await t.app.request('/api/wishes/export.csv')).status).toBe(401);
+  });
+});
+
+describe('CSV export', () => {
+  it('exports every wish and guess, quoted, with formulas neutralised', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    await postContribution(
+      t,
+      calendar.slug,
+      await makeContribution(t, { name: '=HYPERLINK("http://evil")', wish: 'Line one\nsaid "hi", then, +1' }),
+    );
+    await postContribution(t, calendar.slug, await makeContribution(t, { name: '@Bob', wish: '-2 wishes' }));
+    const response = await get(`/api/wishes/export.csv?calendarId=${calendar.id}`, cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const csv = (await response.text()).replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('"Calendar","Name","E-mail","Guessed date","Wish","Gift (USD)","Sent at (UTC)","Read"');
+    expect(csv).toContain('"\'@Bob"');
+    expect(csv).toContain('"\'-2 wishes"');
+    expect(csv).toContain('"\'=HYPERLINK(""http://evil"")"');
+    expect(csv).toContain('"Line one\nsaid ""hi"", then, +1"');
+    expect(csv).not.toMatch(/(^|,)"[=+\-@]/m);
+  });
+});
+
+describe('digest e-mail', () => {
+  it('sends the creator at most one digest an hour per calendar, listing the new wishes', async () => {
+    const { calendar, email } = await createActiveCalendar(t);
+    const started = new Date();
+    await sendWishDigests(t.context, started);
+
+    await postContribution(t, calendar.slug, await makeContribution(t, { name: 'Ann Digest', wish: 'First <wish>' }));
+    expect((await sendWishDigests(t.context, new Date(started.getTime() + 1000))).sent).toBeGreaterThanOrEqual(1);
+    await postContribution(t, calendar.slug, await makeContribution(t, { name: 'Ben Digest', wish: 'Second wish' }));
+    expect((await sendWishDigests(t.context, new Date(started.getTime() + 30 * 60_000))).sent).toBe(0);
+    expect((await sendWishDigests(t.context, new Date(started.getTime() + 62 * 60_000))).sent).toBe(1);
+    expect((await sendWishDigests(t.context, new Date(started.getTime() + 200 * 60_000))).sent).toBe(0);
+
+    await t.sendQueuedMail();
+    const forCalendar = t.mailCatcher
+      .list(email)
+      .filter((mail) => mail.subject.includes('new wish') && mail.text.includes('Digest'))
+      .sort((a, b) => Number(a.text.includes('Ben')) - Number(b.text.includes('Ben')));
+    expect(forCalendar).toHaveLength(2);
+    expect(forCalendar[0]!.text).toContain('Ann Digest guessed January 10, 2030: “First <wish>”');
+    expect(forCalendar[0]!.html).toContain('First &#60;wish&#62;');
+    expect(forCalendar[1]!.text).toContain('Ben Digest');
+    expect(forCalendar[1]!.text).not.toContain('Ann Digest');
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildGuessGrid,
+  formatWindowCaption,
+  getClosestGuesses,
+  getDayLabel,
+  getVisibleNames,
+  getWeekdayNames,
+  groupGuessesByDay,
+} from './calendar-grid.ts';
+
+// Due Saturday 2025-12-20: window 2025-11-22 (Saturday) … 2026-01-03 (Saturday).
+const WINDOW = { first: '2025-11-22', last: '2026-01-03' };
+
+describe('buildGuessGrid', () => {
+  const weeks = buildGuessGrid(WINDOW, '2025-12-20', [
+    { date: '2025-12-14', name: 'Anna Berg' },
+    { date: '2025-12-14', name: 'A friend' },
+  ]);
+  const cells = weeks.flat();
+
+  it('covers whole Sunday-to-Saturday weeks around the window', () => {
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    expect(cells[0]?.iso).toBe('2025-11-16');
+    expect(cells.at(-1)?.iso).toBe('2026-01-03');
+    expect(weeks).toHaveLength(7);
+  });
+
+  it('marks the 43 days of the window selectable and the rest not', () => {
+    expect(cells.filter((cell) => cell.inWindow)).toHaveLength(43);
+    expect(cells.find((cell) => cell.iso === '2025-11-21')?.inWindow).toBe(false);
+    expect(cells.find((cell) => cell.iso === '2025-11-22')?.inWindow).toBe(true);
+  });
+
+  it('marks the due date and carries the guesses of each day', () => {
+    expect(cells.filter((cell) => cell.isDue).map((cell) => cell.iso)).toEqual(['2025-12-20']);
+    expect(cells.find((cell) => cell.iso === '2025-12-14')?.names).toEqual(['Anna Berg', 'A friend']);
+  });
+
+  it('labels the first cell and each first of a month', () => {
+    expect(cells.filter((cell) => cell.monthLabel).map((cell) => [cell.iso, cell.monthLabel])).toEqual([
+      ['2025-11-16', 'Nov'],
+      ['2025-12-01', 'Dec'],
+      ['2026-01-01', 'Jan'],
+    ]);
+  });
+
+  it('crosses a daylight-saving change without losing or repeating a day', () => {
+    const spring = buildGuessGrid({ first: '2026-02-15', last: '2026-03-29' }, '2026-03-15', []).flat();
+    const isos = spring.map((cell) => cell.iso);
+    expect(new Set(isos).size).toBe(isos.length);
+    expect(isos).toContain('2026-03-08');
+  });
+});
+
+describe('day labels', () => {
+  it('says the date, the due date and the number of guesses', () => {
+    expect(getDayLabel({ iso: '2025-12-14', isDue: false, names: ['A', 'B', 'C'] })).toBe('December 14, 3 guesses');
+    expect(getDayLabel({ iso: '2025-12-20', isDue: true, names: ['A'] })).toBe('December 20, due date, 1 guess');
+    expect(getDayLabel({ iso: '2025-12-21', isDue: false, names: [] })).toBe('December 21, no guesses yet');
+  });
+
+  it('names the weeks Sunday first', () => {
+    expect(getWeekdayNames().map((name) => name.short)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+  });
+
+  it('captions the months of the window', () => {
+    expect(formatWindowCaption(WINDOW)).toBe('November 2025 – January 2026');
+    expect(formatWindowCaption({ first: '2026-02-15', last: '2026-03-29' })).toBe('February – March 2026');
+  });
+});
+
+describe('getVisibleNames', () => {
+  it('shows every name that fits', () => {
+    expect(getVisibleNames(['A', 'B'], 3)).toEqual({ shown: ['A', 'B'], more: 0 });
+  });
+
+  it('keeps the last place for +N', () => {
+    expect(getVisibleNames(['A', 'B', 'C', 'D', 'E'], 3)).toEqual({ shown: ['A', 'B'], more: 3 });
+  });
+
+  it('groups guesses by day', () => {
+    expect(groupGuessesByDay([{ date: 'x', name: 'A' }]).get('x')).toEqual(['A']);
+  });
+});
+
+describe('getClosestGuesses', () => {
+  it('orders by distance to the birth date and keeps the first few', () => {
+    const closest = getClosestGuesses(
+      [
+        { date: '2025-12-01', name: 'Far' },
+        { date: '2025-12-15', name: 'Near' },
+        { date: '2025-12-14', name: 'Exact' },
+        { date: '2025-12-12', name: 'Close' },
+      ],
+      '2025-12-14',
+    );
+    expect(closest.map((guess) => [guess.name, guess.daysOff])).toEqual([
+      ['Exact', 0],
+      ['Near', 1],
+      ['Close', 2],
+    ]);
+  });
+});

@@ -1,0 +1,116 @@
+/** Pure building blocks of the public calendar's month-style grid (ISO 'YYYY-MM-DD' dates, UTC). */
+
+export type GuessNames = ReadonlyArray<{ date: string; name: string }>;
+
+export type GridCell = {
+  iso: string;
+  day: number;
+  /** Only days inside the guess window can be picked. */
+  inWindow: boolean;
+  isDue: boolean;
+  /** Names as the server sends them: full names, initials or 'A friend'. */
+  names: string[];
+  /** 'Dec' on the first day of a month and on the grid's first cell, so month changes are visible. */
+  monthLabel: string | null;
+};
+
+const DAY_MS = 86_400_000;
+const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+const MONTH_AND_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const MONTH_AND_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+const WEEKDAY_LONG = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+
+function toTime(iso: string): number {
+  return Date.parse(`${iso}T00:00:00Z`);
+}
+
+function toIso(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** Sunday-first weekday names for the header: short ('Sun') and full ('Sunday'), for abbr titles. */
+export function getWeekdayNames(): { short: string; long: string }[] {
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, index) => {
+    const date = new Date(Date.UTC(2023, 0, 1 + index));
+    return { short: WEEKDAY.format(date), long: WEEKDAY_LONG.format(date) };
+  });
+}
+
+/** Groups the guesses by day, keeping the server's order. */
+export function groupGuessesByDay(guesses: GuessNames): Map<string, string[]> {
+  const byDay = new Map<string, string[]>();
+  for (const { date, name } of guesses) {
+    const names = byDay.get(date);
+    if (names) names.push(name);
+    else byDay.set(date, [name]);
+  }
+  return byDay;
+}
+
+/**
+ * Whole weeks (Sunday to Saturday) covering the guess window; the days before `first` and after
+ * `last` fill the first and last week and are marked outside the window.
+ */
+export function buildGuessGrid(window: { first: string; last: string }, dueDate: string, guesses: GuessNames) {
+  const byDay = groupGuessesByDay(guesses);
+  const firstTime = toTime(window.first);
+  const lastTime = toTime(window.last);
+  const start = firstTime - new Date(firstTime).getUTCDay() * DAY_MS;
+  const end = lastTime + (6 - new Date(lastTime).getUTCDay()) * DAY_MS;
+  const weeks: GridCell[][] = [];
+  for (let time = start; time <= end; time += DAY_MS) {
+    const date = new Date(time);
+    const iso = toIso(time);
+    if (date.getUTCDay() === 0) weeks.push([]);
+    const day = date.getUTCDate();
+    weeks.at(-1)?.push({
+      iso,
+      day,
+      inWindow: time >= firstTime && time <= lastTime,
+      isDue: iso === dueDate,
+      names: byDay.get(iso) ?? [],
+      monthLabel: day === 1 || time === start ? SHORT_MONTH.format(date) : null,
+    });
+  }
+  return weeks;
+}
+
+/** 'November – December 2025', or 'December 2025 – January 2026' across a new year. */
+export function formatWindowCaption(window: { first: string; last: string }): string {
+  const first = MONTH_AND_YEAR.format(new Date(toTime(window.first)));
+  const last = MONTH_AND_YEAR.format(new Date(toTime(window.last)));
+  if (first === last) return first;
+  const [firstMonth, firstYear] = [first.slice(0, first.lastIndexOf(' ')), first.slice(first.lastIndexOf(' ') + 1)];
+  return last.endsWith(firstYear) ? `${firstMonth} – ${last}` : `${first} – ${last}`;
+}
+
+/** 'December 14' */
+export function formatMonthDay(iso: string): string {
+  return MONTH_AND_DAY.format(new Date(toTime(iso)));
+}
+
+/** The day button's accessible name: 'December 14, 3 guesses', with the due date said. */
+export function getDayLabel(cell: Pick<GridCell, 'iso' | 'isDue' | 'names'>): string {
+  const count = cell.names.length;
+  const guesses = count === 0 ? 'no guesses yet' : `${count} ${count === 1 ? 'guess' : 'guesses'}`;
+  return `${formatMonthDay(cell.iso)}${cell.isDue ? ', due date' : ''}, ${guesses}`;
+}
+
+/** The names a day cell has room for, and how many more there are ('+N'). */
+export function getVisibleNames(names: readonly string[], room: number): { shown: string[]; more: number } {
+  if (names.length <= room) return { shown: [...names], more: 0 };
+  // The '+N' chip takes the last place.
+  const shown = names.slice(0, Math.max(0, room - 1));
+  return { shown, more: names.length - shown.length };
+}
+
+/** The guesses nearest to the birth date, for the fun of it (there is no prize). */
+export function getClosestGuesses(guesses: GuessNames, birthDate: string, count = 3) {
+  const birth = toTime(birthDate);
+  return guesses
+    .map((guess) => ({ ...guess, daysOff: Math.round(Math.abs(toTime(guess.date) - birth) / DAY_MS) }))
+    .sort((a, b) => a.daysOff - b.daysOff)
+    .slice(0, count);
+}

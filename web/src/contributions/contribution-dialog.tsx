@@ -1,0 +1,494 @@
+import {
+  ContributionRequestSchema,
+  type ContributionResponse,
+  GIFT_PRESETS_CENTS,
+  type PublicCalendar,
+  WISH_MAX_LENGTH,
+} from '@firstday/common/contributions';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import settingsStyles from '../account/settings-page.module.css';
+import { TextField } from '../account/text-field.tsx';
+import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
+import { Button } from '../components/button.tsx';
+import { ApiError } from '../lib/api.ts';
+import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
+import { formatMonthDay } from './calendar-grid.ts';
+import styles from './contribution-form.module.css';
+import {
+  countGuessesOn,
+  type FormField,
+  hasGuessAppeared,
+  pollCalendarUntil,
+  splitFieldErrors,
+} from './contribution-submit.ts';
+import { createContribution, getPublicCalendar } from './contributions-api.ts';
+import { formatCentsForInput, parseDollarsToCents } from './gift-amount.ts';
+import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
+import { SharePanel } from './share-panel.tsx';
+import { useInvisibleCaptcha } from './use-invisible-captcha.tsx';
+
+// The card fields (and Stripe) load only once someone chooses a gift.
+const GiftPayment = lazy(() => import('./gift-payment.tsx'));
+
+/** The form's own fields; the captcha, the key and the payment are added when sending. */
+const FormSchema = ContributionRequestSchema.pick({ name: true, email: true, wish: true, giftCents: true });
+
+type GiftChoice = 'none' | 'custom' | `${number}`;
+type Phase = 'form' | 'sending' | 'confirming' | 'thanks' | 'slow';
+type FieldErrors = Partial<Record<FormField, string>>;
+
+const WISH_COUNTER_WARNING = 50;
+
+function formatDollars(cents: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+type ContributionDialogProps = {
+  calendar: PublicCalendar;
+  slug: string;
+  guessedDate: string;
+  shareUrl: string;
+  onClose: () => void;
+  /** Reloads the public calendar so the new guess (or the closed state) shows. */
+  onContributed: () => void;
+};
+
+export default function ContributionDialog({
+  calendar,
+  slug,
+  guessedDate,
+  shareUrl,
+  onClose,
+  onContributed,
+}: ContributionDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const paymentRef = useRef<PaymentHandle | null>(null);
+  const attemptRef = useRef<PaymentAttempt | null>(null);
+  const busyRef = useRef(false);
+  const pollRef = useRef<AbortController | null>(null);
+  const titleId = useId();
+  const counterId = useId();
+  const wishId = useId();
+  const wishErrorId = useId();
+  const giftErrorId = useId();
+  const captcha = useInvisibleCaptcha();
+
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [wish, setWish] = useState('');
+  const [giftChoice, setGiftChoice] = useState<GiftChoice>('none');
+  const [customAmount, setCustomAmount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('form');
+  const [sentGiftCents, setSentGiftCents] = useState<number | null>(null);
+  // Focus moves to the first wrong field after a refused send, not while the person corrects fields.
+  const [refusedSends, setRefusedSends] = useState(0);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first control (Close); the form starts at the name instead.
+    nameRef.current?.focus();
+    return () => pollRef.current?.abort();
+  }, []);
+
+  useEffect(() => {
+    if (refusedSends > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedSends]);
+
+  const done = phase === 'thanks' || phase === 'slow';
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (done) thanksRef.current?.focus();
+  }, [done]);
+
+  const giftCents =
+    giftChoice === 'none' ? null : giftChoice === 'custom' ? parseDollarsToCents(customAmount) : Number(giftChoice);
+  const busy = phase === 'sending' || phase === 'confirming';
+  const wishLeft = WISH_MAX_LENGTH - wish.length;
+
+  function refuse(next: FieldErrors) {
+    setErrors(next);
+    setRefusedSends((count) => count + 1);
+  }
+
+  function validate(): FieldErrors | null {
+    const result = FormSchema.safeParse({ name, email, wish, giftCents });
+    if (result.success) return null;
+    const next: FieldErrors = {};
+    for (const issue of result.error.issues) next[String(issue.path[0]) as FormField] ??= issue.message;
+    return next;
+  }
+
+  async function send(walletMethod?: PaymentMethod) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    try {
+      await sendOnce(walletMethod);
+    } finally {
+      busyRef.current = false;
+    }
+  }
+
+  async function sendOnce(walletMethod?: PaymentMethod) {
+    setProblem(null);
+    const fieldErrors = validate();
+    let payment: PaymentMethod | undefined;
+    if (giftCents !== null && !fieldErrors) {
+      payment = walletMethod ?? (await paymentRef.current?.getMethod()) ?? undefined;
+      if (!payment) return refuse({});
+    }
+    if (fieldErrors) return refuse(fieldErrors);
+    setErrors({});
+    setCardErrors({});
+
+    const body = {
+      name: name.trim(),
+      email: email.trim(),
+      guessedDate,
+      wish: wish.trim(),
+      giftCents,
+      ...(payment ? { payment } : {}),
+    };
+    // The same details after a lost answer reuse the key: the server answers the same contribution.
+    const attempt = getPaymentAttempt(attemptRef.current, JSON.stringify(body), () => crypto.randomUUID());
+    attemptRef.current = attempt;
+    setPhase('sending');
+    const countBefore = countGuessesOn(calendar, guessedDate);
+
+    let captchaValue: string;
+    try {
+      captchaValue = await captcha.getToken();
+    } catch {
+      setPhase('form');
+      setProblem('Please wait a moment and send again.');
+      return;
+    }
+
+    let response: ContributionResponse;
+    try {
+      response = await createContribution(slug, { ...body, idempotencyKey: attempt.key, captchaValue });
+    } catch (error) {
+      setPhase('form');
+      if (isRetryableError(error)) {
+        setProblem(
+          `${getErrorMessage(error)}${giftCents ? ' If the first try went through, sending again will not charge you twice.' : ''}`,
+        );
+        return;
+      }
+      attemptRef.current = null;
+      if (error instanceof ApiError && error.code === 'calendar_closed') onContributed();
+      const split = error instanceof ApiError ? splitFieldErrors(error.fields) : { form: {}, card: {} };
+      setCardErrors(split.card);
+      if (Object.keys(split.form).length > 0 || Object.keys(split.card).length > 0) refuse(split.form);
+      setProblem(split.form.guessedDate ? null : getErrorMessage(error));
+      return;
+    }
+
+    if (response.status === 'failed' || response.payment?.status === 'failed') {
+      // A declined attempt is over: the next try is a new payment with a new key.
+      attemptRef.current = null;
+      setPhase('form');
+      setProblem(getPaymentFailureMessage(response.payment?.failureCode));
+      return;
+    }
+    if (response.payment?.clientSecret && paymentRef.current?.confirm) {
+      const providerProblem = await paymentRef.current.confirm(response);
+      if (providerProblem) {
+        attemptRef.current = null;
+        setPhase('form');
+        setProblem(providerProblem);
+        return;
+      }
+    }
+    attemptRef.current = null;
+    setSentGiftCents(giftCents);
+    if (response.status === 'confirmed') {
+      setPhase('thanks');
+      onContributed();
+      return;
+    }
+    setPhase('confirming');
+    const controller = new AbortController();
+    pollRef.current = controller;
+    const appeared = await pollCalendarUntil(
+      (signal) => getPublicCalendar(slug, { signal }),
+      (latest) => hasGuessAppeared(latest, { contributionId: response.contributionId, date: guessedDate, countBefore }),
+      { signal: controller.signal },
+    ).catch(() => false);
+    if (controller.signal.aborted) return;
+    setPhase(appeared ? 'thanks' : 'slow');
+    onContributed();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void send();
+  }
+
+  function chooseGift(choice: GiftChoice) {
+    setGiftChoice(choice);
+    if (errors.giftCents) setErrors((current) => ({ ...current, giftCents: undefined }));
+  }
+
+  const dayText = formatMonthDay(guessedDate);
+
+  return (
+    // The dialog's own Escape and backdrop close reach onClose through the 'close' event.
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        // Escape must not drop a contribution that is being sent.
+        if (busy) event.preventDefault();
+      }}
+    >
+      <div className={styles.sheet}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label="Close"
+          onClick={() => !busy && dialogRef.current?.close()}
+        >
+          ×
+        </button>
+        {done ? (
+          <div className={styles.thanks}>
+            <p className={styles.thanksArt} aria-hidden="true">
+              ♥
+            </p>
+            <h2 ref={thanksRef} id={titleId} className={styles.title} tabIndex={-1}>
+              Thank you!
+            </h2>
+            <p className={styles.lead}>
+              Your guess: <strong>{dayText}</strong>
+              {sentGiftCents ? (
+                <>
+                  {' '}
+                  with a gift of <strong>{formatDollars(sentGiftCents)}</strong>
+                </>
+              ) : null}
+              .
+            </p>
+            {phase === 'slow' ? (
+              <p className={styles.notice} role="status">
+                Your gift is still being confirmed by the payment provider. This can take a few minutes; you will not be
+                charged twice. The receipt e-mail will confirm it, and your guess appears on the calendar once it is
+                through.
+              </p>
+            ) : (
+              <p>We e-mailed you a receipt with a private link: use it to change your day or your wish later.</p>
+            )}
+            <h3 className={styles.subTitle}>Invite others to guess</h3>
+            <SharePanel url={shareUrl} title={calendar.title} />
+            <Button size="lg" onClick={() => dialogRef.current?.close()}>
+              Back to the calendar
+            </Button>
+          </div>
+        ) : (
+          <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-busy={busy}>
+            <h2 id={titleId} className={styles.title}>
+              Your guess: {dayText}
+            </h2>
+            {errors.guessedDate ? (
+              <p className={styles.problem} role="alert">
+                {errors.guessedDate}{' '}
+                <button type="button" className={styles.linkButton} onClick={() => dialogRef.current?.close()}>
+                  Pick another day
+                </button>
+              </p>
+            ) : (
+              <p className={styles.lead}>
+                Not sure?{' '}
+                <button type="button" className={styles.linkButton} onClick={() => dialogRef.current?.close()}>
+                  Pick another day
+                </button>
+              </p>
+            )}
+            <div className={styles.twoColumns}>
+              <TextField
+                label="Your name"
+                ref={nameRef}
+                autoComplete="name"
+                maxLength={80}
+                value={name}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
+                }}
+                error={errors.name}
+              />
+              <TextField
+                label="Your e-mail"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
+                }}
+                error={errors.email}
+                hint="For your receipt and the birth announcement. Never shown on the calendar."
+              />
+            </div>
+            <div className={settingsStyles.field}>
+              <label htmlFor={wishId} className={settingsStyles.label}>
+                Your wish
+              </label>
+              <textarea
+                id={wishId}
+                className={`${settingsStyles.input} ${styles.textarea}`}
+                rows={5}
+                maxLength={WISH_MAX_LENGTH}
+                value={wish}
+                aria-invalid={errors.wish ? true : undefined}
+                aria-describedby={[errors.wish ? wishErrorId : '', counterId].filter(Boolean).join(' ')}
+                placeholder="A few warm words for the parents and the little one"
+                onChange={(event) => {
+                  setWish(event.target.value);
+                  if (errors.wish) setErrors((current) => ({ ...current, wish: undefined }));
+                }}
+              />
+              {errors.wish && (
+                <p id={wishErrorId} className={settingsStyles.fieldError}>
+                  {errors.wish}
+                </p>
+              )}
+              <p id={counterId} className={styles.counter} data-low={wishLeft <= WISH_COUNTER_WARNING || undefined}>
+                {wish.length.toLocaleString('en-US')} / {WISH_MAX_LENGTH.toLocaleString('en-US')} characters
+              </p>
+              <p className="visually-hidden" aria-live="polite">
+                {wishLeft <= WISH_COUNTER_WARNING ? `${wishLeft} characters left` : ''}
+              </p>
+            </div>
+
+            <fieldset className={styles.gift} aria-describedby={errors.giftCents ? giftErrorId : undefined}>
+              <legend className={styles.legend}>Add a gift (optional)</legend>
+              <p className={styles.muted}>Every dollar goes to the parents. A wish without a gift is lovely too.</p>
+              <div className={styles.giftChoices}>
+                <GiftOption label="No gift" value="none" current={giftChoice} onChoose={chooseGift} />
+                {GIFT_PRESETS_CENTS.map((cents) => (
+                  <GiftOption
+                    key={cents}
+                    label={formatDollars(cents)}
+                    value={`${cents}`}
+                    current={giftChoice}
+                    onChoose={chooseGift}
+                  />
+                ))}
+                <GiftOption label="Other amount" value="custom" current={giftChoice} onChoose={chooseGift} />
+              </div>
+              {giftChoice === 'custom' && (
+                <TextField
+                  label="Amount in dollars"
+                  prefix="$"
+                  inputMode="decimal"
+                  placeholder="1 to 10,000"
+                  value={customAmount}
+                  onChange={(event) => {
+                    setCustomAmount(event.target.value);
+                    if (errors.giftCents) setErrors((current) => ({ ...current, giftCents: undefined }));
+                  }}
+                  onBlur={() => {
+                    const cents = parseDollarsToCents(customAmount);
+                    if (cents !== null && Number.isInteger(cents)) setCustomAmount(formatCentsForInput(cents));
+                  }}
+                  error={errors.giftCents}
+                  className={styles.customAmount}
+                />
+              )}
+              {errors.giftCents && giftChoice !== 'custom' && (
+                <p id={giftErrorId} className={settingsStyles.fieldError}>
+                  {errors.giftCents}
+                </p>
+              )}
+            </fieldset>
+
+            {giftChoice !== 'none' && (
+              <Suspense
+                fallback={
+                  <p className={styles.muted} role="status">
+                    Loading payment…
+                  </p>
+                }
+              >
+                <GiftPayment
+                  giftCents={giftCents && Number.isInteger(giftCents) && giftCents >= 100 ? giftCents : 100}
+                  handleRef={paymentRef}
+                  disabled={busy}
+                  onWallet={(method) => void send(method)}
+                  serverErrors={cardErrors}
+                />
+              </Suspense>
+            )}
+
+            {captcha.widget && <div className={styles.captcha}>{captcha.widget}</div>}
+
+            <div role="status" aria-live="polite" className={styles.status}>
+              {phase === 'sending' && (
+                <p className={styles.progress}>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {giftCents ? 'Sending your wish and gift…' : 'Sending your wish…'}
+                </p>
+              )}
+              {phase === 'confirming' && (
+                <p className={styles.progress}>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  Confirming your gift…
+                </p>
+              )}
+            </div>
+            {problem && (
+              <p className={styles.problem} role="alert">
+                {problem}
+              </p>
+            )}
+            <div className={styles.actions}>
+              <Button type="submit" size="lg" aria-disabled={busy || undefined}>
+                {busy
+                  ? 'Sending…'
+                  : giftCents && Number.isInteger(giftCents) && giftCents > 0
+                    ? `Send wish and ${formatDollars(giftCents)}`
+                    : 'Send my wish'}
+              </Button>
+            </div>
+            <p className={styles.muted}>Just for fun: nobody wins money for a right guess.</p>
+          </form>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+type GiftOptionProps = {
+  label: string;
+  value: GiftChoice;
+  current: GiftChoice;
+  onChoose: (choice: GiftChoice) => void;
+};
+
+function GiftOption({ label, value, current, onChoose }: GiftOptionProps) {
+  return (
+    <label className={styles.giftOption}>
+      <input
+        type="radio"
+        name="gift"
+        value={value}
+        checked={current === value}
+        onChange={() => onChoose(value)}
+        className={styles.giftRadio}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}

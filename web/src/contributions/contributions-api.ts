@@ -1,0 +1,94 @@
+import type {
+  ContributionRequest,
+  ContributionResponse,
+  OwnerWish,
+  PublicCalendar,
+} from '@firstday/common/contributions';
+import { getJson, patchJson, postJson } from '../lib/api.ts';
+
+// Public pages: a 401 here is never a lost session, so the shared client must not send anyone to /login.
+const PUBLIC = { redirectOnUnauthorized: false } as const;
+
+function getCalendarPath(slug: string): string {
+  return `/api/public/calendars/${encodeURIComponent(slug)}`;
+}
+
+export function getPublicCalendarQueryKey(slug: string) {
+  return ['public-calendar', slug] as const;
+}
+
+export function getPublicCalendar(
+  slug: string,
+  { cursor, signal }: { cursor?: string; signal?: AbortSignal } = {},
+): Promise<PublicCalendar> {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  return getJson<PublicCalendar>(`${getCalendarPath(slug)}${query}`, { ...PUBLIC, signal });
+}
+
+export function createContribution(slug: string, body: ContributionRequest): Promise<ContributionResponse> {
+  return postJson<ContributionResponse>(`${getCalendarPath(slug)}/contributions`, body, PUBLIC);
+}
+
+/** The contributor's own contribution, reached through the receipt's private link. */
+export type OwnContribution = {
+  id: string;
+  guessedDate: string;
+  wish: string;
+  name?: string;
+  /** False once the birth is announced. */
+  editable?: boolean;
+};
+
+function getOwnContributionPath(id: string, token: string): string {
+  return `/api/public/contributions/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+}
+
+export function getOwnContribution(id: string, token: string, signal?: AbortSignal): Promise<OwnContribution> {
+  return getJson<OwnContribution>(getOwnContributionPath(id, token), { ...PUBLIC, signal });
+}
+
+export function updateOwnContribution(
+  id: string,
+  token: string,
+  body: { guessedDate?: string; wish?: string },
+): Promise<OwnContribution> {
+  return patchJson<OwnContribution>(getOwnContributionPath(id, token), body, PUBLIC);
+}
+
+export type WishesPage = { items: OwnerWish[]; nextCursor: string | null; unread: number };
+
+export const WISHES_QUERY_KEY = ['wishes'] as const;
+export const UNREAD_COUNT_QUERY_KEY = ['wishes', 'unread-count'] as const;
+
+export function listWishes({
+  calendarId,
+  cursor,
+  signal,
+}: {
+  calendarId?: string;
+  cursor?: string | null;
+  signal?: AbortSignal;
+}): Promise<WishesPage> {
+  const params = new URLSearchParams();
+  if (calendarId) params.set('calendarId', calendarId);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.size > 0 ? `?${params}` : '';
+  return getJson<WishesPage>(`/api/wishes${query}`, { signal });
+}
+
+export function markWishRead(id: string): Promise<{ read: true }> {
+  return postJson<{ read: true }>(`/api/wishes/${encodeURIComponent(id)}/read`, {});
+}
+
+export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  // The top bar asks before the shell's guard has checked the session; the guard does the redirect.
+  const { unread } = await getJson<{ unread: number }>('/api/wishes/unread-count', {
+    signal,
+    redirectOnUnauthorized: false,
+  });
+  return unread;
+}
+
+export function getWishesExportUrl(calendarId?: string): string {
+  return calendarId ? `/api/wishes/export.csv?calendarId=${encodeURIComponent(calendarId)}` : '/api/wishes/export.csv';
+}

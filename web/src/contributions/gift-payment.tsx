@@ -1,0 +1,182 @@
+import { CardDetailsSchema } from '@firstday/common/cards';
+import type { ContributionRequest, ContributionResponse } from '@firstday/common/contributions';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
+import { TextField } from '../account/text-field.tsx';
+import { getPaymentsConfig } from '../calendars/calendars-api.ts';
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  EXPIRY_MAX_LENGTH,
+  formatCardNumberInput,
+  formatCvcInput,
+  formatExpiryInput,
+} from '../calendars/card-input.ts';
+import { webEnv } from '../env.ts';
+import styles from './contribution-form.module.css';
+
+// Stripe.js is loaded only when this deployment takes payments through Stripe.
+const GiftStripePayment = lazy(() => import('./gift-stripe-payment.tsx'));
+
+export type PaymentMethod = NonNullable<ContributionRequest['payment']>;
+
+/** What the form asks of the payment part when it sends. */
+export type PaymentHandle = {
+  /** Checks the payment details and answers the method to send, or null (the fields show why). */
+  getMethod: () => Promise<PaymentMethod | null>;
+  /** Stripe: confirms the PaymentIntent in the browser; answers an error text, or null when it went through. */
+  confirm?: (response: ContributionResponse) => Promise<string | null>;
+};
+
+export type GiftPaymentProps = {
+  giftCents: number;
+  handleRef: RefObject<PaymentHandle | null>;
+  disabled: boolean;
+  /** A wallet button sends the whole form at once, with that wallet. */
+  onWallet: (method: PaymentMethod) => void;
+  /** Card errors from the server, by field ('number', 'expiry', …). */
+  serverErrors: Record<string, string>;
+};
+
+/** The gift's payment: the sandbox's card fields and wallet buttons, or Stripe's Payment Element. */
+export default function GiftPayment(props: GiftPaymentProps) {
+  const config = useQuery({ queryKey: ['payments-config'], queryFn: getPaymentsConfig, staleTime: Infinity });
+  if (config.isPending) {
+    return (
+      <p className={styles.muted} role="status">
+        Loading payment options…
+      </p>
+    );
+  }
+  if (config.data?.provider === 'stripe') {
+    const publishableKey = config.data.publishableKey ?? webEnv.VITE_STRIPE_PUBLISHABLE_KEY;
+    if (!publishableKey) {
+      return (
+        <p className={styles.problem} role="alert">
+          Gifts cannot be paid right now. You can still send your guess and wish without a gift.
+        </p>
+      );
+    }
+    return (
+      <Suspense
+        fallback={
+          <p className={styles.muted} role="status">
+            Loading secure payment…
+          </p>
+        }
+      >
+        <GiftStripePayment publishableKey={publishableKey} giftCents={props.giftCents} handleRef={props.handleRef} />
+      </Suspense>
+    );
+  }
+  // The sandbox is also the fallback when the config cannot be read: its payments are never real.
+  return <SandboxCardFields {...props} />;
+}
+
+type CardValues = { number: string; holderName: string; expiry: string; cvc: string };
+type CardErrors = Partial<Record<keyof CardValues, string>>;
+
+const EMPTY_CARD: CardValues = { number: '', holderName: '', expiry: '', cvc: '' };
+
+function SandboxCardFields({ handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [errors, setErrors] = useState<CardErrors>({});
+
+  useEffect(() => {
+    if (Object.keys(serverErrors).length > 0) setErrors(serverErrors as CardErrors);
+  }, [serverErrors]);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      getMethod: async () => {
+        const result = CardDetailsSchema.safeParse(card);
+        if (result.success) {
+          setErrors({});
+          return { type: 'card', card };
+        }
+        const next: CardErrors = {};
+        for (const issue of result.error.issues) {
+          next[String(issue.path[0]) as keyof CardValues] ??= issue.message;
+        }
+        setErrors(next);
+        return null;
+      },
+    }),
+    [card],
+  );
+
+  function change(field: keyof CardValues, value: string) {
+    setCard((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  return (
+    <div className={styles.payment}>
+      <div className={styles.wallets}>
+        <button
+          type="button"
+          className={styles.wallet}
+          disabled={disabled}
+          onClick={() => onWallet({ type: 'wallet', wallet: 'apple_pay' })}
+        >
+          Pay with Apple Pay
+        </button>
+        <button
+          type="button"
+          className={styles.wallet}
+          disabled={disabled}
+          onClick={() => onWallet({ type: 'wallet', wallet: 'google_pay' })}
+        >
+          Pay with Google Pay
+        </button>
+      </div>
+      <p className={styles.divider}>
+        <span>or pay by card</span>
+      </p>
+      <div className={styles.cardFields}>
+        <TextField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={CARD_NUMBER_MAX_LENGTH}
+          placeholder="1234 1234 1234 1234"
+          value={card.number}
+          onChange={(event) => change('number', formatCardNumberInput(event.target.value))}
+          error={errors.number}
+          className={styles.wide}
+        />
+        <TextField
+          label="Cardholder name"
+          autoComplete="cc-name"
+          value={card.holderName}
+          onChange={(event) => change('holderName', event.target.value)}
+          error={errors.holderName}
+          className={styles.wide}
+        />
+        <TextField
+          label="Expiry date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          maxLength={EXPIRY_MAX_LENGTH}
+          placeholder="MM/YY"
+          value={card.expiry}
+          onChange={(event) => change('expiry', formatExpiryInput(event.target.value, card.expiry))}
+          error={errors.expiry}
+        />
+        <TextField
+          label="CVS"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={3}
+          placeholder="123"
+          value={card.cvc}
+          onChange={(event) => change('cvc', formatCvcInput(event.target.value))}
+          error={errors.cvc}
+        />
+      </div>
+      <p className={styles.muted}>
+        Card details travel encrypted and are used only for this gift: the full card number is never stored.
+      </p>
+    </div>
+  );
+}

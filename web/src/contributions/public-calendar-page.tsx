@@ -1,0 +1,268 @@
+import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../components/button.tsx';
+import { Logo } from '../components/logo.tsx';
+import { ApiError } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import { formatLongDate } from '../lib/format-date.ts';
+import { NotFoundView } from '../marketing/not-found-view.tsx';
+import { createQueryClient } from '../shell/query-client.ts';
+import { AnnouncementPanel } from './announcement-panel.tsx';
+import { getPublicCalendar, getPublicCalendarQueryKey } from './contributions-api.ts';
+import { GuessCalendar } from './guess-calendar.tsx';
+import styles from './public-calendar.module.css';
+import { PublicWishList } from './public-wish-list.tsx';
+import { SharePanel } from './share-panel.tsx';
+
+// The form (with the schemas and the payment) loads when someone picks a day, not with the page.
+const loadContributionDialog = () => import('./contribution-dialog.tsx');
+const ContributionDialog = lazy(loadContributionDialog);
+
+export function meta() {
+  return [
+    { title: 'Guess the birthday – Firstday' },
+    // Private links: a calendar is for the people it was shared with, not for search engines.
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export default function PublicCalendarPage() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PublicCalendarScreen />
+    </QueryClientProvider>
+  );
+}
+
+function isClosed(calendar: PublicCalendar): boolean {
+  return calendar.announcement !== null || calendar.status !== 'active';
+}
+
+function formatDollars(cents: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+function PublicCalendarScreen() {
+  const { slug = '' } = useParams();
+  const query = useQuery({
+    queryKey: getPublicCalendarQueryKey(slug),
+    queryFn: ({ signal }) => getPublicCalendar(slug, { signal }),
+  });
+
+  if (query.isPending) {
+    return (
+      <div className={styles.page} data-background="pink">
+        <main id="main" className={styles.main} aria-busy="true">
+          <p className={styles.loading} role="status">
+            Loading the calendar…
+          </p>
+        </main>
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundView />;
+    return (
+      <div className={styles.page} data-background="pink">
+        <main id="main" className={styles.main}>
+          <div className={styles.problemBox} role="alert">
+            <p>{getErrorMessage(query.error)}</p>
+            <Button onClick={() => query.refetch()}>Try again</Button>
+          </div>
+        </main>
+      </div>
+    );
+  }
+  return <CalendarScreen calendar={query.data} slug={slug} />;
+}
+
+type ExtraWishes = { items: PublicWish[]; nextCursor: string | null };
+
+function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: string }) {
+  const queryClient = useQueryClient();
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [extra, setExtra] = useState<ExtraWishes | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreProblem, setMoreProblem] = useState<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const closed = isClosed(calendar);
+  const shareUrl = typeof window === 'undefined' ? `/c/${slug}` : `${window.location.origin}/c/${slug}`;
+
+  // Warm the form's chunk once the page is idle, so picking a day opens it at once.
+  useEffect(() => {
+    if (closed) return;
+    const warm = () => void loadContributionDialog();
+    // Safari has no requestIdleCallback.
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(warm, 1500);
+      return () => clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(warm);
+    return () => window.cancelIdleCallback(id);
+  }, [closed]);
+
+  const wishes = useMemo(() => {
+    const seen = new Set<string>();
+    return [...calendar.wishes.items, ...(extra?.items ?? [])].filter((wish) => {
+      if (seen.has(wish.id)) return false;
+      seen.add(wish.id);
+      return true;
+    });
+  }, [calendar.wishes.items, extra]);
+  const nextCursor = extra ? extra.nextCursor : calendar.wishes.nextCursor;
+
+  async function showMore() {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    setMoreProblem(null);
+    try {
+      const page = await getPublicCalendar(slug, { cursor: nextCursor });
+      setExtra((current) => ({
+        items: [...(current?.items ?? []), ...page.wishes.items],
+        nextCursor: page.wishes.nextCursor,
+      }));
+    } catch (error) {
+      setMoreProblem(getErrorMessage(error));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  function pickDay(date: string) {
+    setSelectedDate(date);
+    setFormOpen(true);
+  }
+
+  function closeForm() {
+    setFormOpen(false);
+    // Focus goes back to the day that opened the form.
+    requestAnimationFrame(() => {
+      if (!selectedDate) return;
+      gridRef.current?.querySelector<HTMLElement>(`[data-date="${selectedDate}"]`)?.focus();
+    });
+  }
+
+  function goToGrid() {
+    gridRef.current?.scrollIntoView({ block: 'start' });
+    const target =
+      gridRef.current?.querySelector<HTMLElement>('button[data-due]') ??
+      gridRef.current?.querySelector<HTMLElement>('button[data-date]');
+    target?.focus({ preventScroll: true });
+  }
+
+  function refreshCalendar() {
+    setExtra(null);
+    return queryClient.invalidateQueries({ queryKey: getPublicCalendarQueryKey(slug) });
+  }
+
+  const heading = calendar.parentNames ? calendar.title : calendar.title || 'Our baby calendar';
+
+  return (
+    <div className={styles.page} data-background={calendar.background}>
+      <header className={styles.top}>
+        <Logo />
+      </header>
+      <main id="main" className={styles.main}>
+        <section className={styles.hero} aria-labelledby="calendar-title">
+          <p className={styles.kicker}>Baby birth calendar</p>
+          <h1 id="calendar-title" className={styles.title}>
+            {heading}
+          </h1>
+          {calendar.parentNames && calendar.parentNames !== heading && (
+            <p className={styles.parents}>{calendar.parentNames}</p>
+          )}
+          <dl className={styles.stats}>
+            <div>
+              <dt>Due date</dt>
+              <dd>{formatLongDate(calendar.dueDate)}</dd>
+            </div>
+            <div>
+              <dt>Participants</dt>
+              <dd>{calendar.participants}</dd>
+            </div>
+            {calendar.totalRaisedCents !== undefined && (
+              <div>
+                <dt>Raised so far</dt>
+                <dd>{formatDollars(calendar.totalRaisedCents)}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+
+        {closed && <AnnouncementPanel announcement={calendar.announcement} guesses={calendar.guesses} />}
+
+        <section className={styles.card} aria-labelledby="pick-title">
+          <h2 id="pick-title" className={styles.sectionTitle}>
+            {closed ? 'Everyone’s guesses' : 'When will the baby arrive?'}
+          </h2>
+          {!closed && (
+            <p className={styles.lead}>
+              Pick the day you think the baby will be born, leave a wish and, if you like, a gift. Several people may
+              pick the same day.
+            </p>
+          )}
+          <div ref={gridRef} className={styles.gridWrap}>
+            <GuessCalendar
+              window={calendar.window}
+              dueDate={calendar.dueDate}
+              guesses={calendar.guesses}
+              selectedDate={formOpen ? selectedDate : null}
+              onPick={closed ? undefined : pickDay}
+              birthDate={calendar.announcement?.birthDate}
+            />
+          </div>
+          <p className={styles.funNote}>Just for fun: nobody wins money for a right guess.</p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="wishes-title">
+          <h2 id="wishes-title" className={styles.sectionTitle}>
+            Wishes
+          </h2>
+          <PublicWishList
+            wishes={wishes}
+            hasMore={Boolean(nextCursor)}
+            loadingMore={loadingMore}
+            moreProblem={moreProblem}
+            onShowMore={showMore}
+          />
+        </section>
+
+        <section className={styles.card} aria-labelledby="share-title">
+          <h2 id="share-title" className={styles.sectionTitle}>
+            Share this calendar
+          </h2>
+          <SharePanel url={shareUrl} title={heading} />
+        </section>
+      </main>
+
+      {!closed && (
+        <div className={styles.stickyBar}>
+          <Button size="lg" onClick={goToGrid}>
+            Pick your day
+          </Button>
+        </div>
+      )}
+
+      {formOpen && selectedDate && (
+        <Suspense fallback={null}>
+          <ContributionDialog
+            calendar={calendar}
+            slug={slug}
+            guessedDate={selectedDate}
+            shareUrl={shareUrl}
+            onClose={closeForm}
+            onContributed={refreshCalendar}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { PublicWish } from '@firstday/common/contributions';
+import { Button } from '../components/button.tsx';
+import { formatLongDate } from '../lib/format-date.ts';
+import { formatMonthDay } from './calendar-grid.ts';
+import { getInitials } from './display-name.ts';
+import styles from './public-calendar.module.css';
+
+type PublicWishListProps = {
+  wishes: PublicWish[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  moreProblem: string | null;
+  onShowMore: () => void;
+};
+
+/** The wishes, newest first; the text is rendered as text, never as HTML. */
+export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onShowMore }: PublicWishListProps) {
+  if (wishes.length === 0) {
+    return <p className={styles.muted}>No wishes yet. Be the first to pick a day and leave one!</p>;
+  }
+  return (
+    <>
+      <ul className={styles.wishes}>
+        {wishes.map((wish) => (
+          <li key={wish.id} className={styles.wish}>
+            <span className={styles.avatar} aria-hidden="true">
+              {getInitials(wish.name) || '♥'}
+            </span>
+            <div className={styles.wishBody}>
+              <p className={styles.wishMeta}>
+                <strong>{wish.name}</strong> guessed <strong>{formatMonthDay(wish.guessedDate)}</strong>
+              </p>
+              <p className={styles.wishText}>{wish.wish}</p>
+              <p className={styles.wishDate}>
+                <time dateTime={wish.createdAt}>{formatLongDate(wish.createdAt.slice(0, 10))}</time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {moreProblem && (
+        <p className={styles.problem} role="alert">
+          {moreProblem}
+        </p>
+      )}
+      {hasMore && (
+        <Button variant="secondary" onClick={onShowMore} aria-disabled={loadingMore || undefined}>
+          {loadingMore ? 'Loading…' : 'Show more'}
+        </Button>
+      )}
+    </>
+  );
+}
