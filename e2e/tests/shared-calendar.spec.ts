@@ -205,7 +205,33 @@ test('with hidden names and total, the public JSON carries no names or amounts',
   await visitor.context().close();
 });
 
-test('an unknown calendar link shows the not-found page', async ({ page }) => {
-  await page.goto('/c/doesNotExist42');
+test('an unknown calendar link shows the not-found page with status 404', async ({ page }) => {
+  const response = await page.goto('/c/doesNotExist42');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: /Page Not Found/ })).toBeVisible();
+});
+
+test('a shared link carries a preview for messengers, and the page still loads cleanly', async ({ page, browser }) => {
+  const calendar = await createActiveCalendar(page);
+  const html = await (await page.request.get(`/c/${calendar.slug}`)).text();
+  expect(html).toContain('<meta property="og:title" content="Baby Parent"/>');
+  expect(html).toContain('name="twitter:card" content="summary_large_image"');
+  const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+  expect(image).toMatch(new RegExp(`/api/public/calendars/${calendar.slug}/og\\.png$`));
+  const png = await page.request.get(new URL(image!).pathname);
+  expect(png.headers()['content-type']).toBe('image/png');
+
+  const visitor = await browser.newContext();
+  const tab = await visitor.newPage();
+  const errors: string[] = [];
+  tab.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await tab.goto(`/c/${calendar.slug}`);
+  await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(tab).toHaveTitle(/Firstday/);
+  await tab.getByRole('button', { name: 'QR code' }).click();
+  await expect(tab.getByRole('img', { name: /QR code of the link/ })).toBeVisible();
+  expect(errors).toEqual([]);
+  await visitor.close();
 });

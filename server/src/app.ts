@@ -11,6 +11,7 @@ import { createCalendarRoutes, createSupportRoutes } from './calendars/calendar-
 import { createCaptchaRoutes } from './captcha/captcha-routes.ts';
 import { createConfigRoutes } from './config-routes.ts';
 import { createPublicRoutes } from './contributions/public-routes.ts';
+import { createSharePageRoutes } from './contributions/share-page.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
@@ -80,7 +81,10 @@ export function createApp(context: AppContext, web?: WebBuild) {
   });
 
   app.route('/', createSeoRoutes(context.env.APP_URL, web?.publicPaths ?? MARKETING_PATHS));
-  if (web) mountWebBuild(app, web);
+  if (web) {
+    app.route('/', createSharePageRoutes(context, web));
+    mountWebBuild(app, web);
+  }
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -75,6 +75,22 @@ export function loadWebBuild(distDir: string, thirdParties?: ThirdPartySources):
 }
 
 /**
+ * The SPA shell with extra tags in its <head> (share previews for crawlers, which run no
+ * JavaScript). Sent uncompressed: the precompressed files are of the unchanged shell.
+ */
+export function sendAppShellWithHead(c: Context, build: WebBuild, headHtml: string) {
+  const shell = build.pages.get('/__spa-fallback')!;
+  c.header('Cache-Control', 'no-cache');
+  c.header('Content-Security-Policy', shell.csp);
+  return c.html(shell.raw.toString('utf8').replace('</head>', `${headHtml}</head>`));
+}
+
+/** The prerendered not-found page with status 404. */
+export function sendNotFoundPage(c: Context, build: WebBuild) {
+  return sendPage(c, build.pages.get('/404')!, 404);
+}
+
+/**
  * Serves the web build: hashed assets with a one-year immutable cache, other files for an hour,
  * prerendered pages by path, the SPA shell for client-rendered routes, and the not-found page
  * with status 404 for anything else. Precompressed .br/.gz files are preferred.
