@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const THANK_YOU_MAX_LENGTH = 2000;
+
+/** `POST /api/calendars/:id/announce`: the birth. The date may not be in the future nor before the calendar was created. */
+export const AnnounceRequestSchema = z.object({
+  birthDate: z
+    .string({ error: 'Please enter the birth date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the birth date.'),
+  thankYouMessage: z
+    .string({ error: 'Please write a few words of thanks.' })
+    .trim()
+    .min(1, 'Please write a few words of thanks.')
+    .max(
+      THANK_YOU_MAX_LENGTH,
+      `The message can be at most ${THANK_YOU_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+    ),
+});
+export type AnnounceRequest = z.infer<typeof AnnounceRequestSchema>;
+
+/** `POST /api/calendars/:id/close`: a close without celebration (a loss or a change of plans). */
+export const CloseCalendarRequestSchema = z.object({
+  /** What happens to the gifts collected so far. */
+  gifts: z.enum(['pay_out', 'refund'], { error: 'Please choose what happens to the gifts.' }),
+  /** Send participants a short, neutral notice. */
+  notifyParticipants: z.boolean(),
+  /** Optional words for that notice. */
+  message: z.string().trim().max(THANK_YOU_MAX_LENGTH).optional(),
+});
+export type CloseCalendarRequest = z.infer<typeof CloseCalendarRequestSchema>;
+
+export type PayoutStatus = 'pending' | 'paid' | 'failed';
+
+/** The owner's view of what happened at the end of a calendar (also on `OwnerCalendar.closing`). */
+export type CalendarClosing = {
+  kind: 'announcement' | 'close';
+  birthDate: string | null;
+  thankYouMessage: string | null;
+  closedAt: string;
+  payout: { amountCents: number; status: PayoutStatus; failureReason?: string } | null;
+  refunds: { count: number; amountCents: number } | null;
+  emails: { total: number; sent: number; failed: string[] };
+};
