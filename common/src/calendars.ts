@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IbanSchema, NameSchema } from './account.ts';
+import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
 
 export const CREATION_FEE_CENTS = 2000;
@@ -117,6 +118,8 @@ export type OwnerCalendar = {
   raisedCents: number;
   createdAt: string;
   activatedAt: string | null;
+  /** Set once the calendar was announced or closed. */
+  closing: CalendarClosing | null;
 };
 
 export const SupportRequestSchema = z.object({

@@ -85,8 +85,11 @@ export type PublicCalendar = {
   totalRaisedCents?: number;
   participants: number;
   wishes: { items: PublicWish[]; nextCursor: string | null };
-  /** Filled by the announcement issue. */
-  announcement: { birthDate: string; message: string } | null;
+  /**
+   * Once the birth is announced: the date, the thank-you text and the closest guesses (names follow
+   * the hide flag). Null before, and after a close without celebration (status 'announced').
+   */
+  announcement: { birthDate: string; message: string; closestGuesses: PublicGuess[] } | null;
 };
 
 export type ContributionResponse = {

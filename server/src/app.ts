@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { createAccountRoutes, createUserRoutes } from './account/account-routes.ts';
+import { createAnnouncementRoutes } from './announcements/announcement-routes.ts';
 import type { AppContext } from './app-context.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
 import { createCalendarRoutes, createSupportRoutes } from './calendars/calendar-routes.ts';
@@ -15,6 +16,7 @@ import { createSharePageRoutes } from './contributions/share-page.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
+import { createUnsubscribeRoutes } from './lib/mail/suppression.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { requireTrustedOrigin } from './lib/trusted-origin.ts';
 import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
@@ -67,7 +69,9 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/config', createConfigRoutes(context));
   // Signed server-to-server events: no Origin header, so the origin check above lets them pass.
   app.route('/api/payments/webhooks', createPaymentWebhookRoutes(context));
+  app.route('/api/calendars', createAnnouncementRoutes(context));
   app.route('/api/calendars', createCalendarRoutes(context));
+  app.route('/api/mail', createUnsubscribeRoutes(context));
   app.route('/api/support', createSupportRoutes(context));
   app.route('/api/public', createPublicRoutes(context));
   app.route('/api/wishes', createWishRoutes(context));

@@ -20,7 +20,11 @@ import { startPaymentReconciler } from './payments/reconcile.ts';
  */
 export async function startServer(env: Env, overrides: { rateLimits?: RateLimitOverrides } = {}) {
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onConnectionError: (error) => logger.warn({ err: error.message }, 'database connection lost'),
+  });
   const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();
   const transport = nodemailer.createTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
   const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });

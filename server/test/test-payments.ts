@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { user } from '../src/auth/schema.ts';
 import { generateSlug } from '../src/calendars/calendar-service.ts';
 import { calendars } from '../src/calendars/schema.ts';
+import { createSecretBox } from '../src/lib/secret-box.ts';
 import { createSandboxProvider } from '../src/payments/sandbox-provider.ts';
 import type { createTestApp } from './test-app.ts';
 import { createVerifiedUser } from './test-users.ts';
@@ -25,7 +26,7 @@ export async function createTestCalendar(t: TestApp, email = `parent-${randomUUI
       firstName: 'Anna',
       lastName: 'Miller',
       dueDate: '2030-01-15',
-      ibanEncrypted: 'test-not-a-real-box',
+      ibanEncrypted: createSecretBox(t.context.env.APP_SECRET, 'iban').seal('DE89370400440532013000'),
       ibanMasked: 'DE89 •••• •••• •••• 3000',
       wizardStep: 4,
     })
@@ -97,6 +98,9 @@ type FakeIntent = {
 export async function startStripeStandIn() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
+  const replies = new Map<string, unknown>();
+  const refunds: string[] = [];
+  const transfers = new Map<string, { id: string; amount: number; reversed: boolean }>();
   const requests: { method: string; path: string; idempotencyKey?: string; body: URLSearchParams }[] = [];
 
   const server = createServer(async (req, res) => {
@@ -145,6 +149,50 @@ export async function startStripeStandIn() {
         url: '/v1/payment_intents/search',
       });
     }
+    // Connect and refunds: enough of accounts, transfers and refunds for payouts and closes.
+    const replay = idempotencyKey ? replies.get(`${url.pathname}:${idempotencyKey}`) : undefined;
+    if (req.method === 'POST' && replay) return send(200, replay);
+    const remember = (payload: unknown) => {
+      if (idempotencyKey) replies.set(`${url.pathname}:${idempotencyKey}`, payload);
+      send(200, payload);
+    };
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const intent = intents.get(body.get('payment_intent') ?? '');
+      if (!intent?.latest_charge || intent.status !== 'succeeded') {
+        return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no charge.' } });
+      }
+      intent.latest_charge.refunded = true;
+      refunds.push(intent.id);
+      return remember({
+        id: `re_${randomUUID().replace(/-/g, '')}`,
+        object: 'refund',
+        payment_intent: intent.id,
+        amount: intent.amount,
+        status: 'succeeded',
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+      return remember({
+        id: `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+        object: 'account',
+        type: body.get('type'),
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+      const transfer = {
+        id: `tr_${randomUUID().replace(/-/g, '')}`,
+        object: 'transfer',
+        amount: Number(body.get('amount')),
+        currency: body.get('currency') ?? 'usd',
+        destination: body.get('destination'),
+        reversed: false,
+        metadata: {},
+      };
+      transfers.set(transfer.id, transfer);
+      return remember(transfer);
+    }
+    const transfer = url.pathname.match(/^\/v1\/transfers\/(tr_\w+)$/);
+    if (req.method === 'GET' && transfer && transfers.has(transfer[1]!)) return send(200, transfers.get(transfer[1]!));
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/(pi_\w+)$/);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1]!);
@@ -171,6 +219,9 @@ export async function startStripeStandIn() {
         payment_method_details: { card: { last4, wallet: null } },
       };
     },
+    /** PaymentIntent ids refunded, one entry per refund actually made. */
+    refunds,
+    transfers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

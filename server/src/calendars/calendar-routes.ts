@@ -47,7 +47,7 @@ export function createCalendarRoutes(context: AppContext) {
       const row = await getOwnedCalendar(context.db, user.id, c.req.param('id'));
       const input = await readJsonBody(c, UpdateCalendarSchema);
       if (row.status === 'announced' || row.status === 'paid_out') {
-        throw new AppError('calendar_closed', 'This calendar is closed: the birth has been announced.', 409);
+        throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
       }
       const updated = await updateCalendar(context.db, box, row, input);
       context.publicCalendars.invalidate(row.id);

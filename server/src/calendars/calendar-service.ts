@@ -1,19 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
 import { maskIban } from '@firstday/common/iban';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { userProfiles } from '../account/schema.ts';
+import { loadClosings } from '../announcements/closing.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
+import { payments } from '../payments/schema.ts';
 import { calendars } from './schema.ts';
 
 export type CalendarRow = typeof calendars.$inferSelect;
 export type CalendarStats = { participants: number; raisedCents: number };
 /** A calendar as the owner routes load it: with its confirmed contributions' figures. */
-export type CalendarWithStats = CalendarRow & { stats: CalendarStats };
+export type CalendarWithStats = CalendarRow & { stats: CalendarStats; closing?: CalendarClosing | null };
 
 const NO_STATS: CalendarStats = { participants: 0, raisedCents: 0 };
 type SecretBox = ReturnType<typeof createSecretBox>;
@@ -33,7 +36,7 @@ export function generateSlug(): string {
 }
 
 export function toOwnerCalendar(
-  row: CalendarRow & { stats?: CalendarStats },
+  row: CalendarRow & { stats?: CalendarStats; closing?: CalendarClosing | null },
   stats: CalendarStats = row.stats ?? NO_STATS,
 ): OwnerCalendar {
   return {
@@ -54,6 +57,7 @@ export function toOwnerCalendar(
     raisedCents: stats.raisedCents,
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
+    closing: row.closing ?? null,
   };
 }
 
@@ -67,20 +71,29 @@ export async function loadCalendarStats(db: Db, calendarIds: string[]): Promise<
     .select({
       calendarId: contributions.calendarId,
       participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
-      raisedCents: sql<number>`coalesce(sum(${contributions.giftCents}), 0)`.mapWith(Number),
+      // Only gifts whose payment still stands: a refunded gift is no longer raised.
+      raisedCents:
+        sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then ${contributions.giftCents} else 0 end), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(contributions)
+    .leftJoin(payments, eq(payments.id, contributions.paymentId))
     .where(and(inArray(contributions.calendarId, calendarIds), eq(contributions.status, 'confirmed')))
     .groupBy(contributions.calendarId);
   return new Map(rows.map(({ calendarId, ...stats }) => [calendarId, stats]));
 }
 
 async function withStats(db: Db, rows: CalendarRow[]): Promise<CalendarWithStats[]> {
-  const stats = await loadCalendarStats(
-    db,
-    rows.filter((row) => row.status !== 'draft').map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...row, stats: stats.get(row.id) ?? NO_STATS }));
+  const ended = rows.filter((row) => row.status === 'announced' || row.status === 'paid_out').map((row) => row.id);
+  const [stats, closings] = await Promise.all([
+    loadCalendarStats(
+      db,
+      rows.filter((row) => row.status !== 'draft').map((row) => row.id),
+    ),
+    loadClosings(db, ended),
+  ]);
+  return rows.map((row) => ({ ...row, stats: stats.get(row.id) ?? NO_STATS, closing: closings.get(row.id) ?? null }));
 }
 
 /** The caller's calendar, or 404 for an unknown id and for someone else's (the same answer). */

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
+import { calendars } from '../calendars/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import {
   type Answer,
@@ -27,8 +28,23 @@ const CAPTCHA_RACE_POLL_MS = 50;
 
 export function assertCalendarOpen(calendar: Pick<CalendarRow, 'status'>): void {
   if (calendar.status === 'announced' || calendar.status === 'paid_out') {
-    throw new AppError('calendar_closed', 'This calendar is closed: the birth has been announced.', 409);
+    throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
   }
+}
+
+/**
+ * Re-checks the status under a share lock inside the writing transaction: the announcement's
+ * conditional update waits for it (or it waits for the announcement), so no guess slips in after
+ * the calendar closed.
+ */
+async function lockOpenCalendar(tx: Pick<AppContext['db'], 'select'>, calendarId: string): Promise<void> {
+  const [row] = await tx
+    .select({ status: calendars.status })
+    .from(calendars)
+    .where(eq(calendars.id, calendarId))
+    .for('share');
+  if (!row) throw AppError.notFound('There is no calendar at this address.');
+  assertCalendarOpen(row);
 }
 
 function formatMonthDay(isoDate: string): string {
@@ -127,6 +143,7 @@ export async function createContribution(
   };
   if (input.giftCents == null || !input.payment) {
     const created = await context.db.transaction(async (tx) => {
+      await lockOpenCalendar(tx, calendar.id);
       const [row] = await tx
         .insert(contributions)
         .values({ id: randomUUID(), ...base, giftCents: null, status: 'confirmed' })
@@ -149,6 +166,7 @@ export async function createContribution(
   const method = input.payment;
   const giftCents = input.giftCents;
   const claimed = await context.db.transaction(async (tx) => {
+    await lockOpenCalendar(tx, calendar.id);
     const [contribution] = await tx
       .insert(contributions)
       .values({ id: randomUUID(), ...base, giftCents, status: 'pending_payment' })

@@ -1,6 +1,7 @@
 import type { PublicCalendar, PublicGuess, PublicWish } from '@firstday/common/contributions';
 import { getGuessWindow, WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
@@ -98,7 +99,35 @@ export async function buildPublicCalendar(
     ...(calendar.hideTotal ? {} : { totalRaisedCents: stats?.raisedCents ?? 0 }),
     participants: stats?.participants ?? 0,
     wishes: { items: wishes, nextCursor: wishRows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null },
-    announcement: null,
+    announcement: await buildPublicAnnouncement(db, calendar),
   };
   return { calendarId: calendar.id, body: JSON.stringify(answer) };
+}
+
+const CLOSEST_GUESSES_SHOWN = 3;
+const CLOSEST_GUESSES_MAX = 10;
+
+/**
+ * The birth and the closest guesses (for fun, no reward): the three nearest days' guesses, plus
+ * any tied with the third, at most ten. A close without celebration shows no birth details.
+ */
+async function buildPublicAnnouncement(db: Db, calendar: CalendarRow): Promise<PublicCalendar['announcement']> {
+  if (calendar.status !== 'announced' && calendar.status !== 'paid_out') return null;
+  const [announcement] = await db.select().from(announcements).where(eq(announcements.calendarId, calendar.id));
+  if (announcement?.kind !== 'announcement' || !announcement.birthDate) return null;
+  const distance = sql<number>`abs(${contributions.guessedDate} - ${announcement.birthDate}::date)`.mapWith(Number);
+  const rows = await db
+    .select({ date: contributions.guessedDate, name: contributions.name, distance })
+    .from(contributions)
+    .where(and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed')))
+    .orderBy(distance, asc(contributions.createdAt), asc(contributions.id))
+    .limit(CLOSEST_GUESSES_MAX);
+  const cutoff = rows[Math.min(CLOSEST_GUESSES_SHOWN, rows.length) - 1]?.distance ?? 0;
+  return {
+    birthDate: announcement.birthDate,
+    message: announcement.thankYouMessage ?? '',
+    closestGuesses: rows
+      .filter((row) => row.distance <= cutoff)
+      .map((row) => ({ date: row.date, name: toPublicName(row.name, calendar.hideSenderNames) })),
+  };
 }

@@ -4,6 +4,7 @@ import { user } from '../auth/schema.ts';
 import { calendars } from '../calendars/schema.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
+import { createUnsubscribeHeaders, createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { formatLongDate } from './contribution-receipt.ts';
 import { contributions } from './schema.ts';
 
@@ -78,15 +79,19 @@ export async function sendWishDigests(
         return `${wish.name} guessed ${formatLongDate(wish.guessedDate)}${gift}: “${text}”`;
       });
       const more = unread.length > MAX_LISTED ? [`…and ${unread.length - MAX_LISTED} more.`] : [];
+      const unsubscribeUrl = createUnsubscribeUrl(context.env, owner.email);
       return enqueueMail(tx, {
         to: owner.email,
         dedupeKey: `wish-digest:${calendarId}:${unread[0]!.id}`,
+        suppressible: true,
+        headers: createUnsubscribeHeaders(unsubscribeUrl),
         subject: `${unread.length === 1 ? 'A new wish' : `${unread.length} new wishes`} on “${title}”`,
         ...renderEmail({
           heading: `You have ${count}`,
           paragraphs: [`Hello ${owner.name},`, `Family and friends left ${count} on “${title}”:`, ...listed, ...more],
           action: { label: 'Read the wishes', url: `${context.env.APP_URL}/wishes` },
           footer: ['You get this e-mail (at most once an hour) because you created a calendar on Firstday.'],
+          unsubscribeUrl,
         }),
       });
     });

@@ -23,9 +23,16 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
  * Opens PostgreSQL at `url` when given, otherwise PGlite in `dataDir` ('memory://' keeps it in
  * memory), and applies the committed migrations.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  onConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that breaks (server restart, network) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

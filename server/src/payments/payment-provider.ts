@@ -32,10 +32,22 @@ export type ProviderPaymentState = {
   paymentId?: string;
 };
 
+/** The provider's view of a payout (a transfer of collected gifts to the parents' bank account). */
+export type ProviderPayoutState = {
+  reference: string;
+  status: 'pending' | 'paid' | 'failed';
+  failureReason?: string;
+  amountCents?: number;
+  currency?: string;
+};
+
+/** Where a payout goes: the calendar's IBAN and the account holder's name. */
+export type PayoutDestination = { iban: string; accountHolder: string };
+
 export type VerifiedWebhookEvent = {
   id: string;
   type: string;
-  /** The provider's payment reference, or null for an event we do not act on. */
+  /** The provider's payment (or, for 'payout.*' events, payout) reference; null for an event we do not act on. */
   reference: string | null;
 };
 
@@ -54,6 +66,17 @@ export interface PaymentProvider {
   retrievePayment(reference: string): Promise<ProviderPaymentState>;
   /** Repair after a crash between the provider call and our write: undefined when nothing was created. */
   findPaymentByIdempotencyKey(idempotencyKey: string): Promise<ProviderPaymentState | undefined>;
+  /** Same idempotency key, same transfer: one payout per calendar at the provider too. Completes asynchronously. */
+  createPayout(request: {
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    destination: PayoutDestination;
+    metadata: { calendarId: string; payoutId: string };
+  }): Promise<ProviderPayoutState>;
+  retrievePayout(reference: string): Promise<ProviderPayoutState>;
+  /** Refunds a succeeded payment in full; the same idempotency key never refunds twice. */
+  refundPayment(reference: string, idempotencyKey: string): Promise<ProviderPaymentState>;
   /** Checks the signature of a raw webhook body; throws when it is not genuine. */
   verifyWebhook(rawBody: string, headers: Headers): VerifiedWebhookEvent;
 }

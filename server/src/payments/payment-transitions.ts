@@ -5,16 +5,18 @@ import { user } from '../auth/schema.ts';
 import { activateCalendar } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { applyGiftPaymentOutcome } from '../contributions/contribution-receipt.ts';
+import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
+import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
 
-type TransitionContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars'>;
+type TransitionContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments'>;
 
 const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
 
@@ -45,6 +47,7 @@ export async function applyProviderState(
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
   let mailQueued = false;
+  let refundDue = false;
   let touchedCalendarId: string | undefined;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
@@ -83,17 +86,31 @@ export async function applyProviderState(
     const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === payment[key]);
     if (unchanged) return { payment, changed: false };
 
+    // A gift that lands after the calendar's end is not in its payout (the amount was fixed then):
+    // it goes back to its sender. The share lock orders this against the announcement's update.
+    const lateGift =
+      status === 'succeeded' &&
+      payment.status !== 'succeeded' &&
+      payment.purpose === 'gift' &&
+      payment.calendarId !== null &&
+      (await isCalendarEnded(tx, payment.calendarId));
     const [updated] = await tx
       .update(payments)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, ...(lateGift ? { refundDueAt: new Date() } : {}), updatedAt: new Date() })
       .where(eq(payments.id, paymentId))
       .returning();
+    if (status === 'succeeded' && payment.status !== 'succeeded') await recordPaymentSucceeded(tx, updated!);
+    if (status === 'refunded' && payment.status !== 'refunded') await recordPaymentRefunded(tx, updated!);
+    if (lateGift) refundDue = true;
     if (status === 'succeeded' && payment.status !== 'succeeded' && payment.purpose === 'fee' && payment.calendarId) {
       await activateCalendar(tx, payment.calendarId);
       mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
       touchedCalendarId = payment.calendarId;
     }
-    if (payment.purpose === 'gift' && status !== payment.status) {
+    if (lateGift) {
+      mailQueued = await failLateGift(tx, updated!);
+      touchedCalendarId = payment.calendarId ?? undefined;
+    } else if (payment.purpose === 'gift' && status !== payment.status) {
       const outcome = await applyGiftPaymentOutcome(tx, context.env.APP_URL, updated!, state.wallet);
       mailQueued = outcome.mailQueued;
       touchedCalendarId = outcome.calendarId;
@@ -102,7 +119,61 @@ export async function applyProviderState(
   });
   if (touchedCalendarId) context.publicCalendars.invalidate(touchedCalendarId);
   if (mailQueued) context.wakeMailWorker();
+  // Reconciliation retries a refund that fails here (refund_due_at stays set).
+  if (refundDue && result.payment) await refundPayment(context, result.payment.id).catch(() => undefined);
   return result;
+}
+
+/**
+ * Refunds a succeeded payment in full through the provider, once: the provider's idempotency key
+ * is derived from our payment id, and the refunded state goes through `applyProviderState` like
+ * any other (ledger entry unique per payment).
+ */
+export async function refundPayment(context: TransitionContext, paymentId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await context.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (payment?.status !== 'succeeded' || !payment.providerRef) return payment;
+  try {
+    const state = await context.payments.refundPayment(payment.providerRef, `refund:${payment.id}`);
+    return (await applyProviderState(context, payment.id, state)).payment;
+  } catch (error) {
+    context.logger.warn({ paymentId, err: (error as Error).message }, 'refund failed: reconciliation retries it');
+    throw error;
+  }
+}
+
+/**
+ * A gift charged after its calendar ended: its contribution never goes public (the calendar is
+ * closed) and the sender learns the money goes back, instead of getting a receipt.
+ */
+async function failLateGift(db: Db, payment: PaymentRow): Promise<boolean> {
+  const [contribution] = await db
+    .update(contributions)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(eq(contributions.paymentId, payment.id))
+    .returning();
+  if (!contribution) return false;
+  return enqueueMail(db, {
+    to: contribution.email,
+    dedupeKey: `late-gift-refund:${payment.id}`,
+    subject: 'Your gift is being refunded',
+    ...renderEmail({
+      heading: 'Your gift is being refunded',
+      paragraphs: [
+        `Hello ${contribution.name},`,
+        `The calendar closed while your gift of ${formatUsd(payment.amountCents)} was being processed, so it could not be added. We are refunding the whole amount to your card; it usually shows within 5–10 business days.`,
+      ],
+      footer: ['You get this e-mail because you sent a gift on Firstday.'],
+    }),
+  });
+}
+
+async function isCalendarEnded(db: Db, calendarId: string): Promise<boolean> {
+  const [calendar] = await db
+    .select({ status: calendars.status })
+    .from(calendars)
+    .where(eq(calendars.id, calendarId))
+    .for('share');
+  return calendar?.status === 'announced' || calendar?.status === 'paid_out';
 }
 
 async function hasOtherLiveFee(db: Db, payment: PaymentRow): Promise<boolean> {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
+import { reconcilePayouts } from './payouts.ts';
 import { payments } from './schema.ts';
 
 const BATCH_SIZE = 50;
@@ -93,8 +94,10 @@ export function startPaymentReconciler(context: AppContext, options: { intervalM
   let running: Promise<unknown> | undefined;
   const run = () => {
     running ??= reconcilePayments(context)
-      .then((result) => {
+      .then(async (result) => {
         if (result.changed > 0) context.logger.info(result, 'payments reconciled');
+        const repaired = await reconcilePayouts(context);
+        if (repaired.payouts + repaired.refunds > 0) context.logger.info(repaired, 'payouts and refunds reconciled');
       })
       .catch((error) => context.logger.error({ err: error }, 'payment reconciliation pass failed'))
       .finally(() => {

@@ -2,8 +2,13 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
-import type { PaymentProvider, ProviderPaymentState, VerifiedWebhookEvent } from './payment-provider.ts';
-import { sandboxCharges } from './schema.ts';
+import type {
+  PaymentProvider,
+  ProviderPaymentState,
+  ProviderPayoutState,
+  VerifiedWebhookEvent,
+} from './payment-provider.ts';
+import { sandboxCharges, sandboxRefunds, sandboxTransfers } from './schema.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'firstday-sandbox-signature';
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -24,6 +29,10 @@ export type SandboxWebhookDelivery = {
 };
 
 type SandboxCharge = typeof sandboxCharges.$inferSelect;
+type SandboxTransfer = typeof sandboxTransfers.$inferSelect;
+
+/** A destination IBAN ending in these digits is refused by the pretend bank, for tests of failed payouts. */
+const FAILING_IBAN_SUFFIX = '0002';
 
 /**
  * A card processor that lives in our database: a charge is one row, unique per idempotency key.
@@ -63,15 +72,42 @@ export function createSandboxProvider(options: {
     const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
     if (!charge) return;
     const settled = await settleIfDue(charge, true);
-    const body = JSON.stringify({
-      id: `evt_sbx_${randomUUID()}`,
-      type: settled.status === 'succeeded' ? 'charge.succeeded' : `charge.${settled.status}`,
-      data: { reference: settled.id },
-    });
+    await sendEvent(`charge.${settled.status}`, settled.id);
+  }
+
+  async function settleTransferIfDue(transfer: SandboxTransfer, force = false): Promise<SandboxTransfer> {
+    if (transfer.status !== 'pending') return transfer;
+    const dueBefore = new Date(Date.now() - delayMs);
+    const failing = transfer.destination.replace(/\D/g, '').endsWith(FAILING_IBAN_SUFFIX);
+    const [settled] = await db
+      .update(sandboxTransfers)
+      .set(failing ? { status: 'failed', failureReason: 'account_closed' } : { status: 'paid' })
+      .where(
+        and(
+          eq(sandboxTransfers.id, transfer.id),
+          eq(sandboxTransfers.status, 'pending'),
+          force ? undefined : lte(sandboxTransfers.createdAt, dueBefore),
+        ),
+      )
+      .returning();
+    if (settled) return settled;
+    const [current] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.id, transfer.id));
+    return current ?? transfer;
+  }
+
+  async function sendEvent(type: string, reference: string): Promise<void> {
+    const body = JSON.stringify({ id: `evt_sbx_${randomUUID()}`, type, data: { reference } });
     await webhooks.deliver(body, {
       'content-type': 'application/json',
       [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(signingKey, body),
     });
+  }
+
+  async function completeTransferAndNotify(transferId: string): Promise<void> {
+    const [transfer] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.id, transferId));
+    if (!transfer) return;
+    const settled = await settleTransferIfDue(transfer, true);
+    await sendEvent(`payout.${settled.status}`, settled.id);
   }
 
   return {
@@ -126,6 +162,65 @@ export function createSandboxProvider(options: {
       return charge ? toState(await settleIfDue(charge)) : undefined;
     },
 
+    async createPayout(request) {
+      const digits = request.destination.iban.replace(/\s/g, '');
+      const [created] = await db
+        .insert(sandboxTransfers)
+        .values({
+          id: `sbx_tr_${randomBytes(12).toString('hex')}`,
+          idempotencyKey: request.idempotencyKey,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          destination: `${digits.slice(0, 4)}…${digits.slice(-4)}`,
+          status: 'pending',
+        })
+        .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
+        .returning();
+      if (!created) {
+        const [existing] = await db
+          .select()
+          .from(sandboxTransfers)
+          .where(eq(sandboxTransfers.idempotencyKey, request.idempotencyKey));
+        if (!existing) throw new Error('sandbox transfer vanished after an idempotency conflict');
+        return toPayoutState(existing);
+      }
+      webhooks.schedule(() => completeTransferAndNotify(created.id), delayMs);
+      return toPayoutState(created);
+    },
+
+    async retrievePayout(reference) {
+      const [transfer] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.id, reference));
+      if (!transfer) throw new Error(`unknown sandbox transfer ${reference}`);
+      return toPayoutState(await settleTransferIfDue(transfer));
+    },
+
+    async refundPayment(reference, idempotencyKey) {
+      return db.transaction(async (tx) => {
+        const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, reference)).for('update');
+        if (!charge) throw new Error(`unknown sandbox charge ${reference}`);
+        if (charge.status !== 'succeeded' && charge.status !== 'refunded') {
+          throw new Error(`sandbox charge ${reference} cannot be refunded while ${charge.status}`);
+        }
+        const [refund] = await tx
+          .insert(sandboxRefunds)
+          .values({
+            id: `sbx_re_${randomBytes(12).toString('hex')}`,
+            idempotencyKey,
+            chargeId: charge.id,
+            amountCents: charge.amountCents,
+          })
+          .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
+          .returning();
+        if (!refund || charge.status === 'refunded') return toState(charge);
+        const [refunded] = await tx
+          .update(sandboxCharges)
+          .set({ status: 'refunded' })
+          .where(eq(sandboxCharges.id, charge.id))
+          .returning();
+        return toState(refunded!);
+      });
+    },
+
     verifyWebhook(rawBody, headers) {
       const header = headers.get(SANDBOX_SIGNATURE_HEADER) ?? '';
       const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
@@ -142,6 +237,16 @@ export function createSandboxProvider(options: {
       const reference = typeof event.data?.reference === 'string' ? event.data.reference : null;
       return { id: event.id, type: event.type, reference } satisfies VerifiedWebhookEvent;
     },
+  };
+}
+
+function toPayoutState(transfer: SandboxTransfer): ProviderPayoutState {
+  return {
+    reference: transfer.id,
+    status: transfer.status,
+    failureReason: transfer.failureReason ?? undefined,
+    amountCents: transfer.amountCents,
+    currency: transfer.currency,
   };
 }
 

@@ -27,6 +27,11 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     failureCode: text('failure_code'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * Set when a gift must go back to its sender: the calendar was closed with refunds, or the
+     * charge landed after the calendar's end (its payout amount was already fixed).
+     */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +43,9 @@ export const payments = pgTable(
       .on(table.calendarId)
       .where(sql`purpose = 'fee' and status in ('pending', 'processing', 'succeeded')`),
     index('payments_status_idx').on(table.status, table.updatedAt),
+    index('payments_refund_due_idx')
+      .on(table.refundDueAt)
+      .where(sql`refund_due_at is not null and status = 'succeeded'`),
   ],
 );
 
@@ -62,5 +70,76 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   failureCode: text('failure_code'),
   cardLast4: text('card_last4'),
   metadata: text('metadata'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One payout per calendar (unique): the gift total sent to the calendar's IBAN. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey(),
+    /** Kept (set null) when the calendar is deleted, like payments. */
+    calendarId: uuid('calendar_id')
+      .unique()
+      .references(() => calendars.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payouts_provider_ref_idx').on(table.provider, table.providerRef),
+    index('payouts_status_idx').on(table.status, table.updatedAt),
+  ],
+);
+
+/**
+ * Double-entry ledger: each money movement is a transaction of lines whose amounts sum to zero
+ * (debit positive, credit negative). `transaction_id` names the source event, so writing the same
+ * movement twice is a no-op.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey(),
+    transactionId: text('transaction_id').notNull(),
+    account: text('account').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    calendarId: uuid('calendar_id').references(() => calendars.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_transaction_account_idx').on(table.transactionId, table.account),
+    index('ledger_entries_account_idx').on(table.account),
+  ],
+);
+
+/** The sandbox processor's transfers to bank accounts (payouts), settled later like its charges. */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  /** Only the masked IBAN: the sandbox needs no real account number. */
+  destination: text('destination').notNull(),
+  status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
+  failureReason: text('failure_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's refunds, one per idempotency key. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  chargeId: text('charge_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../lib/errors.ts';
-import type { PaymentProvider, ProviderPaymentState } from './payment-provider.ts';
+import type { PaymentProvider, ProviderPaymentState, ProviderPayoutState } from './payment-provider.ts';
 
 /** The only events we act on; anything else is acknowledged and ignored. */
 export const STRIPE_EVENT_ALLOWLIST = new Set([
@@ -74,6 +74,48 @@ export function createStripeProvider(options: {
       return intent ? retrieve(intent.id) : undefined;
     },
 
+    async refundPayment(reference, idempotencyKey) {
+      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
+      return retrieve(reference);
+    },
+
+    // Connect (docs/decisions/008-payouts.md): a custom connected account holds the parents' IBAN
+    // as its external account; a transfer moves the collected gifts to it and Stripe pays it out.
+    async createPayout(request) {
+      const country = request.destination.iban.slice(0, 2).toUpperCase();
+      const account = await stripe.accounts.create(
+        {
+          type: 'custom',
+          country,
+          capabilities: { transfers: { requested: true } },
+          business_type: 'individual',
+          external_account: {
+            object: 'bank_account',
+            country,
+            currency: request.currency,
+            account_number: request.destination.iban,
+            account_holder_name: request.destination.accountHolder,
+          },
+          metadata: request.metadata,
+        },
+        { idempotencyKey: `${request.idempotencyKey}:account` },
+      );
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          destination: account.id,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return toPayoutState(transfer);
+    },
+
+    async retrievePayout(reference) {
+      return toPayoutState(await stripe.transfers.retrieve(reference));
+    },
+
     verifyWebhook(rawBody, headers) {
       const event = stripe.webhooks.constructEvent(
         rawBody,
@@ -82,6 +124,17 @@ export function createStripeProvider(options: {
       );
       return { id: event.id, type: event.type, reference: getEventReference(event) };
     },
+  };
+}
+
+/** A transfer is settled once created; a reversed one means the money came back. */
+function toPayoutState(transfer: Stripe.Transfer): ProviderPayoutState {
+  return {
+    reference: transfer.id,
+    status: transfer.reversed ? 'failed' : 'paid',
+    failureReason: transfer.reversed ? 'transfer_reversed' : undefined,
+    amountCents: transfer.amount,
+    currency: transfer.currency,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/errors.ts';
 import type { VerifiedWebhookEvent } from './payment-provider.ts';
 import { applyProviderState } from './payment-transitions.ts';
+import { applyPayoutState, findPayoutByReference } from './payouts.ts';
 import { findPaymentForState } from './reconcile.ts';
 
 /**
@@ -23,7 +24,11 @@ export function createPaymentWebhookRoutes(context: AppContext) {
     } catch {
       throw new AppError('invalid_signature', 'The webhook signature is not valid.', 400);
     }
-    if (event.reference) await handlePaymentEvent(context, event as VerifiedWebhookEvent & { reference: string });
+    if (event.reference && event.type.startsWith('payout.')) {
+      await handlePayoutEvent(context, event as VerifiedWebhookEvent & { reference: string });
+    } else if (event.reference) {
+      await handlePaymentEvent(context, event as VerifiedWebhookEvent & { reference: string });
+    }
     return c.json({ received: true });
   });
 }
@@ -37,6 +42,20 @@ async function handlePaymentEvent(context: AppContext, event: VerifiedWebhookEve
     return;
   }
   await applyProviderState(context, payment.id, state, {
+    webhookEvent: { provider: context.payments.name, id: event.id },
+  });
+}
+
+/** A payout event: like payments, the state comes from the provider's API, not the event body. */
+async function handlePayoutEvent(context: AppContext, event: VerifiedWebhookEvent & { reference: string }) {
+  const payout = await findPayoutByReference(context.db, context.payments.name, event.reference);
+  if (!payout) {
+    // Our write of the reference may not have landed yet: reconciliation settles it.
+    context.logger.info({ eventId: event.id, type: event.type }, 'webhook for a payout we do not know: ignored');
+    return;
+  }
+  const state = await context.payments.retrievePayout(event.reference);
+  await applyPayoutState(context, payout.id, state, {
     webhookEvent: { provider: context.payments.name, id: event.id },
   });
 }

@@ -1,6 +1,5 @@
 import { SupportRequestSchema } from '@firstday/common/calendars';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { TextField } from '../account/text-field.tsx';
 import { Button } from '../components/button.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -15,7 +14,7 @@ type ModalDialogProps = {
 };
 
 /** A native <dialog> opened with showModal(): the page behind is inert, Escape closes it. */
-function ModalDialog({ titleId, busy = false, onClose, children }: ModalDialogProps) {
+export function ModalDialog({ titleId, busy = false, onClose, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -34,55 +33,6 @@ function ModalDialog({ titleId, busy = false, onClose, children }: ModalDialogPr
     >
       {children(() => dialogRef.current?.close())}
     </dialog>
-  );
-}
-
-/**
- * 'Announce the birth': shown with its fields so parents know what comes, but announcing itself
- * ships with the announcements release; nothing here pretends to send.
- */
-export function AnnounceDialog({ calendarTitle, onClose }: { calendarTitle: string; onClose: () => void }) {
-  const id = useId();
-  return (
-    <ModalDialog titleId={`${id}-title`} onClose={onClose}>
-      {(close) => (
-        <form
-          method="dialog"
-          className={styles.dialogForm}
-          onSubmit={(event) => {
-            event.preventDefault();
-            close();
-          }}
-        >
-          <h2 id={`${id}-title`} className={styles.dialogTitle}>
-            Announce the birth
-          </h2>
-          <p className={styles.dialogText}>
-            For <strong>{calendarTitle}</strong>. When you announce the birth, the collected funds are transferred to
-            your bank account, the game ends and all participants are e-mailed the happy news.
-          </p>
-          <p className={styles.dialogNote} role="note">
-            Announcing opens with the next release of Firstday. Your calendar stays open for guesses and gifts until
-            then.
-          </p>
-          <TextField label="Birth date" type="date" disabled />
-          <div className={styles.field}>
-            <label htmlFor={`${id}-thanks`} className={styles.label}>
-              Thank You to Our Supporters
-            </label>
-            <textarea id={`${id}-thanks`} className={styles.textarea} disabled />
-          </div>
-          <div className={styles.dialogActions}>
-            <Button variant="secondary" onClick={close} autoFocus>
-              Close
-            </Button>
-            <Button type="submit" disabled>
-              Announce &amp; Receive Funds
-            </Button>
-          </div>
-        </form>
-      )}
-    </ModalDialog>
   );
 }
 

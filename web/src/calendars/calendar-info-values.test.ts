@@ -20,6 +20,7 @@ const calendar: OwnerCalendar = {
   raisedCents: 0,
   createdAt: '2019-12-01T10:00:00Z',
   activatedAt: '2019-12-01T10:05:00Z',
+  closing: null,
 };
 
 describe('buildCalendarChanges', () => {

@@ -8,10 +8,15 @@ import { formatLongDate } from '../lib/format-date.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
-import { AnnounceDialog, SupportDialog } from './calendar-dialogs.tsx';
+import { AnnounceDialog } from './announce-dialog.tsx';
+import { SupportDialog } from './calendar-dialogs.tsx';
 import { BackgroundArt, StatusBadge } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, listCalendars } from './calendars-api.ts';
 import { CardMenu } from './card-menu.tsx';
+import { CloseCalendarDialog } from './close-calendar-dialog.tsx';
+import closingStyles from './closing.module.css';
+import { isClosingInProgress } from './closing-status.ts';
+import { ClosingSummary } from './closing-summary.tsx';
 import { copyShareLink, getShareLink } from './copy-text.ts';
 import { formatDollars } from './format-money.ts';
 import styles from './my-calendars.module.css';
@@ -20,13 +25,22 @@ export function meta() {
   return [{ title: 'My calendars – Firstday' }];
 }
 
-type OpenDialog = { kind: 'announce' | 'support'; calendar: OwnerCalendar; opener: HTMLElement | null } | null;
+type DialogKind = 'announce' | 'close' | 'support';
+type OpenDialog = { kind: DialogKind; calendar: OwnerCalendar; opener: HTMLElement | null } | null;
+
+/** While a payout or the e-mails are under way, the cards follow them without a reload. */
+const CLOSING_POLL_MS = 5000;
 
 export default function MyCalendarsPage() {
-  const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
+  const calendars = useQuery({
+    queryKey: CALENDARS_QUERY_KEY,
+    queryFn: listCalendars,
+    refetchInterval: (query) =>
+      query.state.data?.some((calendar) => isClosingInProgress(calendar.closing)) ? CLOSING_POLL_MS : false,
+  });
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
-  function openDialog(kind: 'announce' | 'support', calendar: OwnerCalendar) {
+  function openDialog(kind: DialogKind, calendar: OwnerCalendar) {
     // The menu closes first; focus returns to whatever was focused before it (its button) on close.
     setDialog({ kind, calendar, opener: document.activeElement as HTMLElement | null });
   }
@@ -114,7 +128,8 @@ export default function MyCalendarsPage() {
           </Link>
         </li>
       </ul>
-      {dialog?.kind === 'announce' && <AnnounceDialog calendarTitle={dialog.calendar.title} onClose={closeDialog} />}
+      {dialog?.kind === 'announce' && <AnnounceDialog calendar={dialog.calendar} onClose={closeDialog} />}
+      {dialog?.kind === 'close' && <CloseCalendarDialog calendar={dialog.calendar} onClose={closeDialog} />}
       {dialog?.kind === 'support' && <SupportDialog calendarId={dialog.calendar.id} onClose={closeDialog} />}
     </>
   );
@@ -128,18 +143,22 @@ function isControlClick(event: MouseEvent<HTMLElement>): boolean {
 
 type CalendarCardProps = {
   calendar: OwnerCalendar;
-  onOpenDialog: (kind: 'announce' | 'support', calendar: OwnerCalendar) => void;
+  onOpenDialog: (kind: DialogKind, calendar: OwnerCalendar) => void;
 };
 
 function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
   const navigate = useNavigate();
   const infoPath = `/my_calendars/${calendar.id}`;
   const isDraft = calendar.status === 'draft';
-  const shareLink = calendar.status === 'active' && calendar.shareUrl ? getShareLink(calendar.shareUrl) : null;
+  // A closed calendar's link still shows the announcement, so it stays worth sharing.
+  const shareLink = !isDraft && calendar.shareUrl ? getShareLink(calendar.shareUrl) : null;
 
   const actions = [
     ...(calendar.status === 'active'
-      ? [{ label: 'Complete fundraising', onSelect: () => onOpenDialog('announce', calendar) }]
+      ? [
+          { label: 'Complete fundraising', onSelect: () => onOpenDialog('announce', calendar) },
+          { label: 'Close without celebration', onSelect: () => onOpenDialog('close', calendar) },
+        ]
       : []),
     { label: 'Write to support', onSelect: () => onOpenDialog('support', calendar) },
   ];
@@ -165,20 +184,24 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
           {calendar.title}
         </Link>
       </h2>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Due Date</dt>
-          <dd>{calendar.dueDate ? formatLongDate(calendar.dueDate) : 'Not set yet'}</dd>
-        </div>
-        <div>
-          <dt>Participants</dt>
-          <dd>{calendar.participants}</dd>
-        </div>
-        <div>
-          <dt>Has been raised</dt>
-          <dd>{formatDollars(calendar.raisedCents)}</dd>
-        </div>
-      </dl>
+      {/* One grid cell: cards of different heights keep their facts packed at the top. */}
+      <div className={closingStyles.cardBody}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Due Date</dt>
+            <dd>{calendar.dueDate ? formatLongDate(calendar.dueDate) : 'Not set yet'}</dd>
+          </div>
+          <div>
+            <dt>Participants</dt>
+            <dd>{calendar.participants}</dd>
+          </div>
+          <div>
+            <dt>Has been raised</dt>
+            <dd>{formatDollars(calendar.raisedCents)}</dd>
+          </div>
+        </dl>
+        <ClosingSummary calendar={calendar} />
+      </div>
       <div className={styles.cardActions}>
         {isDraft && (
           <ButtonLink to={`/create_calendar?draft=${encodeURIComponent(calendar.id)}`}>Continue setup</ButtonLink>

@@ -33,6 +33,7 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
     raisedCents: 0,
     createdAt: '2029-12-01T10:00:00Z',
     activatedAt: null,
+    closing: null,
     ...overrides,
   };
 }

@@ -22,7 +22,7 @@ export function meta() {
   return [{ title: 'Edit your wish – Firstday' }, { name: 'robots', content: 'noindex' }];
 }
 
-export const EDITING_CLOSED_MESSAGE = 'Editing closed: the birth has been announced.';
+export const EDITING_CLOSED_MESSAGE = 'Editing is closed: this calendar no longer takes changes.';
 const INVALID_LINK_MESSAGE =
   'This edit link is not valid. Please open the link from your receipt e-mail again, exactly as it was sent.';
 

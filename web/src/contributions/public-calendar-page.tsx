@@ -9,7 +9,7 @@ import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { createQueryClient } from '../shell/query-client.ts';
-import { AnnouncementPanel } from './announcement-panel.tsx';
+import { AnnouncementPanel, ClosedNotice } from './announcement-panel.tsx';
 import { getPublicCalendar, getPublicCalendarQueryKey } from './contributions-api.ts';
 import { GuessCalendar } from './guess-calendar.tsx';
 import styles from './public-calendar.module.css';
@@ -94,6 +94,8 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
   const [moreProblem, setMoreProblem] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const closed = isClosed(calendar);
+  // Closed with no announcement: no celebration, so no guesses to compare and nothing to share.
+  const quietlyClosed = closed && calendar.announcement === null;
   const shareUrl = typeof window === 'undefined' ? `/c/${slug}` : `${window.location.origin}/c/${slug}`;
 
   // Warm the form's chunk once the page is idle, so picking a day opens it at once.
@@ -197,30 +199,33 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
           </dl>
         </section>
 
-        {closed && <AnnouncementPanel announcement={calendar.announcement} guesses={calendar.guesses} />}
+        {calendar.announcement && <AnnouncementPanel announcement={calendar.announcement} />}
+        {quietlyClosed && <ClosedNotice />}
 
-        <section className={styles.card} aria-labelledby="pick-title">
-          <h2 id="pick-title" className={styles.sectionTitle}>
-            {closed ? 'Everyone’s guesses' : 'When will the baby arrive?'}
-          </h2>
-          {!closed && (
-            <p className={styles.lead}>
-              Pick the day you think the baby will be born, leave a wish and, if you like, a gift. Several people may
-              pick the same day.
-            </p>
-          )}
-          <div ref={gridRef} className={styles.gridWrap}>
-            <GuessCalendar
-              window={calendar.window}
-              dueDate={calendar.dueDate}
-              guesses={calendar.guesses}
-              selectedDate={formOpen ? selectedDate : null}
-              onPick={closed ? undefined : pickDay}
-              birthDate={calendar.announcement?.birthDate}
-            />
-          </div>
-          <p className={styles.funNote}>Just for fun: nobody wins money for a right guess.</p>
-        </section>
+        {!quietlyClosed && (
+          <section className={styles.card} aria-labelledby="pick-title">
+            <h2 id="pick-title" className={styles.sectionTitle}>
+              {closed ? 'Everyone’s guesses' : 'When will the baby arrive?'}
+            </h2>
+            {!closed && (
+              <p className={styles.lead}>
+                Pick the day you think the baby will be born, leave a wish and, if you like, a gift. Several people may
+                pick the same day.
+              </p>
+            )}
+            <div ref={gridRef} className={styles.gridWrap}>
+              <GuessCalendar
+                window={calendar.window}
+                dueDate={calendar.dueDate}
+                guesses={calendar.guesses}
+                selectedDate={formOpen ? selectedDate : null}
+                onPick={closed ? undefined : pickDay}
+                birthDate={calendar.announcement?.birthDate}
+              />
+            </div>
+            <p className={styles.funNote}>Just for fun: nobody wins money for a right guess.</p>
+          </section>
+        )}
 
         <section className={styles.card} aria-labelledby="wishes-title">
           <h2 id="wishes-title" className={styles.sectionTitle}>
@@ -235,12 +240,14 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
           />
         </section>
 
-        <section className={styles.card} aria-labelledby="share-title">
-          <h2 id="share-title" className={styles.sectionTitle}>
-            Share this calendar
-          </h2>
-          <SharePanel url={shareUrl} title={heading} />
-        </section>
+        {!quietlyClosed && (
+          <section className={styles.card} aria-labelledby="share-title">
+            <h2 id="share-title" className={styles.sectionTitle}>
+              Share this calendar
+            </h2>
+            <SharePanel url={shareUrl} title={heading} />
+          </section>
+        )}
       </main>
 
       {!closed && (

@@ -33,7 +33,8 @@ const MESSAGES: Record<string, string> = {
   already_paid: 'This calendar is already paid for and active.',
   // Calendars.
   calendar_incomplete: 'Please complete the earlier steps first: the due date and the IBAN are needed.',
-  calendar_closed: 'This calendar is closed: the birth has been announced.',
+  calendar_closed: 'This calendar is closed to new guesses and gifts.',
+  calendar_not_active: 'This calendar is not active yet. Please finish its setup first.',
 };
 
 /** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */

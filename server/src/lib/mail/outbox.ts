@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
 import { mailOutbox } from './schema.ts';
+import { isSuppressed } from './suppression.ts';
 
 export type OutgoingMail = {
   to: string;
@@ -10,6 +11,8 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
   /** Same key, same e-mail: a second enqueue with it is ignored. */
   dedupeKey?: string;
+  /** Non-transactional mail (celebrations, notices, digests): skipped for unsubscribed addresses. */
+  suppressible?: boolean;
 };
 
 /**
@@ -17,6 +20,7 @@ export type OutgoingMail = {
  * false when an e-mail with the same dedupe key was already queued.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
+  if (mail.suppressible && (await isSuppressed(db, mail.to))) return false;
   const inserted = await db
     .insert(mailOutbox)
     .values({

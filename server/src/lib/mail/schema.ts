@@ -27,3 +27,9 @@ export const mailOutbox = pgTable(
   },
   (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
 );
+
+/** Addresses that unsubscribed: non-transactional mail (celebrations, notices, digests) skips them. */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

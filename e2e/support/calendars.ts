@@ -1,0 +1,94 @@
+/** Shared steps of the calendar specs: a creator's active calendar and a visitor's contributions. */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { signUpAndVerify } from './auth.ts';
+
+export const VALID_IBAN = 'DE89370400440532013000';
+export const GOOD_CARD = '4242 4242 4242 4242';
+export const DECLINED_CARD = '4000 0000 0000 0002';
+
+export type CreatedCalendar = { id: string; slug: string; dueDate: string };
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A verified creator with an active calendar, made through the API with the browser's session. */
+export async function createActiveCalendar(
+  page: Page,
+  settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
+): Promise<CreatedCalendar> {
+  await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  const origin = new URL(page.url()).origin;
+  const headers = { Origin: origin };
+  const created = await page.request.post('/api/calendars', {
+    headers,
+    data: { firstName: 'Ada', lastName: 'Parent', iban: VALID_IBAN },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const dueDate = addDays(new Date().toISOString().slice(0, 10), 30);
+  const patched = await page.request.patch(`/api/calendars/${id}`, {
+    headers,
+    data: { dueDate, title: 'Baby Parent', ...settings },
+  });
+  expect(patched.ok()).toBe(true);
+  const paid = await page.request.post(`/api/calendars/${id}/pay`, {
+    headers,
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      method: { type: 'card', card: { number: GOOD_CARD, holderName: 'Ada Parent', expiry: '12/35', cvc: '123' } },
+    },
+  });
+  expect(paid.ok()).toBe(true);
+  let slug = '';
+  await expect
+    .poll(async () => {
+      const calendar = (await (await page.request.get(`/api/calendars/${id}`)).json()) as {
+        status: string;
+        slug: string;
+      };
+      slug = calendar.slug;
+      return calendar.status;
+    })
+    .toBe('active');
+  return { id, slug, dueDate };
+}
+
+/** A visitor without an account: a fresh browser context, no cookies of the creator. */
+export async function openAsVisitor(browser: Browser, slug: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/c/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
+}
+
+export async function expectNoSeriousAxeViolation(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export function dayButton(page: Page, isoDate: string) {
+  return page.locator(`button[data-date="${isoDate}"]`);
+}
+
+export async function fillContribution(
+  page: Page,
+  { name, email, wish, card }: { name: string; email: string; wish: string; card?: string },
+) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Your name').fill(name);
+  await dialog.getByLabel('Your e-mail').fill(email);
+  await dialog.getByLabel('Your wish').fill(wish);
+  if (card) {
+    await dialog.getByRole('radio', { name: '$25' }).check();
+    await dialog.getByLabel('Card number').fill(card);
+    await dialog.getByLabel('Cardholder name').fill(name);
+    await dialog.getByLabel('Expiry date').fill('12/35');
+    await dialog.getByLabel('CVS').fill('123');
+  }
+}

@@ -1,0 +1,179 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  addDays,
+  createActiveCalendar,
+  dayButton,
+  expectNoSeriousAxeViolation,
+  fillContribution,
+  GOOD_CARD,
+  openAsVisitor,
+} from '../support/calendars.ts';
+import type { DevMail } from '../support/mailbox.ts';
+import { uniqueEmail } from '../support/mailbox.ts';
+
+type Contribution = { date: string; name: string; email: string; wish: string; card?: string };
+
+/** One guess through the public page, like a visitor does it; waits for the thank-you screen. */
+async function contribute(visitor: Page, contribution: Contribution) {
+  await dayButton(visitor, contribution.date).click();
+  await fillContribution(visitor, contribution);
+  await visitor.getByRole('button', { name: contribution.card ? 'Send wish and $25' : 'Send my wish' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
+  await visitor.getByRole('button', { name: 'Back to the calendar' }).click();
+}
+
+/** The dev mailbox's messages to `to` that carry `text`; the celebration is recognised by the parents' words. */
+async function findMails(request: APIRequestContext, to: string, text: string): Promise<DevMail[]> {
+  const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+  const messages = (await response.json()) as DevMail[];
+  return messages.filter((message) => message.text.includes(text));
+}
+
+/** The browser's day: the birth date input's upper limit is the creator's local today. */
+function getLocalToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+test('the creator announces the birth: every participant is e-mailed once, the calendar closes, the gifts are paid out', async ({
+  page,
+  browser,
+}) => {
+  // One whole journey: fee, three contributions, announcement, e-mails, public page, payout.
+  test.setTimeout(180_000);
+  const calendar = await createActiveCalendar(page);
+  const grandma = uniqueEmail('grandma');
+  const uncle = uniqueEmail('uncle');
+  const closestDay = addDays(calendar.dueDate, -2);
+
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await contribute(visitor, {
+    date: closestDay,
+    name: 'Grandma Rose',
+    email: grandma,
+    wish: 'Welcome!',
+    card: GOOD_CARD,
+  });
+  await contribute(visitor, { date: addDays(calendar.dueDate, 1), name: 'Uncle Bob', email: uncle, wish: 'Hello!' });
+  await contribute(visitor, {
+    date: addDays(calendar.dueDate, 5),
+    name: 'Grandma Rose',
+    email: grandma,
+    wish: 'Again!',
+  });
+
+  // A late visitor has the form open while the parents announce.
+  const late = await openAsVisitor(browser, calendar.slug);
+  await dayButton(late, calendar.dueDate).click();
+  await fillContribution(late, { name: 'Late Larry', email: uniqueEmail('late'), wish: 'Too late?', card: GOOD_CARD });
+
+  // The dialog: fields, then the final confirmation.
+  await page.goto('/my_calendars');
+  const card = page.getByRole('article', { name: 'Baby Parent' });
+  await card.getByRole('button', { name: 'More actions for Baby Parent' }).click();
+  await page.getByRole('menuitem', { name: 'Complete fundraising' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Announce the birth' });
+  await expect(dialog.getByLabel('Birth date')).toBeFocused();
+  await expect(dialog).toContainText('DE89 •••• •••• •••• 3000');
+  await expectNoSeriousAxeViolation(page, 'announce dialog');
+  await dialog.getByRole('button', { name: 'Announce & Receive Funds' }).click();
+  await expect(dialog.getByText('Please enter the birth date.')).toBeVisible();
+  await expect(dialog.getByLabel('Birth date')).toBeFocused();
+
+  const today = getLocalToday();
+  const thanks = `Thank you for every wish! ${Date.now()}`;
+  await dialog.getByLabel('Birth date').fill(today);
+  await dialog.getByLabel('Thank You to Our Supporters').fill(thanks);
+  await expect(dialog.getByText(`${thanks.length} / 2,000 characters`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Announce & Receive Funds' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Are you sure? This cannot be undone.' });
+  await expect(confirm.getByRole('heading', { name: 'Are you sure? This cannot be undone.' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+  await expect(dialog.getByLabel('Thank You to Our Supporters')).toHaveValue(thanks);
+  await dialog.getByRole('button', { name: 'Announce & Receive Funds' }).click();
+  await confirm.getByRole('button', { name: 'Yes, announce' }).click();
+  await expect(page.getByText(/The birth is announced/)).toBeVisible({ timeout: 20_000 });
+  await expect(confirm).toBeHidden();
+  await expect(card.getByText(/^Announced/).first()).toBeVisible();
+
+  // Exactly one celebration e-mail per distinct address: two, though there were three contributions.
+  await expect
+    .poll(
+      async () =>
+        (await findMails(page.request, grandma, thanks)).length + (await findMails(page.request, uncle, thanks)).length,
+      { message: 'celebration e-mails', timeout: 30_000 },
+    )
+    .toBe(2);
+  expect(await findMails(page.request, grandma, thanks)).toHaveLength(1);
+  expect(await findMails(page.request, uncle, thanks)).toHaveLength(1);
+
+  // The public page: the announcement, the closest guess, no form.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'The baby has arrived!' })).toBeVisible();
+  await expect(visitor.getByText(thanks)).toBeVisible();
+  await expect(visitor.getByText('Just for fun — no prize')).toBeVisible();
+  await expect(visitor.getByRole('listitem').filter({ hasText: 'Grandma Rose picked' }).first()).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'When will the baby arrive?' })).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Pick your day' })).toHaveCount(0);
+  await expectNoSeriousAxeViolation(visitor, 'announced calendar');
+
+  // The late gift is refused by the API.
+  const refused = late.waitForResponse((response) =>
+    response.url().includes(`/api/public/calendars/${calendar.slug}/contributions`),
+  );
+  await late.getByRole('button', { name: 'Send wish and $25' }).click();
+  expect((await refused).status()).toBe(409);
+  await expect(late.getByRole('alert')).toContainText('This calendar is closed');
+
+  // The card follows the payout until it is paid (the page polls while it is pending).
+  await expect(card.getByText('$25 paid out to your bank account.')).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText('2 of 2 e-mails sent.')).toBeVisible({ timeout: 30_000 });
+
+  await visitor.context().close();
+  await late.context().close();
+});
+
+test('a calendar closed without celebration refunds the gifts, sends a neutral notice and shows no celebration', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const calendar = await createActiveCalendar(page);
+  const giver = uniqueEmail('giver');
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await contribute(visitor, { date: calendar.dueDate, name: 'Aunt May', email: giver, wish: 'Hugs', card: GOOD_CARD });
+
+  await page.goto('/my_calendars');
+  const card = page.getByRole('article', { name: 'Baby Parent' });
+  await card.getByRole('button', { name: 'More actions for Baby Parent' }).click();
+  await page.getByRole('menuitem', { name: 'Close without celebration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close without celebration' });
+  await expect(dialog.getByRole('radio', { name: /Pay the gifts out to me/ })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Please choose what happens to the gifts.')).toBeVisible();
+  await dialog.getByRole('radio', { name: /Refund every gift to the givers/ }).check();
+  await dialog.getByRole('checkbox', { name: 'Send participants a short, neutral notice' }).check();
+  const notice = `Plans have changed. Thank you. ${Date.now()}`;
+  await dialog.getByLabel('A few words of your own (optional)').fill(notice);
+  await expectNoSeriousAxeViolation(page, 'close dialog');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Are you sure? This cannot be undone.' });
+  await expect(confirm.getByRole('heading', { name: 'Are you sure? This cannot be undone.' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Yes, close the calendar' }).click();
+  await expect(page.getByText('The calendar is closed.')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(/^Closed on/)).toBeVisible();
+  await expect(card.getByText('$25 refunded to 1 giver.')).toBeVisible({ timeout: 30_000 });
+
+  await expect
+    .poll(async () => (await findMails(page.request, giver, notice)).length, { message: 'neutral notice' })
+    .toBe(1);
+
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'This calendar is closed' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'The baby has arrived!' })).toHaveCount(0);
+  await expect(visitor.getByRole('heading', { name: 'When will the baby arrive?' })).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Pick your day' })).toHaveCount(0);
+  await visitor.context().close();
+});

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { AnnounceRequest, CloseCalendarRequest } from '@firstday/common/announcements';
+import { CURRENCY, toIsoDate } from '@firstday/common/calendars';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import { user } from '../auth/schema.ts';
+import type { CalendarRow } from '../calendars/calendar-service.ts';
+import { calendars } from '../calendars/schema.ts';
+import { contributions } from '../contributions/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { AppError } from '../lib/errors.ts';
+import { refundPayment } from '../payments/payment-transitions.ts';
+import { createPayoutRecord, type PayoutRow, submitPayout, sumCollectedGifts } from '../payments/payouts.ts';
+import { payments, payouts } from '../payments/schema.ts';
+import { enqueueCreatorConfirmation, enqueueParticipantMails } from './announcement-mail.ts';
+import { type AnnouncementRow, announcements } from './schema.ts';
+
+/** The earliest time zone is UTC+14: a birth 'today' there may still be tomorrow in UTC. */
+const EARLIEST_ZONE_MS = 14 * 3600_000;
+/** And the latest is UTC−12, for the calendar's creation day. */
+const LATEST_ZONE_MS = 12 * 3600_000;
+
+type End =
+  | { kind: 'announcement'; birthDate: string; thankYouMessage: string }
+  | { kind: 'close'; gifts: CloseCalendarRequest['gifts']; notifyParticipants: boolean; message?: string };
+
+/** 400 `fields.birthDate` for a date in the future or before the calendar was created. */
+export function assertBirthDate(calendar: Pick<CalendarRow, 'createdAt'>, birthDate: string, now = new Date()): void {
+  const parsed = new Date(`${birthDate}T00:00:00Z`);
+  let problem: string | undefined;
+  if (Number.isNaN(parsed.getTime()) || toIsoDate(parsed) !== birthDate) problem = 'Please enter a real date.';
+  else if (birthDate > toIsoDate(new Date(now.getTime() + EARLIEST_ZONE_MS))) {
+    problem = 'The birth date cannot be in the future.';
+  } else if (birthDate < toIsoDate(new Date(calendar.createdAt.getTime() - LATEST_ZONE_MS))) {
+    problem = 'The birth date cannot be before the calendar was created.';
+  }
+  if (problem) {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+      fields: { birthDate: problem },
+    });
+  }
+}
+
+export function announceCalendar(context: AppContext, calendar: CalendarRow, input: AnnounceRequest) {
+  assertBirthDate(calendar, input.birthDate);
+  return endCalendar(context, calendar, { kind: 'announcement', ...input });
+}
+
+export function closeCalendar(context: AppContext, calendar: CalendarRow, input: CloseCalendarRequest) {
+  return endCalendar(context, calendar, { kind: 'close', ...input });
+}
+
+/**
+ * Ends an active calendar in ONE transaction: the conditional status update (active → announced)
+ * is the lock two concurrent requests meet, so exactly one records the end (unique per calendar),
+ * fixes the payout amount, marks gifts for refund and queues the e-mails; the other answers what
+ * the winner recorded. After the commit, the provider calls (payout, refunds) run; they are
+ * idempotent and resumed by a repeated request or by reconciliation after a crash.
+ */
+async function endCalendar(context: AppContext, calendar: CalendarRow, end: End): Promise<AnnouncementRow> {
+  if (calendar.status === 'draft') {
+    throw new AppError('calendar_not_active', 'This calendar is not active yet.', 409);
+  }
+  const created = await context.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .update(calendars)
+      .set({ status: 'announced', updatedAt: new Date() })
+      .where(and(eq(calendars.id, calendar.id), eq(calendars.status, 'active')))
+      .returning();
+    if (!locked) return undefined;
+    const [announcement] = await tx
+      .insert(announcements)
+      .values({
+        id: randomUUID(),
+        calendarId: calendar.id,
+        kind: end.kind,
+        birthDate: end.kind === 'announcement' ? end.birthDate : null,
+        thankYouMessage: end.kind === 'announcement' ? end.thankYouMessage : null,
+        gifts: end.kind === 'announcement' ? 'pay_out' : end.gifts,
+        notifyParticipants: end.kind === 'announcement' ? true : end.notifyParticipants,
+        noticeMessage: end.kind === 'close' ? (end.message ?? null) : null,
+      })
+      .returning();
+    const row = announcement!;
+    let payout: PayoutRow | null = null;
+    let refundCount = 0;
+    if (row.gifts === 'pay_out') {
+      const amountCents = await sumCollectedGifts(tx, calendar.id);
+      if (amountCents > 0) {
+        payout = await createPayoutRecord(tx, {
+          calendarId: calendar.id,
+          amountCents,
+          currency: CURRENCY,
+          provider: context.payments.name,
+        });
+      }
+    } else {
+      refundCount = await markGiftsForRefund(tx, calendar.id);
+    }
+    const participantMails = row.notifyParticipants
+      ? await enqueueParticipantMails(tx, context.env, locked, row, await listParticipantEmails(tx, calendar.id))
+      : 0;
+    const [owner] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, calendar.ownerId));
+    if (owner) {
+      await enqueueCreatorConfirmation(tx, context.env, owner, locked, row, { payout, refundCount, participantMails });
+    }
+    const [counted] = await tx
+      .update(announcements)
+      .set({ emailsQueued: participantMails })
+      .where(eq(announcements.id, row.id))
+      .returning();
+    return counted!;
+  });
+
+  if (created) {
+    context.publicCalendars.invalidate(calendar.id);
+    context.wakeMailWorker();
+  }
+  const announcement = created ?? (await findAnnouncement(context.db, calendar.id));
+  if (!announcement) throw new AppError('calendar_closed', 'This calendar is closed.', 409);
+  if (announcement.kind !== end.kind) {
+    throw new AppError(
+      'calendar_closed',
+      announcement.kind === 'announcement'
+        ? 'This calendar is closed to new guesses and gifts.'
+        : 'This calendar is closed.',
+      409,
+    );
+  }
+  await settleMoney(context, calendar.id);
+  return announcement;
+}
+
+export async function findAnnouncement(db: Db, calendarId: string): Promise<AnnouncementRow | undefined> {
+  const [row] = await db.select().from(announcements).where(eq(announcements.calendarId, calendarId));
+  return row;
+}
+
+/** Every distinct address with a confirmed contribution (lower-cased when stored). */
+async function listParticipantEmails(db: Db, calendarId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: contributions.email })
+    .from(contributions)
+    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed')))
+    .orderBy(contributions.email);
+  return rows.map((row) => row.email);
+}
+
+async function markGiftsForRefund(db: Db, calendarId: string): Promise<number> {
+  const marked = await db
+    .update(payments)
+    .set({ refundDueAt: sql`coalesce(${payments.refundDueAt}, now())` })
+    .where(and(eq(payments.calendarId, calendarId), eq(payments.purpose, 'gift'), eq(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  return marked.length;
+}
+
+/** Starts (or resumes) the provider side: the payout if not yet submitted, each due refund once. */
+async function settleMoney(context: AppContext, calendarId: string): Promise<void> {
+  const [payout] = await context.db.select().from(payouts).where(eq(payouts.calendarId, calendarId));
+  if (payout?.status === 'pending' && !payout.providerRef) await submitPayout(context, payout.id);
+  const due = await context.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.calendarId, calendarId), eq(payments.status, 'succeeded'), isNotNull(payments.refundDueAt)));
+  for (const { id } of due) {
+    // A refund the provider refuses now stays due; reconciliation retries it.
+    await refundPayment(context, id).catch(() => undefined);
+  }
+}

@@ -1,0 +1,77 @@
+import type { CalendarClosing } from '@firstday/common/announcements';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import type { Db } from '../lib/db.ts';
+import { mailOutbox } from '../lib/mail/schema.ts';
+import { payments, payouts } from '../payments/schema.ts';
+import { type AnnouncementRow, announcements } from './schema.ts';
+
+/** The outbox key of a participant e-mail: one per calendar and address, whatever the retries. */
+export function getParticipantMailKey(announcement: Pick<AnnouncementRow, 'kind' | 'calendarId'>, email: string) {
+  return `${getParticipantMailPrefix(announcement)}${email.toLowerCase()}`;
+}
+
+function getParticipantMailPrefix(announcement: Pick<AnnouncementRow, 'kind' | 'calendarId'>): string {
+  return `${announcement.kind === 'announcement' ? 'celebration' : 'notice'}:${announcement.calendarId}:`;
+}
+
+/** `CalendarClosing` for each ended calendar among `calendarIds` (others are absent). */
+export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<string, CalendarClosing>> {
+  if (calendarIds.length === 0) return new Map();
+  const rows = await db.select().from(announcements).where(inArray(announcements.calendarId, calendarIds));
+  if (rows.length === 0) return new Map();
+  const ids = rows.map((row) => row.calendarId);
+  const [payoutRows, refundRows] = await Promise.all([
+    db.select().from(payouts).where(inArray(payouts.calendarId, ids)),
+    db
+      .select({
+        calendarId: payments.calendarId,
+        count: sql<number>`count(*)`.mapWith(Number),
+        amountCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
+      })
+      .from(payments)
+      .where(and(inArray(payments.calendarId, ids), eq(payments.purpose, 'gift'), eq(payments.status, 'refunded')))
+      .groupBy(payments.calendarId),
+  ]);
+  const closings = new Map<string, CalendarClosing>();
+  for (const row of rows) {
+    const payout = payoutRows.find((candidate) => candidate.calendarId === row.calendarId);
+    const refunds = refundRows.find((candidate) => candidate.calendarId === row.calendarId);
+    closings.set(row.calendarId, {
+      kind: row.kind,
+      birthDate: row.birthDate,
+      thankYouMessage: row.thankYouMessage,
+      closedAt: row.createdAt.toISOString(),
+      payout: payout
+        ? {
+            amountCents: payout.amountCents,
+            status: payout.status,
+            ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
+          }
+        : null,
+      refunds: refunds && refunds.count > 0 ? { count: refunds.count, amountCents: refunds.amountCents } : null,
+      emails: await loadParticipantMailStatus(db, row),
+    });
+  }
+  return closings;
+}
+
+export async function loadClosing(db: Db, calendarId: string): Promise<CalendarClosing | undefined> {
+  return (await loadClosings(db, [calendarId])).get(calendarId);
+}
+
+/** Counts from the outbox itself, so 'sent' and 'failed for good' are the worker's truth. */
+async function loadParticipantMailStatus(db: Db, announcement: AnnouncementRow): Promise<CalendarClosing['emails']> {
+  const prefix = getParticipantMailPrefix(announcement).replace(/[\\%_]/g, '\\$&');
+  const rows = await db
+    .select({ to: mailOutbox.to, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(like(mailOutbox.dedupeKey, `${prefix}%`));
+  return {
+    total: rows.length,
+    sent: rows.filter((row) => row.status === 'sent').length,
+    failed: rows
+      .filter((row) => row.status === 'failed')
+      .map((row) => row.to)
+      .sort(),
+  };
+}

@@ -1,0 +1,26 @@
+import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { calendars } from '../calendars/schema.ts';
+
+/**
+ * The end of a calendar: a birth announcement or a sensitive close. Unique per calendar, so two
+ * concurrent requests record one end and the loser answers it.
+ */
+export const announcements = pgTable('announcements', {
+  id: uuid('id').primaryKey(),
+  calendarId: uuid('calendar_id')
+    .notNull()
+    .unique()
+    .references(() => calendars.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['announcement', 'close'] }).notNull(),
+  birthDate: date('birth_date', { mode: 'string' }),
+  thankYouMessage: text('thank_you_message'),
+  /** Close only: what happens to the gifts collected so far. */
+  gifts: text('gifts', { enum: ['pay_out', 'refund'] }).notNull(),
+  notifyParticipants: boolean('notify_participants').notNull(),
+  noticeMessage: text('notice_message'),
+  /** Participant e-mails queued at the end (celebrations or neutral notices). */
+  emailsQueued: integer('emails_queued').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AnnouncementRow = typeof announcements.$inferSelect;

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../lib/db.ts';
+import { ledgerEntries } from './schema.ts';
+
+/** Cash the provider holds for us (gifts and fees collected, not yet paid out or refunded). */
+export const CUSTOMER_FUNDS = 'customer_funds';
+export const PLATFORM_REVENUE = 'platform_revenue';
+/** Payouts sent to the provider and not yet confirmed by the bank. */
+export const PAYOUTS_IN_TRANSIT = 'payouts';
+
+/** What the platform owes one calendar's parents. */
+export function getCalendarAccount(calendarId: string | null): string {
+  return `calendar:${calendarId ?? 'deleted'}`;
+}
+
+export type LedgerLine = { account: string; amountCents: number };
+
+/**
+ * Writes one balanced transaction (debit positive, credit negative). `transactionId` names the
+ * source event (e.g. `payment:<id>:succeeded`), so a replayed event writes nothing new.
+ */
+export async function recordLedgerTransaction(
+  db: Db,
+  transactionId: string,
+  lines: LedgerLine[],
+  options: { calendarId: string | null; currency: string },
+): Promise<void> {
+  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
+  if (sum !== 0 || lines.some((line) => !Number.isInteger(line.amountCents))) {
+    throw new Error(`unbalanced ledger transaction ${transactionId}`);
+  }
+  await db
+    .insert(ledgerEntries)
+    .values(
+      lines.map((line) => ({
+        id: randomUUID(),
+        transactionId,
+        account: line.account,
+        amountCents: line.amountCents,
+        currency: options.currency,
+        calendarId: options.calendarId,
+      })),
+    )
+    .onConflictDoNothing({ target: [ledgerEntries.transactionId, ledgerEntries.account] });
+}
+
+type MovedPayment = {
+  id: string;
+  calendarId: string | null;
+  purpose: 'fee' | 'gift';
+  amountCents: number;
+  currency: string;
+};
+
+/** A fee is platform revenue; a gift is owed to its calendar. */
+function getPaymentCounterAccount(payment: MovedPayment): string {
+  return payment.purpose === 'fee' ? PLATFORM_REVENUE : getCalendarAccount(payment.calendarId);
+}
+
+export function recordPaymentSucceeded(db: Db, payment: MovedPayment): Promise<void> {
+  return recordLedgerTransaction(
+    db,
+    `payment:${payment.id}:succeeded`,
+    [
+      { account: CUSTOMER_FUNDS, amountCents: payment.amountCents },
+      { account: getPaymentCounterAccount(payment), amountCents: -payment.amountCents },
+    ],
+    payment,
+  );
+}
+
+export function recordPaymentRefunded(db: Db, payment: MovedPayment): Promise<void> {
+  return recordLedgerTransaction(
+    db,
+    `payment:${payment.id}:refunded`,
+    [
+      { account: getPaymentCounterAccount(payment), amountCents: payment.amountCents },
+      { account: CUSTOMER_FUNDS, amountCents: -payment.amountCents },
+    ],
+    payment,
+  );
+}
+
+type MovedPayout = { id: string; calendarId: string | null; amountCents: number; currency: string };
+
+/** The calendar's balance moves into transit when the payout is started… */
+export function recordPayoutStarted(db: Db, payout: MovedPayout): Promise<void> {
+  return recordLedgerTransaction(
+    db,
+    `payout:${payout.id}:started`,
+    [
+      { account: getCalendarAccount(payout.calendarId), amountCents: payout.amountCents },
+      { account: PAYOUTS_IN_TRANSIT, amountCents: -payout.amountCents },
+    ],
+    payout,
+  );
+}
+
+/** …leaves our funds when the bank confirms it… */
+export function recordPayoutPaid(db: Db, payout: MovedPayout): Promise<void> {
+  return recordLedgerTransaction(
+    db,
+    `payout:${payout.id}:paid`,
+    [
+      { account: PAYOUTS_IN_TRANSIT, amountCents: payout.amountCents },
+      { account: CUSTOMER_FUNDS, amountCents: -payout.amountCents },
+    ],
+    payout,
+  );
+}
+
+/** …or goes back to the calendar when it fails. */
+export function recordPayoutFailed(db: Db, payout: MovedPayout): Promise<void> {
+  return recordLedgerTransaction(
+    db,
+    `payout:${payout.id}:failed`,
+    [
+      { account: PAYOUTS_IN_TRANSIT, amountCents: payout.amountCents },
+      { account: getCalendarAccount(payout.calendarId), amountCents: -payout.amountCents },
+    ],
+    payout,
+  );
+}

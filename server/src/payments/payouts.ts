@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import { user } from '../auth/schema.ts';
+import { calendars } from '../calendars/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
+import { renderEmail } from '../lib/mail/render.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './ledger.ts';
+import type { ProviderPayoutState } from './payment-provider.ts';
+import { formatUsd, refundPayment } from './payment-transitions.ts';
+import { payments, paymentWebhookEvents, payouts } from './schema.ts';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type PayoutContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'payments' | 'publicCalendars' | 'wakeMailWorker'>;
+
+const RECONCILE_BATCH_SIZE = 50;
+
+/**
+ * The gift total of a calendar: succeeded gifts (refunded ones have left that status). Called in
+ * the announcement's transaction after the calendar row is locked, so no gift can succeed unseen.
+ */
+export async function sumCollectedGifts(db: Db, calendarId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.calendarId, calendarId), eq(payments.purpose, 'gift'), eq(payments.status, 'succeeded')));
+  return row?.total ?? 0;
+}
+
+/** Records the calendar's one payout ('pending', unique per calendar) and its ledger move. */
+export async function createPayoutRecord(
+  db: Db,
+  request: { calendarId: string; amountCents: number; currency: string; provider: PayoutRow['provider'] },
+): Promise<PayoutRow> {
+  const id = randomUUID();
+  const [created] = await db
+    .insert(payouts)
+    .values({ id, ...request, status: 'pending', idempotencyKey: `payout:${request.calendarId}` })
+    .onConflictDoNothing({ target: payouts.calendarId })
+    .returning();
+  if (created) {
+    await recordPayoutStarted(db, created);
+    return created;
+  }
+  const [existing] = await db.select().from(payouts).where(eq(payouts.calendarId, request.calendarId));
+  return existing!;
+}
+
+/**
+ * Asks the provider for the transfer (idempotent by the payout's key, so a retry after a crash
+ * finds the same transfer) and applies its answer. Errors are logged; reconciliation retries.
+ */
+export async function submitPayout(context: PayoutContext, payoutId: string): Promise<PayoutRow | undefined> {
+  const [payout] = await context.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (payout?.status !== 'pending' || !payout.calendarId) return payout;
+  try {
+    const [calendar] = await context.db.select().from(calendars).where(eq(calendars.id, payout.calendarId));
+    if (!calendar?.ibanEncrypted) {
+      return await applyPayoutState(context, payout.id, {
+        reference: payout.providerRef ?? `none:${payout.id}`,
+        status: 'failed',
+        failureReason: 'missing_iban',
+      });
+    }
+    const iban = createSecretBox(context.env.APP_SECRET, 'iban').open(calendar.ibanEncrypted);
+    const state = await context.payments.createPayout({
+      amountCents: payout.amountCents,
+      currency: payout.currency,
+      idempotencyKey: payout.idempotencyKey,
+      destination: { iban, accountHolder: `${calendar.firstName} ${calendar.lastName}` },
+      metadata: { calendarId: payout.calendarId, payoutId: payout.id },
+    });
+    return await applyPayoutState(context, payout.id, state);
+  } catch (error) {
+    context.logger.warn({ payoutId, err: (error as Error).message }, 'payout submission failed: retried later');
+    return payout;
+  }
+}
+
+/**
+ * The one place a payout changes state (submission, webhook, reconciliation): pending → paid |
+ * failed, never back. Paid moves the calendar to 'paid_out'. A replayed webhook event is a no-op.
+ */
+export async function applyPayoutState(
+  context: PayoutContext,
+  payoutId: string,
+  state: ProviderPayoutState,
+  options: { webhookEvent?: { provider: string; id: string } } = {},
+): Promise<PayoutRow | undefined> {
+  let mailQueued = false;
+  const result = await context.db.transaction(async (tx) => {
+    if (options.webhookEvent) {
+      const recorded = await tx
+        .insert(paymentWebhookEvents)
+        .values({ provider: options.webhookEvent.provider, eventId: options.webhookEvent.id })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentWebhookEvents.eventId });
+      if (recorded.length === 0) return undefined;
+    }
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!payout) return undefined;
+    if (state.amountCents !== undefined && state.amountCents !== payout.amountCents) {
+      context.logger.error({ payoutId, reference: state.reference }, 'provider payout does not match: not applied');
+      return payout;
+    }
+    const status = payout.status === 'pending' ? state.status : payout.status;
+    const providerRef = payout.providerRef ?? (state.reference.startsWith('none:') ? null : state.reference);
+    if (status === payout.status && providerRef === payout.providerRef) return payout;
+    const [updated] = await tx
+      .update(payouts)
+      .set({
+        status,
+        providerRef,
+        failureReason: status === 'failed' ? (state.failureReason ?? 'payout_failed') : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(payouts.id, payoutId))
+      .returning();
+    if (status === 'paid' && payout.status !== 'paid') {
+      await recordPayoutPaid(tx, updated!);
+      if (updated!.calendarId) {
+        await tx
+          .update(calendars)
+          .set({ status: 'paid_out', updatedAt: new Date() })
+          .where(and(eq(calendars.id, updated!.calendarId), eq(calendars.status, 'announced')));
+      }
+    }
+    if (status === 'failed' && payout.status !== 'failed') await recordPayoutFailed(tx, updated!);
+    if (status !== payout.status) mailQueued = await enqueuePayoutOutcome(tx, context.env.APP_URL, updated!);
+    return updated;
+  });
+  if (result?.calendarId) context.publicCalendars.invalidate(result.calendarId);
+  if (mailQueued) context.wakeMailWorker();
+  return result;
+}
+
+/** Tells the creator the payout arrived at the bank, or failed (support will sort it out). */
+async function enqueuePayoutOutcome(db: Db, appUrl: string, payout: PayoutRow): Promise<boolean> {
+  if (!payout.calendarId || payout.status === 'pending') return false;
+  const [owner] = await db
+    .select({ email: user.email, name: user.name, title: calendars.title, firstName: calendars.firstName })
+    .from(calendars)
+    .innerJoin(user, eq(user.id, calendars.ownerId))
+    .where(eq(calendars.id, payout.calendarId));
+  if (!owner) return false;
+  const title = owner.title ?? `${owner.firstName}'s calendar`;
+  const paid = payout.status === 'paid';
+  return enqueueMail(db, {
+    to: owner.email,
+    dedupeKey: `payout-${payout.status}:${payout.id}`,
+    subject: paid ? 'Your gifts are on their way to your bank' : 'We could not pay out your gifts',
+    ...renderEmail({
+      heading: paid ? 'Your payout is sent' : 'Your payout did not go through',
+      paragraphs: [
+        `Hello ${owner.name},`,
+        paid
+          ? `We sent ${formatUsd(payout.amountCents)}, the gifts collected on “${title}”, to your bank account.`
+          : `The payout of ${formatUsd(payout.amountCents)} for “${title}” was refused by the bank (${payout.failureReason ?? 'unknown reason'}). Your gifts are safe with us: please write to support so we can send them to the right account.`,
+      ],
+      action: { label: 'Open my calendars', url: `${appUrl}/my_calendars` },
+      footer: ['You get this e-mail because you created a calendar on Firstday.'],
+    }),
+  });
+}
+
+export async function findPayoutByReference(db: Db, provider: string, reference: string) {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.provider, provider as PayoutRow['provider']), eq(payouts.providerRef, reference)));
+  return row;
+}
+
+/**
+ * Repairs what a crash or a lost webhook left open: pending payouts (submitted again under the
+ * same idempotency key, or re-read) and gifts whose refund is due but not done.
+ */
+export async function reconcilePayouts(
+  context: PayoutContext,
+  options: { olderThanMs?: number } = {},
+): Promise<{ payouts: number; refunds: number }> {
+  const cutoff = new Date(Date.now() - (options.olderThanMs ?? 60_000));
+  const open = await context.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), lt(payouts.updatedAt, cutoff)))
+    .orderBy(asc(payouts.updatedAt))
+    .limit(RECONCILE_BATCH_SIZE);
+  for (const payout of open) {
+    try {
+      if (!payout.providerRef) await submitPayout(context, payout.id);
+      else await applyPayoutState(context, payout.id, await context.payments.retrievePayout(payout.providerRef));
+    } catch (error) {
+      context.logger.warn({ payoutId: payout.id, err: (error as Error).message }, 'payout reconciliation failed');
+    }
+  }
+  const dueRefunds = await context.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.refundDueAt),
+        eq(payments.status, 'succeeded'),
+        eq(payments.provider, context.payments.name),
+        inArray(payments.purpose, ['gift']),
+      ),
+    )
+    .limit(RECONCILE_BATCH_SIZE);
+  for (const { id } of dueRefunds) await refundPayment(context, id).catch(() => undefined);
+  return { payouts: open.length, refunds: dueRefunds.length };
+}

@@ -1,0 +1,17 @@
+import type { AnnounceRequest, CalendarClosing, CloseCalendarRequest } from '@firstday/common/announcements';
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { getJson, postJson } from '../lib/api.ts';
+
+export type ClosingResponse = { calendar: OwnerCalendar; closing: CalendarClosing };
+
+export function announceBirth(calendarId: string, body: AnnounceRequest): Promise<ClosingResponse> {
+  return postJson<ClosingResponse>(`/api/calendars/${encodeURIComponent(calendarId)}/announce`, body);
+}
+
+export function closeCalendar(calendarId: string, body: CloseCalendarRequest): Promise<ClosingResponse> {
+  return postJson<ClosingResponse>(`/api/calendars/${encodeURIComponent(calendarId)}/close`, body);
+}
+
+export function getClosing(calendarId: string, { signal }: { signal?: AbortSignal } = {}): Promise<CalendarClosing> {
+  return getJson<CalendarClosing>(`/api/calendars/${encodeURIComponent(calendarId)}/closing`, { signal });
+}

@@ -1,0 +1,90 @@
+import type { CalendarClosing } from '@firstday/common/announcements';
+import { describe, expect, it } from 'vitest';
+import {
+  checkBirthDate,
+  describeEmails,
+  describePayout,
+  getBirthDateLimits,
+  getClosingLabel,
+  toLocalIsoDate,
+} from './closing-status.ts';
+
+function makeClosing(overrides: Partial<CalendarClosing> = {}): CalendarClosing {
+  return {
+    kind: 'announcement',
+    birthDate: '2026-03-02',
+    thankYouMessage: 'Thank you!',
+    closedAt: '2026-03-03T10:00:00Z',
+    payout: { amountCents: 7500, status: 'pending' },
+    refunds: null,
+    emails: { total: 2, sent: 1, failed: [] },
+    ...overrides,
+  };
+}
+
+describe('getBirthDateLimits', () => {
+  it('runs from the creation day to today', () => {
+    const now = new Date(2026, 2, 10, 12);
+    const created = new Date(2026, 1, 1, 9).toISOString();
+    expect(getBirthDateLimits(created, now)).toEqual({ min: '2026-02-01', max: '2026-03-10' });
+  });
+
+  it('never gives an empty range when the creation looks later than today', () => {
+    const now = new Date(2026, 2, 10, 12);
+    const created = new Date(2026, 2, 11, 9).toISOString();
+    expect(getBirthDateLimits(created, now)).toEqual({ min: '2026-03-10', max: '2026-03-10' });
+  });
+
+  it('uses the local day, not the UTC day', () => {
+    expect(toLocalIsoDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('checkBirthDate', () => {
+  const limits = { min: '2026-02-01', max: '2026-03-10' };
+  it('accepts the limits themselves', () => {
+    expect(checkBirthDate('2026-02-01', limits)).toBeUndefined();
+    expect(checkBirthDate('2026-03-10', limits)).toBeUndefined();
+  });
+  it('refuses an empty, a future and a too early date', () => {
+    expect(checkBirthDate('', limits)).toBe('Please enter the birth date.');
+    expect(checkBirthDate('2026-03-11', limits)).toBe('The birth date cannot be in the future.');
+    expect(checkBirthDate('2026-01-31', limits)).toBe('The birth date cannot be before the calendar was created.');
+  });
+});
+
+describe('describePayout', () => {
+  it('words pending, paid and failed payouts', () => {
+    expect(describePayout(makeClosing())).toBe('Payout of $75 pending.');
+    expect(describePayout(makeClosing({ payout: { amountCents: 7550, status: 'paid' } }))).toBe(
+      '$75.50 paid out to your bank account.',
+    );
+    expect(
+      describePayout(makeClosing({ payout: { amountCents: 7500, status: 'failed', failureReason: 'IBAN closed' } })),
+    ).toBe('The payout of $75 failed: IBAN closed');
+    expect(describePayout(makeClosing({ payout: { amountCents: 7500, status: 'failed' } }))).toBe(
+      'The payout of $75 failed.',
+    );
+  });
+
+  it('words refunds and calendars without gifts', () => {
+    expect(describePayout(makeClosing({ kind: 'close', payout: null, refunds: { count: 3, amountCents: 7500 } }))).toBe(
+      '$75 refunded to 3 givers.',
+    );
+    expect(describePayout(makeClosing({ payout: null }))).toBe('No gifts to pay out.');
+  });
+});
+
+describe('describeEmails and getClosingLabel', () => {
+  it('counts the e-mails sent', () => {
+    expect(describeEmails(makeClosing())).toBe('1 of 2 e-mails sent.');
+    expect(describeEmails(makeClosing({ emails: { total: 1, sent: 1, failed: [] } }))).toBe('1 of 1 e-mail sent.');
+    expect(describeEmails(makeClosing({ kind: 'close', emails: { total: 0, sent: 0, failed: [] } }))).toBe(
+      'No notice was sent.',
+    );
+  });
+  it('tells an announcement from a quiet close', () => {
+    expect(getClosingLabel(makeClosing())).toBe('Announced');
+    expect(getClosingLabel(makeClosing({ kind: 'close' }))).toBe('Closed');
+  });
+});

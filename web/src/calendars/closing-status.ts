@@ -1,0 +1,68 @@
+import type { CalendarClosing } from '@firstday/common/announcements';
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatDollars } from './format-money.ts';
+
+/** A local-time ISO date: the parents' "today", not UTC's (a birth at 11 p.m. in New York is still today). */
+export function toLocalIsoDate(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/** The birth date input's limits: not before the calendar was created, not after today. */
+export function getBirthDateLimits(createdAt: string, now: Date = new Date()): { min: string; max: string } {
+  const max = toLocalIsoDate(now);
+  const created = toLocalIsoDate(new Date(createdAt));
+  // A clock behind the server's could put the creation "after" today; never give the input an empty range.
+  if (created > max) return { min: max, max };
+  return { min: created, max };
+}
+
+/** The inline message for a birth date outside its limits (the schema only checks the format). */
+export function checkBirthDate(value: string, limits: { min: string; max: string }): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Please enter the birth date.';
+  if (value > limits.max) return 'The birth date cannot be in the future.';
+  if (value < limits.min) return 'The birth date cannot be before the calendar was created.';
+  return undefined;
+}
+
+export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boolean {
+  return calendar.status === 'announced' || calendar.status === 'paid_out';
+}
+
+/** One line about the money after the end of a calendar, for the card. */
+export function describePayout(closing: CalendarClosing): string {
+  if (closing.refunds && !closing.payout) {
+    const { count, amountCents } = closing.refunds;
+    return count === 0
+      ? 'No gifts to refund.'
+      : `${formatDollars(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
+  }
+  const payout = closing.payout;
+  if (!payout) return 'No gifts to pay out.';
+  const amount = formatDollars(payout.amountCents);
+  if (payout.status === 'paid') return `${amount} paid out to your bank account.`;
+  if (payout.status === 'failed') {
+    return `The payout of ${amount} failed${payout.failureReason ? `: ${payout.failureReason}` : '.'}`;
+  }
+  return `Payout of ${amount} pending.`;
+}
+
+/** One line about the e-mails to participants. */
+export function describeEmails(closing: CalendarClosing): string {
+  const { total, sent } = closing.emails;
+  if (total === 0) return closing.kind === 'close' ? 'No notice was sent.' : 'No participants to e-mail.';
+  return `${sent} of ${total} e-mail${total === 1 ? '' : 's'} sent.`;
+}
+
+/** The badge word: the closing tells more than the status (a close without celebration is not an announcement). */
+export function getClosingLabel(closing: CalendarClosing): string {
+  return closing.kind === 'announcement' ? 'Announced' : 'Closed';
+}
+
+/** Something the owner waits for: a payout not yet settled or e-mails not yet all delivered or given up on. */
+export function isClosingInProgress(closing: CalendarClosing | null | undefined): boolean {
+  if (!closing) return false;
+  const { total, sent, failed } = closing.emails;
+  return closing.payout?.status === 'pending' || sent + failed.length < total;
+}

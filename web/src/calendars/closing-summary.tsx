@@ -1,0 +1,51 @@
+import type { OwnerCalendar } from '@firstday/common/calendars';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { formatLongDate } from '../lib/format-date.ts';
+import { getCalendarQueryKey } from './calendars-api.ts';
+import styles from './closing.module.css';
+import { getClosing } from './closing-api.ts';
+import { describeEmails, describePayout, getClosingLabel, isCalendarClosed } from './closing-status.ts';
+
+/** What happened at the end of a calendar: the payout (or refunds), the e-mails, and the addresses that bounced. */
+export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
+  const id = useId();
+  const closed = isCalendarClosed(calendar);
+  // The list should carry the closing; if an answer comes without it, the closing route has it.
+  const fallback = useQuery({
+    queryKey: [...getCalendarQueryKey(calendar.id), 'closing'],
+    queryFn: ({ signal }) => getClosing(calendar.id, { signal }),
+    enabled: closed && !calendar.closing,
+  });
+  if (!closed) return null;
+  const closing = calendar.closing ?? fallback.data;
+  if (!closing) return null;
+
+  const title =
+    closing.kind === 'announcement' && closing.birthDate
+      ? `${getClosingLabel(closing)}: born on ${formatLongDate(closing.birthDate)}`
+      : `${getClosingLabel(closing)} on ${formatLongDate(closing.closedAt.slice(0, 10))}`;
+  const failed = closing.emails.failed;
+
+  return (
+    <section className={styles.closing} aria-labelledby={`${id}-closing`}>
+      <p id={`${id}-closing`} className={styles.closingTitle}>
+        {title}
+      </p>
+      <p className={styles.payout} data-status={closing.payout?.status}>
+        {describePayout(closing)}
+      </p>
+      <p>{describeEmails(closing)}</p>
+      {failed.length > 0 && (
+        <>
+          <p id={`${id}-failed`}>These addresses could not be reached:</p>
+          <ul className={styles.failedList} aria-labelledby={`${id}-failed`}>
+            {failed.map((address) => (
+              <li key={address}>{address}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
