@@ -2,17 +2,10 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { TextField } from '../account/text-field.tsx';
 import { Button } from '../components/button.tsx';
 import { webEnv } from '../env.ts';
 import { getPaymentsConfig } from './calendars-api.ts';
-import {
-  CARD_NUMBER_MAX_LENGTH,
-  EXPIRY_MAX_LENGTH,
-  formatCardNumberInput,
-  formatCvcInput,
-  formatExpiryInput,
-} from './card-input.ts';
+import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
 import { type PaymentPhase, usePayment } from './use-payment.ts';
 import styles from './wizard.module.css';
 
@@ -67,11 +60,6 @@ export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
 }
 
 type Payment = ReturnType<typeof usePayment>;
-
-type CardValues = { number: string; holderName: string; expiry: string; cvc: string };
-type CardErrors = Partial<Record<keyof CardValues, string>>;
-
-const EMPTY_CARD: CardValues = { number: '', holderName: '', expiry: '', cvc: '' };
 
 function validateCard(card: CardValues): { success: true } | { success: false; errors: CardErrors } {
   const result = CardDetailsSchema.safeParse(card);
@@ -155,48 +143,14 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
       <p className={styles.divider}>
         <span>or pay by card</span>
       </p>
-      <div className={styles.cardFields}>
-        <TextField
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={CARD_NUMBER_MAX_LENGTH}
-          placeholder="1234 1234 1234 1234"
-          value={card.number}
-          onChange={(event) => change('number', formatCardNumberInput(event.target.value))}
-          error={errors.number}
-          className={styles.wide}
-        />
-        <TextField
-          label="Cardholder name"
-          autoComplete="cc-name"
-          value={card.holderName}
-          onChange={(event) => change('holderName', event.target.value)}
-          error={errors.holderName}
-          className={styles.wide}
-        />
-        <TextField
-          label="Expiry date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          maxLength={EXPIRY_MAX_LENGTH}
-          placeholder="MM/YY"
-          value={card.expiry}
-          onChange={(event) => change('expiry', formatExpiryInput(event.target.value, card.expiry))}
-          error={errors.expiry}
-        />
-        <TextField
-          label="CVS"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={3}
-          placeholder="123"
-          value={card.cvc}
-          onChange={(event) => change('cvc', formatCvcInput(event.target.value))}
-          error={errors.cvc}
-          hint="The 3 digits on the back of the card."
-        />
-      </div>
+      <CardFields
+        card={card}
+        errors={errors}
+        onChange={change}
+        className={styles.cardFields}
+        wideClassName={styles.wide}
+        cvcHint="The 3 digits on the back of the card."
+      />
       <PaymentStatus phase={payment.phase} problem={payment.problem} onCheckAgain={payment.checkAgain} />
       <div className={styles.actions}>
         {back}

@@ -2,15 +2,8 @@ import { CardDetailsSchema } from '@firstday/common/cards';
 import type { ContributionRequest, ContributionResponse } from '@firstday/common/contributions';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
-import { TextField } from '../account/text-field.tsx';
 import { getPaymentsConfig } from '../calendars/calendars-api.ts';
-import {
-  CARD_NUMBER_MAX_LENGTH,
-  EXPIRY_MAX_LENGTH,
-  formatCardNumberInput,
-  formatCvcInput,
-  formatExpiryInput,
-} from '../calendars/card-input.ts';
+import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../calendars/card-fields.tsx';
 import { webEnv } from '../env.ts';
 import styles from './contribution-form.module.css';
 
@@ -72,11 +65,6 @@ export default function GiftPayment(props: GiftPaymentProps) {
   return <SandboxCardFields {...props} />;
 }
 
-type CardValues = { number: string; holderName: string; expiry: string; cvc: string };
-type CardErrors = Partial<Record<keyof CardValues, string>>;
-
-const EMPTY_CARD: CardValues = { number: '', holderName: '', expiry: '', cvc: '' };
-
 function SandboxCardFields({ handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
@@ -133,47 +121,13 @@ function SandboxCardFields({ handleRef, disabled, onWallet, serverErrors }: Gift
       <p className={styles.divider}>
         <span>or pay by card</span>
       </p>
-      <div className={styles.cardFields}>
-        <TextField
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={CARD_NUMBER_MAX_LENGTH}
-          placeholder="1234 1234 1234 1234"
-          value={card.number}
-          onChange={(event) => change('number', formatCardNumberInput(event.target.value))}
-          error={errors.number}
-          className={styles.wide}
-        />
-        <TextField
-          label="Cardholder name"
-          autoComplete="cc-name"
-          value={card.holderName}
-          onChange={(event) => change('holderName', event.target.value)}
-          error={errors.holderName}
-          className={styles.wide}
-        />
-        <TextField
-          label="Expiry date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          maxLength={EXPIRY_MAX_LENGTH}
-          placeholder="MM/YY"
-          value={card.expiry}
-          onChange={(event) => change('expiry', formatExpiryInput(event.target.value, card.expiry))}
-          error={errors.expiry}
-        />
-        <TextField
-          label="CVS"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={3}
-          placeholder="123"
-          value={card.cvc}
-          onChange={(event) => change('cvc', formatCvcInput(event.target.value))}
-          error={errors.cvc}
-        />
-      </div>
+      <CardFields
+        card={card}
+        errors={errors}
+        onChange={change}
+        className={styles.cardFields}
+        wideClassName={styles.wide}
+      />
       <p className={styles.muted}>
         Card details travel encrypted and are used only for this gift: the full card number is never stored.
       </p>
