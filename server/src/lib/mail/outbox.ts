@@ -11,6 +11,8 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
   /** Same key, same e-mail: a second enqueue with it is ignored. */
   dedupeKey?: string;
+  /** Groups the mails of one fan-out (see `mail_outbox.topic`). */
+  topic?: string;
   /** Non-transactional mail (celebrations, notices, digests): skipped for unsubscribed addresses. */
   suppressible?: boolean;
 };
@@ -26,6 +28,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> 
     .values({
       id: randomUUID(),
       dedupeKey: mail.dedupeKey,
+      topic: mail.topic,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

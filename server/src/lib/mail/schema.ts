@@ -15,6 +15,8 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     /** Extra headers, e.g. List-Unsubscribe, as a JSON object. */
     headers: text('headers'),
+    /** The fan-out a mail belongs to (e.g. `celebration:<calendarId>`): counted together for the sender. */
+    topic: text('topic'),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -25,7 +27,10 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_topic_idx').on(table.topic),
+  ],
 );
 
 /** Addresses that unsubscribed: non-transactional mail (celebrations, notices, digests) skips them. */
