@@ -38,6 +38,7 @@ export type CalendarClosing = {
   thankYouMessage: string | null;
   closedAt: string;
   payout: { amountCents: number; status: PayoutStatus; failureReason?: string } | null;
-  refunds: { count: number; amountCents: number } | null;
+  /** Gifts refunded (`count`, `amountCents`) and still being refunded (`pending`). */
+  refunds: { count: number; amountCents: number; pending: number } | null;
   emails: { total: number; sent: number; failed: string[] };
 };

@@ -7,6 +7,7 @@ import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
 import type { RateLimitRule } from './lib/rate-limit.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
+import { createSettlementQueue, type SettlementQueue, settleCalendar } from './payments/settlement.ts';
 
 /** What route factories receive: configuration, the database and the process's shared services. */
 export type AppContext = {
@@ -21,6 +22,8 @@ export type AppContext = {
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
+  /** A calendar's payout and refunds, run after its end in the background (payments/settlement.ts). */
+  settlements: SettlementQueue;
   rateLimits: {
     subscribe: RateLimitRule;
     authPerAccount: RateLimitRule;
@@ -46,13 +49,14 @@ const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => 
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 
 export function createAppContext(
-  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'payments' | 'publicCalendars'> & {
+  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'payments' | 'publicCalendars' | 'settlements'> & {
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
   },
 ): AppContext {
-  return {
+  const context: AppContext = {
     ...parts,
+    settlements: createSettlementQueue((calendarId) => settleCalendar(context, calendarId), parts.logger),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
     publicCalendars: createPublicCalendarCache(),
     rateLimits: {
@@ -70,4 +74,5 @@ export function createAppContext(
         ? benchCaptcha
         : createCaptchaVerifier(parts.env),
   };
+  return context;
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import nodemailer from 'nodemailer';
 import { createApp } from './app.ts';
 import { createAppContext, type RateLimitOverrides } from './app-context.ts';
 import { startWishDigest } from './contributions/wish-digest.ts';
@@ -9,6 +8,7 @@ import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailCatcher } from './lib/mail/catcher.ts';
+import { createMailTransport } from './lib/mail/transport.ts';
 import { createMailWorker } from './lib/mail/worker.ts';
 import { getThirdPartySources } from './lib/security-headers.ts';
 import { loadWebBuild } from './lib/web-static.ts';
@@ -26,7 +26,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     onConnectionError: (error) => logger.warn({ err: error.message }, 'database connection lost'),
   });
   const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();
-  const transport = nodemailer.createTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
+  const transport = createMailTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
   const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
   mailWorker.start();
 
@@ -63,6 +63,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paymentReconciler.stop();
+      await context.settlements.idle();
       await wishDigest.stop();
       await mailWorker.stop();
       await mailCatcher?.close();

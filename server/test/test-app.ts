@@ -1,10 +1,10 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
-import nodemailer from 'nodemailer';
 import { createApp } from '../src/app.ts';
 import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
+import { createMailTransport } from '../src/lib/mail/transport.ts';
 import { createMailWorker } from '../src/lib/mail/worker.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -19,7 +19,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const mailCatcher = await startMailCatcher();
   const logger = createLogger(env.LOG_LEVEL);
-  const transport = nodemailer.createTransport(mailCatcher.smtpUrl);
+  const transport = createMailTransport(mailCatcher.smtpUrl);
   const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
   const context = createAppContext({
     env,
@@ -36,6 +36,7 @@ export async function createTestApp(
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
+      await context.settlements.idle();
       transport.close();
       await mailCatcher.close();
       await database.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { user } from '../src/auth/schema.ts';
 import { generateSlug } from '../src/calendars/calendar-service.ts';
 import { calendars } from '../src/calendars/schema.ts';
@@ -11,6 +12,32 @@ import type { createTestApp } from './test-app.ts';
 import { createVerifiedUser } from './test-users.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const stripeSigner = new Stripe('sk_test_signer_only');
+
+/**
+ * POSTs a Stripe event to our webhook route, signed with `secret` as Stripe's endpoint would sign
+ * it. Connect events (payouts on a connected account) name the account in `account`.
+ */
+export function postStripeEvent(
+  t: TestApp,
+  event: { id?: string; type: string; account?: string; object: Record<string, unknown> },
+  secret: string,
+) {
+  const payload = JSON.stringify({
+    id: event.id ?? `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type: event.type,
+    ...(event.account ? { account: event.account } : {}),
+    data: { object: event.object },
+  });
+  const signature = stripeSigner.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.request('/api/payments/webhooks/stripe', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+}
 
 /** A draft that passed wizard steps 1–3 (names, due date, IBAN), inserted directly, for a new verified user. */
 export async function createTestCalendar(t: TestApp, email = `parent-${randomUUID()}@example.com`) {
@@ -90,38 +117,86 @@ type FakeIntent = {
   };
 };
 
+type FakeAccount = {
+  id: string;
+  object: 'account';
+  country: string | null;
+  email: string | null;
+  payouts_enabled: boolean;
+  requirements: { currently_due: string[] };
+  metadata: Record<string, string>;
+};
+type FakeTransfer = {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  currency: string;
+  destination: string;
+  reversed: boolean;
+};
+type FakePayout = {
+  id: string;
+  object: 'payout';
+  /** Not in Stripe's object: the connected account it is on (the Stripe-Account header). */
+  account: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  failure_code: string | null;
+};
+
+const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
+/** Newest first, as Stripe lists (the maps keep creation order). */
+const newestFirst = <T>(items: T[]) => [...items].reverse();
+
 /**
  * An offline stand-in for the part of Stripe's API we use (PaymentIntents create, retrieve and
- * search), on 127.0.0.1 with a random port; point STRIPE_API_BASE at `url`. It honours the
- * Idempotency-Key header like Stripe and logs every request so tests can inspect them.
+ * search; Connect accounts, transfers and payouts on connected accounts; refunds), on 127.0.0.1
+ * with a random port; point STRIPE_API_BASE at `url`. It honours the Idempotency-Key header like
+ * Stripe (scoped to the Stripe-Account header) and logs every request so tests can inspect them.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const replies = new Map<string, unknown>();
   const refunds: string[] = [];
-  const transfers = new Map<string, { id: string; amount: number; reversed: boolean }>();
-  const requests: { method: string; path: string; idempotencyKey?: string; body: URLSearchParams }[] = [];
+  const accounts = new Map<string, FakeAccount>();
+  const transfers = new Map<string, FakeTransfer>();
+  const payouts = new Map<string, FakePayout>();
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey?: string;
+    stripeAccount?: string;
+    body: URLSearchParams;
+  }[] = [];
+  let down = false;
+  let fundsPending = false;
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = new URLSearchParams(await readBody(req));
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? undefined;
-    requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, body });
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
+    const stripeAccount = (req.headers['stripe-account'] as string | undefined) ?? undefined;
+    requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, stripeAccount, body });
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}`, ...headers });
       res.end(JSON.stringify(payload));
     };
+    if (down) {
+      // An outage the client does not retry, so a test knows when the attempt is over.
+      return send(
+        503,
+        { error: { type: 'api_error', message: 'Stripe is unavailable.' } },
+        { 'stripe-should-retry': 'false' },
+      );
+    }
 
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
       if (known) return send(200, intents.get(known));
       const id = `pi_${randomUUID().replace(/-/g, '')}`;
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of body) {
-        const match = key.match(/^metadata\[(.+)\]$/);
-        if (match) metadata[match[1]!] = value;
-      }
+      const metadata = readMetadata(body);
       const intent: FakeIntent = {
         id,
         object: 'payment_intent',
@@ -149,11 +224,12 @@ export async function startStripeStandIn() {
         url: '/v1/payment_intents/search',
       });
     }
-    // Connect and refunds: enough of accounts, transfers and refunds for payouts and closes.
-    const replay = idempotencyKey ? replies.get(`${url.pathname}:${idempotencyKey}`) : undefined;
+    // Connect and refunds: enough of accounts, transfers, payouts and refunds for payouts and closes.
+    const replayKey = `${stripeAccount ?? 'platform'}:${url.pathname}:${idempotencyKey}`;
+    const replay = idempotencyKey ? replies.get(replayKey) : undefined;
     if (req.method === 'POST' && replay) return send(200, replay);
     const remember = (payload: unknown) => {
-      if (idempotencyKey) replies.set(`${url.pathname}:${idempotencyKey}`, payload);
+      if (idempotencyKey) replies.set(replayKey, payload);
       send(200, payload);
     };
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -172,27 +248,67 @@ export async function startStripeStandIn() {
       });
     }
     if (req.method === 'POST' && url.pathname === '/v1/accounts') {
-      return remember({
+      const termsAccepted = body.has('tos_acceptance[date]') && body.has('tos_acceptance[ip]');
+      const account: FakeAccount = {
         id: `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
         object: 'account',
-        type: body.get('type'),
-      });
+        country: body.get('country'),
+        email: body.get('email'),
+        payouts_enabled: termsAccepted,
+        requirements: { currently_due: termsAccepted ? [] : ['tos_acceptance.date', 'tos_acceptance.ip'] },
+        metadata: readMetadata(body),
+      };
+      accounts.set(account.id, account);
+      return remember(account);
     }
+    const account = url.pathname.match(/^\/v1\/accounts\/(acct_\w+)$/);
+    if (req.method === 'GET' && account && accounts.has(account[1]!)) return send(200, accounts.get(account[1]!));
     if (req.method === 'POST' && url.pathname === '/v1/transfers') {
-      const transfer = {
+      const destination = body.get('destination') ?? '';
+      if (!accounts.has(destination)) {
+        return send(400, {
+          error: { type: 'invalid_request_error', message: `No such destination: '${destination}'` },
+        });
+      }
+      const transfer: FakeTransfer = {
         id: `tr_${randomUUID().replace(/-/g, '')}`,
         object: 'transfer',
         amount: Number(body.get('amount')),
         currency: body.get('currency') ?? 'usd',
-        destination: body.get('destination'),
+        destination,
         reversed: false,
-        metadata: {},
       };
       transfers.set(transfer.id, transfer);
       return remember(transfer);
     }
-    const transfer = url.pathname.match(/^\/v1\/transfers\/(tr_\w+)$/);
-    if (req.method === 'GET' && transfer && transfers.has(transfer[1]!)) return send(200, transfers.get(transfer[1]!));
+    if (req.method === 'GET' && url.pathname === '/v1/transfers') {
+      const destination = url.searchParams.get('destination');
+      const found = [...transfers.values()].filter((transfer) => transfer.destination === destination);
+      return send(200, list(newestFirst(found), url.pathname));
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/payouts' && stripeAccount) {
+      const amount = Number(body.get('amount'));
+      if (amount > getAvailableBalance(stripeAccount)) {
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds.' },
+        });
+      }
+      const payout: FakePayout = {
+        id: `po_${randomUUID().replace(/-/g, '')}`,
+        object: 'payout',
+        account: stripeAccount,
+        amount,
+        currency: body.get('currency') ?? 'usd',
+        status: 'pending',
+        failure_code: null,
+      };
+      payouts.set(payout.id, payout);
+      return remember(payout);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/payouts' && stripeAccount) {
+      const found = [...payouts.values()].filter((payout) => payout.account === stripeAccount);
+      return send(200, list(newestFirst(found), url.pathname));
+    }
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/(pi_\w+)$/);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1]!);
@@ -200,6 +316,21 @@ export async function startStripeStandIn() {
     }
     send(404, { error: { type: 'invalid_request_error', message: `No such resource: ${url.pathname}` } });
   });
+  /** Transfers in (not reversed) minus payouts out (not failed or canceled), all available at once. */
+  function getAvailableBalance(account: string): number {
+    if (fundsPending) return 0;
+    let balance = 0;
+    for (const transfer of transfers.values()) {
+      if (transfer.destination === account && !transfer.reversed) balance += transfer.amount;
+    }
+    for (const payout of payouts.values()) {
+      if (payout.account === account && payout.status !== 'failed' && payout.status !== 'canceled') {
+        balance -= payout.amount;
+      }
+    }
+    return balance;
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -221,9 +352,43 @@ export async function startStripeStandIn() {
     },
     /** PaymentIntent ids refunded, one entry per refund actually made. */
     refunds,
+    accounts,
     transfers,
+    payouts,
+    /** While down, every call answers 503 (not retried by the client). */
+    setDown(value: boolean) {
+      down = value;
+    },
+    /** Transfers not yet available for payouts (Stripe holds them a day for recipient accounts). */
+    setFundsPending(value: boolean) {
+      fundsPending = value;
+    },
+    /** Stripe keeps idempotency keys for 24 hours: what a retry after that meets. */
+    forgetIdempotencyKeys() {
+      replies.clear();
+      byIdempotencyKey.clear();
+    },
+    /** The bank's answer to the (one) payout on a connected account. */
+    settlePayout(account: string, status: 'paid' | 'failed' | 'canceled', failureCode: string | null = null) {
+      const payout = [...payouts.values()].find((candidate) => candidate.account === account)!;
+      payout.status = status;
+      payout.failure_code = failureCode;
+    },
+    /** The platform takes a transfer back (from the Dashboard, say). */
+    reverseTransfer(account: string) {
+      for (const transfer of transfers.values()) if (transfer.destination === account) transfer.reversed = true;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function readMetadata(body: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of body) {
+    const match = key.match(/^metadata\[(.+)\]$/);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

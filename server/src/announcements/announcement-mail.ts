@@ -5,7 +5,7 @@ import { renderEmail } from '../lib/mail/render.ts';
 import { createUnsubscribeHeaders, createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { formatUsd } from '../payments/payment-transitions.ts';
 import type { PayoutRow } from '../payments/payouts.ts';
-import { getParticipantMailKey } from './closing.ts';
+import { getParticipantMailKey, getParticipantMailTopic } from './closing.ts';
 import type { AnnouncementRow } from './schema.ts';
 
 type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRET'>;
@@ -43,6 +43,7 @@ export async function enqueueParticipantMails(
     const added = await enqueueMail(db, {
       to: email,
       dedupeKey: getParticipantMailKey(announcement, email),
+      topic: getParticipantMailTopic(announcement),
       suppressible: true,
       headers: createUnsubscribeHeaders(unsubscribeUrl),
       ...content,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnnounceRequest, CloseCalendarRequest } from '@firstday/common/announcements';
 import { CURRENCY, toIsoDate } from '@firstday/common/calendars';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
@@ -9,9 +9,8 @@ import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
-import { refundPayment } from '../payments/payment-transitions.ts';
-import { createPayoutRecord, type PayoutRow, submitPayout, sumCollectedGifts } from '../payments/payouts.ts';
-import { payments, payouts } from '../payments/schema.ts';
+import { createPayoutRecord, type PayoutRow, sumCollectedGifts } from '../payments/payouts.ts';
+import { payments } from '../payments/schema.ts';
 import { enqueueCreatorConfirmation, enqueueParticipantMails } from './announcement-mail.ts';
 import { type AnnouncementRow, announcements } from './schema.ts';
 
@@ -54,8 +53,8 @@ export function closeCalendar(context: AppContext, calendar: CalendarRow, input:
  * Ends an active calendar in ONE transaction: the conditional status update (active → announced)
  * is the lock two concurrent requests meet, so exactly one records the end (unique per calendar),
  * fixes the payout amount, marks gifts for refund and queues the e-mails; the other answers what
- * the winner recorded. After the commit, the provider calls (payout, refunds) run; they are
- * idempotent and resumed by a repeated request or by reconciliation after a crash.
+ * the winner recorded. After the commit, the provider calls (payout, refunds) are scheduled; they
+ * are idempotent and resumed by a repeated request or by reconciliation after a crash.
  */
 async function endCalendar(context: AppContext, calendar: CalendarRow, end: End): Promise<AnnouncementRow> {
   if (calendar.status === 'draft') {
@@ -130,7 +129,8 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
       409,
     );
   }
-  await settleMoney(context, calendar.id);
+  // The provider side (payout, refunds) runs in the background; a repeated request resumes it.
+  context.settlements.schedule(calendar.id);
   return announcement;
 }
 
@@ -156,18 +156,4 @@ async function markGiftsForRefund(db: Db, calendarId: string): Promise<number> {
     .where(and(eq(payments.calendarId, calendarId), eq(payments.purpose, 'gift'), eq(payments.status, 'succeeded')))
     .returning({ id: payments.id });
   return marked.length;
-}
-
-/** Starts (or resumes) the provider side: the payout if not yet submitted, each due refund once. */
-async function settleMoney(context: AppContext, calendarId: string): Promise<void> {
-  const [payout] = await context.db.select().from(payouts).where(eq(payouts.calendarId, calendarId));
-  if (payout?.status === 'pending' && !payout.providerRef) await submitPayout(context, payout.id);
-  const due = await context.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.calendarId, calendarId), eq(payments.status, 'succeeded'), isNotNull(payments.refundDueAt)));
-  for (const { id } of due) {
-    // A refund the provider refuses now stays due; reconciliation retries it.
-    await refundPayment(context, id).catch(() => undefined);
-  }
 }

@@ -35,14 +35,18 @@ afterAll(() => t.close());
 
 type EndAnswer = { calendar: OwnerCalendar; closing: CalendarClosing };
 
-function announce(
+/** Announces, then lets the background settlement (the payout's submission) finish. */
+async function announce(
   calendarId: string,
   cookie: string,
   body: unknown = { birthDate: TODAY, thankYouMessage: 'Thank you all!' },
 ) {
-  return sendJson(t, 'POST', `/api/calendars/${calendarId}/announce`, body, cookie);
+  const response = await sendJson(t, 'POST', `/api/calendars/${calendarId}/announce`, body, cookie);
+  await t.context.settlements.idle();
+  return response;
 }
 
+/** Closes; the settlement (payout or refunds) is left running, as in production. */
 function close(calendarId: string, cookie: string, body: unknown) {
   return sendJson(t, 'POST', `/api/calendars/${calendarId}/close`, body, cookie);
 }
@@ -310,17 +314,27 @@ describe('POST /api/calendars/:id/close', () => {
     await contribute(calendar.slug, { giftCents: 1200 });
     await contribute(calendar.slug, {});
 
+    const raised = async () =>
+      ((await (await sendJson(t, 'GET', `/api/calendars/${calendar.id}`, undefined, cookie)).json()) as OwnerCalendar)
+        .raisedCents;
+    expect(await raised()).toBe(3700);
+
     const body = { gifts: 'refund', notifyParticipants: false };
     const [a, b] = await Promise.all([close(calendar.id, cookie, body), close(calendar.id, cookie, body)]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
+    // The close answers at once; the refunds run in the background and the owner sees them progress.
+    const { refunds: early } = ((await a.json()) as EndAnswer).closing;
+    expect(early!.count + early!.pending).toBe(2);
+    await t.context.settlements.idle();
     const again = await close(calendar.id, cookie, body);
+    await t.context.settlements.idle();
     const answer = (await again.json()) as EndAnswer;
     expect(answer.closing).toMatchObject({
       kind: 'close',
       birthDate: null,
       payout: null,
-      refunds: { count: 2, amountCents: 3700 },
+      refunds: { count: 2, amountCents: 3700, pending: 0 },
       emails: { total: 0, sent: 0, failed: [] },
     });
 
@@ -337,6 +351,8 @@ describe('POST /api/calendars/:id/close', () => {
       );
     expect(refunds).toHaveLength(2);
     expect(await t.db.select().from(payouts).where(eq(payouts.calendarId, calendar.id))).toHaveLength(0);
+    // Refunded gifts no longer count as raised.
+    expect(await raised()).toBe(0);
 
     await t.sendQueuedMail();
     expect(mailsTo(sender).filter((mail) => !mail.subject.startsWith('Thank you'))).toEqual([]);
@@ -365,6 +381,7 @@ describe('POST /api/calendars/:id/close', () => {
     expect(received[0]!.subject).toContain('is closed');
     expect(received[0]!.text).toContain('Thank you for your kindness.');
     expect(received[0]!.text).not.toContain('baby');
+    await t.context.settlements.idle();
   });
 });
 

@@ -1,17 +1,18 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
 import { payments, payouts } from '../payments/schema.ts';
 import { type AnnouncementRow, announcements } from './schema.ts';
 
-/** The outbox key of a participant e-mail: one per calendar and address, whatever the retries. */
-export function getParticipantMailKey(announcement: Pick<AnnouncementRow, 'kind' | 'calendarId'>, email: string) {
-  return `${getParticipantMailPrefix(announcement)}${email.toLowerCase()}`;
+/** The outbox topic of a calendar's participant e-mails: counted together for the creator. */
+export function getParticipantMailTopic(announcement: Pick<AnnouncementRow, 'kind' | 'calendarId'>): string {
+  return `${announcement.kind === 'announcement' ? 'celebration' : 'notice'}:${announcement.calendarId}`;
 }
 
-function getParticipantMailPrefix(announcement: Pick<AnnouncementRow, 'kind' | 'calendarId'>): string {
-  return `${announcement.kind === 'announcement' ? 'celebration' : 'notice'}:${announcement.calendarId}:`;
+/** The outbox key of a participant e-mail: one per calendar and address, whatever the retries. */
+export function getParticipantMailKey(announcement: Pick<AnnouncementRow, 'kind' | 'calendarId'>, email: string) {
+  return `${getParticipantMailTopic(announcement)}:${email.toLowerCase()}`;
 }
 
 /** `CalendarClosing` for each ended calendar among `calendarIds` (others are absent). */
@@ -25,11 +26,21 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
     db
       .select({
         calendarId: payments.calendarId,
-        count: sql<number>`count(*)`.mapWith(Number),
-        amountCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
+        count: sql<number>`count(*) filter (where ${payments.status} = 'refunded')`.mapWith(Number),
+        amountCents:
+          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(
+            Number,
+          ),
+        pending: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
       })
       .from(payments)
-      .where(and(inArray(payments.calendarId, ids), eq(payments.purpose, 'gift'), eq(payments.status, 'refunded')))
+      .where(
+        and(
+          inArray(payments.calendarId, ids),
+          eq(payments.purpose, 'gift'),
+          or(eq(payments.status, 'refunded'), and(eq(payments.status, 'succeeded'), isNotNull(payments.refundDueAt))),
+        ),
+      )
       .groupBy(payments.calendarId),
   ]);
   const closings = new Map<string, CalendarClosing>();
@@ -48,7 +59,7 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
           }
         : null,
-      refunds: refunds && refunds.count > 0 ? { count: refunds.count, amountCents: refunds.amountCents } : null,
+      refunds: refunds ? { count: refunds.count, amountCents: refunds.amountCents, pending: refunds.pending } : null,
       emails: await loadParticipantMailStatus(db, row),
     });
   }
@@ -61,11 +72,10 @@ export async function loadClosing(db: Db, calendarId: string): Promise<CalendarC
 
 /** Counts from the outbox itself, so 'sent' and 'failed for good' are the worker's truth. */
 async function loadParticipantMailStatus(db: Db, announcement: AnnouncementRow): Promise<CalendarClosing['emails']> {
-  const prefix = getParticipantMailPrefix(announcement).replace(/[\\%_]/g, '\\$&');
   const rows = await db
     .select({ to: mailOutbox.to, status: mailOutbox.status })
     .from(mailOutbox)
-    .where(like(mailOutbox.dedupeKey, `${prefix}%`));
+    .where(eq(mailOutbox.topic, getParticipantMailTopic(announcement)));
   return {
     total: rows.length,
     sent: rows.filter((row) => row.status === 'sent').length,

@@ -15,6 +15,7 @@ import { renderEmail } from '../lib/mail/render.ts';
 import { limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/fee-payments.ts';
+import { preparePayoutRecipientInBackground, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
 import {
   createDraftCalendar,
   getOwnedCalendar,
@@ -35,7 +36,8 @@ export function createCalendarRoutes(context: AppContext) {
     .post('/', async (c) => {
       const { user } = await requireSession(context, c);
       const input = await readJsonBody(c, CreateCalendarSchema);
-      const row = await createDraftCalendar(context.db, box, user.id, input);
+      const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
+      const row = await createDraftCalendar(context.db, box, user.id, input, terms);
       return c.json(toOwnerCalendar(row), 201);
     })
     .get('/:id', async (c) => {
@@ -49,7 +51,9 @@ export function createCalendarRoutes(context: AppContext) {
       if (row.status === 'announced' || row.status === 'paid_out') {
         throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
       }
-      const updated = await updateCalendar(context.db, box, row, input);
+      const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
+      const updated = await updateCalendar(context.db, box, row, input, terms);
+      if (updated.ibanEncrypted !== row.ibanEncrypted) preparePayoutRecipientInBackground(context, updated.id);
       context.publicCalendars.invalidate(row.id);
       return c.json(toOwnerCalendar(updated));
     })

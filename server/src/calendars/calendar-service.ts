@@ -10,6 +10,7 @@ import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
+import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 import { payments } from '../payments/schema.ts';
 import { calendars } from './schema.ts';
 
@@ -116,24 +117,44 @@ export async function listOwnedCalendars(db: Db, ownerId: string): Promise<Calen
   return withStats(db, rows);
 }
 
-function sealIban(box: SecretBox, iban: string) {
+type EncryptedIban = { ibanEncrypted: string; ibanMasked: string | null };
+
+function sealIban(box: SecretBox, iban: string): EncryptedIban {
   return { ibanEncrypted: box.seal(iban), ibanMasked: maskIban(iban) };
 }
 
-/** Wizard step 1. Without an IBAN, the account's (already encrypted) bank details are copied. */
+/**
+ * The columns a newly given IBAN sets: the IBAN, the payout terms accepted with it, and no payout
+ * recipient yet (one is made for this IBAN; the previous IBAN's is left unused).
+ */
+function toBankDetails(iban: EncryptedIban, termsAcceptance: PayoutTermsAcceptance | null) {
+  return {
+    ...iban,
+    payoutTermsAcceptance: termsAcceptance,
+    payoutRecipientRef: null,
+    payoutRecipientPayoutsEnabled: null,
+    payoutRecipientRequirements: null,
+  };
+}
+
+/**
+ * Wizard step 1. Without an IBAN, the account's (already encrypted) bank details are copied.
+ * `termsAcceptance`: the payout terms this request accepts with the IBAN.
+ */
 export async function createDraftCalendar(
   db: Db,
   box: SecretBox,
   ownerId: string,
   input: { firstName: string; lastName: string; iban?: string },
+  termsAcceptance: PayoutTermsAcceptance | null,
 ): Promise<CalendarRow> {
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, ownerId));
-  let bankDetails: { ibanEncrypted: string | null; ibanMasked: string | null };
-  if (input.iban) {
-    bankDetails = sealIban(box, input.iban);
-  } else if (profile?.ibanEncrypted) {
-    bankDetails = { ibanEncrypted: profile.ibanEncrypted, ibanMasked: profile.ibanMasked };
-  } else {
+  const iban: EncryptedIban | undefined = input.iban
+    ? sealIban(box, input.iban)
+    : profile?.ibanEncrypted
+      ? { ibanEncrypted: profile.ibanEncrypted, ibanMasked: profile.ibanMasked }
+      : undefined;
+  if (!iban) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
       fields: { iban: 'Please enter the IBAN the gifts should be paid out to.' },
     });
@@ -146,7 +167,7 @@ export async function createDraftCalendar(
       slug: generateSlug(),
       firstName: input.firstName,
       lastName: input.lastName,
-      ...bankDetails,
+      ...toBankDetails(iban, termsAcceptance),
       // The account's defaults (Account Settings) apply to every new calendar.
       hideSenderNames: profile?.hideSenderNamesDefault ?? false,
       hideTotal: profile?.hideTotalDefault ?? true,
@@ -168,18 +189,22 @@ type CalendarUpdate = Partial<{
   wizardStep: number;
 }>;
 
+/** `termsAcceptance`: the payout terms this request accepts, should it give a new IBAN. */
 export async function updateCalendar(
   db: Db,
   box: SecretBox,
   row: CalendarRow & { stats?: CalendarStats },
   update: CalendarUpdate,
+  termsAcceptance: PayoutTermsAcceptance | null,
 ): Promise<CalendarWithStats> {
   const { iban, wizardStep, ...fields } = update;
+  // The same IBAN again keeps its payout recipient.
+  const newIban = iban && !(row.ibanEncrypted && box.open(row.ibanEncrypted) === iban) ? iban : undefined;
   const [updated] = await db
     .update(calendars)
     .set({
       ...fields,
-      ...(iban ? sealIban(box, iban) : {}),
+      ...(newIban ? toBankDetails(sealIban(box, newIban), termsAcceptance) : {}),
       // The wizard's position only matters for drafts; a paid calendar stays on its welcome step.
       ...(wizardStep && row.status === 'draft' ? { wizardStep } : {}),
       updatedAt: new Date(),

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
+import { sandboxAccounts } from '../payments/schema.ts';
 import { calendars } from './schema.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -81,6 +82,29 @@ describe('creating and editing a calendar', () => {
       hideSenderNames: true,
       hideTotal: false,
     });
+  });
+
+  it('makes the payout recipient once the calendar is paid for, and a new one when its IBAN changes (sandbox)', async () => {
+    const draft = await createDraft();
+    const getRecipient = async () => {
+      const [row] = await t.db.select().from(calendars).where(eq(calendars.id, draft.id));
+      return row?.payoutRecipientRef ?? null;
+    };
+    // A draft's IBAN opens nothing at the provider (an abandoned wizard must not).
+    const firstIban = { iban: 'NL91 ABNA 0417 1643 00' };
+    expect((await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, firstIban, owner.cookie)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await getRecipient()).toBeNull();
+
+    await t.db.update(calendars).set({ status: 'active' }).where(eq(calendars.id, draft.id));
+    const iban = { iban: 'GB29 NWBK 6016 1331 9268 19' };
+    expect((await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, iban, owner.cookie)).status).toBe(200);
+    await expect.poll(getRecipient).toMatch(/^sbx_acct_/);
+    const [account] = await t.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.id, (await getRecipient())!));
+    expect(account?.destination).toBe('GB29…6819');
   });
 
   it('saves wizard steps and Calendar Info edits', async () => {

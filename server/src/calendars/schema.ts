@@ -1,5 +1,6 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../auth/schema.ts';
+import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 
 export const calendars = pgTable(
   'calendars',
@@ -23,6 +24,16 @@ export const calendars = pgTable(
     /** AES-256-GCM (lib/secret-box.ts), like the account's IBAN. */
     ibanEncrypted: text('iban_encrypted'),
     ibanMasked: text('iban_masked'),
+    /** Recorded by the request that saved the IBAN, so a recipient made later still carries it. */
+    payoutTermsAcceptance: jsonb('payout_terms_acceptance').$type<PayoutTermsAcceptance>(),
+    /**
+     * The payment provider's payout recipient for the current IBAN (Stripe: the connected account
+     * 'acct_…'); null until made, and again when the IBAN changes.
+     */
+    payoutRecipientRef: text('payout_recipient_ref'),
+    /** As last read from the provider: can it pay out, and what does it still ask for (KYC)? */
+    payoutRecipientPayoutsEnabled: boolean('payout_recipient_payouts_enabled'),
+    payoutRecipientRequirements: text('payout_recipient_requirements').array(),
     hideSenderNames: boolean('hide_sender_names').notNull().default(false),
     hideTotal: boolean('hide_total').notNull().default(true),
     wizardStep: integer('wizard_step').notNull().default(1),

@@ -48,6 +48,8 @@ const EnvSchema = z
     /** Payments: Stripe when its secret key is set, otherwise the built-in sandbox processor. */
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Signing secret of the Connect webhook endpoint (payouts on connected accounts), when it is a separate one. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
     /** Only echoed to the browser in /api/config, so it knows Stripe is on. */
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     /** Overrides Stripe's API address (tests use a local stand-in). */

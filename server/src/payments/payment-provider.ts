@@ -41,13 +41,40 @@ export type ProviderPayoutState = {
   currency?: string;
 };
 
-/** Where a payout goes: the calendar's IBAN and the account holder's name. */
-export type PayoutDestination = { iban: string; accountHolder: string };
+/** The terms the parent accepted by saving the IBAN: Stripe's `tos_acceptance` for their connected account. */
+export type PayoutTermsAcceptance = { acceptedAt: string; ip: string; userAgent: string };
+
+/** The parent a calendar's gifts are paid out to, with the IBAN as given. */
+export type PayoutRecipientRequest = {
+  /** The recipient made before for the same calendar and IBAN: re-read instead of made again. */
+  reference?: string;
+  /** Derived from the calendar and the IBAN, so a changed IBAN gets a recipient of its own. */
+  idempotencyKey: string;
+  iban: string;
+  currency: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** The public calendar page: what the money is for. */
+  profileUrl: string;
+  termsAcceptance: PayoutTermsAcceptance | null;
+  metadata: { calendarId: string };
+};
+
+/** The provider's view of a payout recipient (Stripe: a connected account holding the IBAN). */
+export type PayoutRecipient = {
+  reference: string;
+  payoutsEnabled: boolean;
+  /** What the provider still asks before it pays out (Stripe's `requirements.currently_due`). */
+  requirementsDue: string[];
+};
 
 export type VerifiedWebhookEvent = {
   id: string;
   type: string;
-  /** The provider's payment (or, for 'payout.*' events, payout) reference; null for an event we do not act on. */
+  /** What the event is about, so the route hands it to the payment or the payout handler. */
+  kind: 'payment' | 'payout';
+  /** The provider's payment or payout reference; null for an event we do not act on. */
   reference: string | null;
 };
 
@@ -66,12 +93,15 @@ export interface PaymentProvider {
   retrievePayment(reference: string): Promise<ProviderPaymentState>;
   /** Repair after a crash between the provider call and our write: undefined when nothing was created. */
   findPaymentByIdempotencyKey(idempotencyKey: string): Promise<ProviderPaymentState | undefined>;
+  /** Makes (or re-reads) the recipient a payout goes to; the same idempotency key never makes a second one. */
+  preparePayoutRecipient(request: PayoutRecipientRequest): Promise<PayoutRecipient>;
   /** Same idempotency key, same transfer: one payout per calendar at the provider too. Completes asynchronously. */
   createPayout(request: {
     amountCents: number;
     currency: string;
     idempotencyKey: string;
-    destination: PayoutDestination;
+    /** `PayoutRecipient.reference`. */
+    recipient: string;
     metadata: { calendarId: string; payoutId: string };
   }): Promise<ProviderPayoutState>;
   retrievePayout(reference: string): Promise<ProviderPayoutState>;
@@ -92,7 +122,10 @@ export function createPaymentProvider(options: {
   if (env.STRIPE_SECRET_KEY) {
     return createStripeProvider({
       secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      // Platform events and Connect events (payouts on connected accounts) come signed by different endpoints.
+      webhookSecrets: [env.STRIPE_WEBHOOK_SECRET, env.STRIPE_CONNECT_WEBHOOK_SECRET].filter(
+        (secret): secret is string => !!secret,
+      ),
       apiBase: env.STRIPE_API_BASE,
     });
   }

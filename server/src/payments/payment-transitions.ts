@@ -11,6 +11,7 @@ import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
 import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
+import { preparePayoutRecipientInBackground } from './payout-recipients.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -49,6 +50,8 @@ export async function applyProviderState(
   let mailQueued = false;
   let refundDue = false;
   let touchedCalendarId: string | undefined;
+  /** A calendar this payment paid for: its payout recipient is made now (payout-recipients.ts). */
+  let activatedCalendarId: string | undefined;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
       const recorded = await tx
@@ -106,6 +109,7 @@ export async function applyProviderState(
       await activateCalendar(tx, payment.calendarId);
       mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
       touchedCalendarId = payment.calendarId;
+      activatedCalendarId = payment.calendarId;
     }
     if (lateGift) {
       mailQueued = await failLateGift(tx, updated!);
@@ -119,6 +123,7 @@ export async function applyProviderState(
   });
   if (touchedCalendarId) context.publicCalendars.invalidate(touchedCalendarId);
   if (mailQueued) context.wakeMailWorker();
+  if (activatedCalendarId) preparePayoutRecipientInBackground(context, activatedCalendarId);
   // Reconciliation retries a refund that fails here (refund_due_at stays set).
   if (refundDue && result.payment) await refundPayment(context, result.payment.id).catch(() => undefined);
   return result;

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
-import { createSecretBox } from '../lib/secret-box.ts';
 import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './ledger.ts';
 import type { ProviderPayoutState } from './payment-provider.ts';
-import { formatUsd, refundPayment } from './payment-transitions.ts';
+import { formatUsd } from './payment-transitions.ts';
+import { ensurePayoutRecipient } from './payout-recipients.ts';
 import { payments, paymentWebhookEvents, payouts } from './schema.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -49,8 +49,9 @@ export async function createPayoutRecord(
 }
 
 /**
- * Asks the provider for the transfer (idempotent by the payout's key, so a retry after a crash
- * finds the same transfer) and applies its answer. Errors are logged; reconciliation retries.
+ * Makes sure the calendar's payout recipient exists (it is normally made when the IBAN is saved),
+ * asks the provider for the payout (idempotent by the payout's key, so a retry after a crash finds
+ * the same transfer) and applies its answer. Errors are logged; reconciliation retries.
  */
 export async function submitPayout(context: PayoutContext, payoutId: string): Promise<PayoutRow | undefined> {
   const [payout] = await context.db.select().from(payouts).where(eq(payouts.id, payoutId));
@@ -64,12 +65,12 @@ export async function submitPayout(context: PayoutContext, payoutId: string): Pr
         failureReason: 'missing_iban',
       });
     }
-    const iban = createSecretBox(context.env.APP_SECRET, 'iban').open(calendar.ibanEncrypted);
+    const recipient = await ensurePayoutRecipient(context, calendar);
     const state = await context.payments.createPayout({
       amountCents: payout.amountCents,
       currency: payout.currency,
       idempotencyKey: payout.idempotencyKey,
-      destination: { iban, accountHolder: `${calendar.firstName} ${calendar.lastName}` },
+      recipient,
       metadata: { calendarId: payout.calendarId, payoutId: payout.id },
     });
     return await applyPayoutState(context, payout.id, state);
@@ -104,6 +105,11 @@ export async function applyPayoutState(
     if (state.amountCents !== undefined && state.amountCents !== payout.amountCents) {
       context.logger.error({ payoutId, reference: state.reference }, 'provider payout does not match: not applied');
       return payout;
+    }
+    if (payout.status === 'paid' && state.status === 'failed') {
+      // The bank sent back money it had accepted (Stripe: onto the connected account): support
+      // settles it, since a payout never moves back.
+      context.logger.error({ payoutId, reason: state.failureReason }, 'a paid payout was returned by the bank');
     }
     const status = payout.status === 'pending' ? state.status : payout.status;
     const providerRef = payout.providerRef ?? (state.reference.startsWith('none:') ? null : state.reference);
@@ -174,13 +180,13 @@ export async function findPayoutByReference(db: Db, provider: string, reference:
 }
 
 /**
- * Repairs what a crash or a lost webhook left open: pending payouts (submitted again under the
- * same idempotency key, or re-read) and gifts whose refund is due but not done.
+ * Repairs what a crash or a lost webhook left open: pending payouts, submitted again under the
+ * same idempotency key, or re-read. (Due refunds: `refundDueGifts` in settlement.ts.)
  */
 export async function reconcilePayouts(
   context: PayoutContext,
   options: { olderThanMs?: number } = {},
-): Promise<{ payouts: number; refunds: number }> {
+): Promise<{ payouts: number }> {
   const cutoff = new Date(Date.now() - (options.olderThanMs ?? 60_000));
   const open = await context.db
     .select()
@@ -196,18 +202,5 @@ export async function reconcilePayouts(
       context.logger.warn({ payoutId: payout.id, err: (error as Error).message }, 'payout reconciliation failed');
     }
   }
-  const dueRefunds = await context.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        isNotNull(payments.refundDueAt),
-        eq(payments.status, 'succeeded'),
-        eq(payments.provider, context.payments.name),
-        inArray(payments.purpose, ['gift']),
-      ),
-    )
-    .limit(RECONCILE_BATCH_SIZE);
-  for (const { id } of dueRefunds) await refundPayment(context, id).catch(() => undefined);
-  return { payouts: open.length, refunds: dueRefunds.length };
+  return { payouts: open.length };
 }

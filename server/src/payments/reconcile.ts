@@ -4,6 +4,7 @@ import type { ProviderPaymentState } from './payment-provider.ts';
 import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
 import { reconcilePayouts } from './payouts.ts';
 import { payments } from './schema.ts';
+import { refundDueGifts } from './settlement.ts';
 
 const BATCH_SIZE = 50;
 
@@ -96,8 +97,8 @@ export function startPaymentReconciler(context: AppContext, options: { intervalM
     running ??= reconcilePayments(context)
       .then(async (result) => {
         if (result.changed > 0) context.logger.info(result, 'payments reconciled');
-        const repaired = await reconcilePayouts(context);
-        if (repaired.payouts + repaired.refunds > 0) context.logger.info(repaired, 'payouts and refunds reconciled');
+        const repaired = { ...(await reconcilePayouts(context)), ...(await refundDueGifts(context)) };
+        if (repaired.payouts + repaired.refunded > 0) context.logger.info(repaired, 'payouts and refunds reconciled');
       })
       .catch((error) => context.logger.error({ err: error }, 'payment reconciliation pass failed'))
       .finally(() => {

@@ -61,7 +61,7 @@ describe('fee payment with the sandbox', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'processing', amountCents: CREATION_FEE_CENTS, cardLast4: '4242' });
     expect(await countCharges([rows[0]!.id])).toBe(1);
-    expect((await getCalendar(calendar.id)).status).toBe('draft');
+    expect(await getCalendar(calendar.id)).toMatchObject({ status: 'draft', payoutRecipientRef: null });
 
     expect(webhooks.pending).toBe(1);
     await webhooks.deliverAll();
@@ -70,6 +70,8 @@ describe('fee payment with the sandbox', () => {
     const active = await getCalendar(calendar.id);
     expect(active).toMatchObject({ status: 'active', wizardStep: 5 });
     expect(active.activatedAt).toBeInstanceOf(Date);
+    // Paid for: the payout recipient of its IBAN is made (in the background).
+    await expect.poll(async () => (await getCalendar(calendar.id)).payoutRecipientRef).toMatch(/^sbx_acct_/);
     expect((await getPayments(calendar.id))[0]!.status).toBe('succeeded');
     const receipts = await getReceipts(email);
     expect(receipts).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
@@ -8,7 +8,7 @@ import type {
   ProviderPayoutState,
   VerifiedWebhookEvent,
 } from './payment-provider.ts';
-import { sandboxCharges, sandboxRefunds, sandboxTransfers } from './schema.ts';
+import { sandboxAccounts, sandboxCharges, sandboxRefunds, sandboxTransfers } from './schema.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'firstday-sandbox-signature';
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -162,8 +162,19 @@ export function createSandboxProvider(options: {
       return charge ? toState(await settleIfDue(charge)) : undefined;
     },
 
+    async preparePayoutRecipient(request) {
+      const id = `sbx_acct_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+      const digits = request.iban.replace(/\s/g, '');
+      await db
+        .insert(sandboxAccounts)
+        .values({ id, destination: `${digits.slice(0, 4)}…${digits.slice(-4)}` })
+        .onConflictDoNothing({ target: sandboxAccounts.id });
+      return { reference: id, payoutsEnabled: true, requirementsDue: [] };
+    },
+
     async createPayout(request) {
-      const digits = request.destination.iban.replace(/\s/g, '');
+      const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, request.recipient));
+      if (!account) throw new Error(`unknown sandbox account ${request.recipient}`);
       const [created] = await db
         .insert(sandboxTransfers)
         .values({
@@ -171,7 +182,7 @@ export function createSandboxProvider(options: {
           idempotencyKey: request.idempotencyKey,
           amountCents: request.amountCents,
           currency: request.currency,
-          destination: `${digits.slice(0, 4)}…${digits.slice(-4)}`,
+          destination: account.destination,
           status: 'pending',
         })
         .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
@@ -235,7 +246,9 @@ export function createSandboxProvider(options: {
       const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { reference?: unknown } };
       if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new Error('malformed sandbox event');
       const reference = typeof event.data?.reference === 'string' ? event.data.reference : null;
-      return { id: event.id, type: event.type, reference } satisfies VerifiedWebhookEvent;
+      // The sandbox names its own events: 'charge.*' for payments, 'payout.*' for transfers.
+      const kind = event.type.startsWith('payout.') ? 'payout' : 'payment';
+      return { id: event.id, type: event.type, kind, reference } satisfies VerifiedWebhookEvent;
     },
   };
 }

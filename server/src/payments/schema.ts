@@ -83,6 +83,7 @@ export const payouts = pgTable(
       .unique()
       .references(() => calendars.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    /** Sandbox: its transfer 'sbx_tr_…'. Stripe: the connected account 'acct_…' the gifts were sent to and paid out from. */
     providerRef: text('provider_ref'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -132,6 +133,15 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   destination: text('destination').notNull(),
   status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
   failureReason: text('failure_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's payout recipients (Stripe's connected accounts), one per calendar and IBAN. */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  /** Derived from the idempotency key, so the same calendar and IBAN always give the same recipient. */
+  id: text('id').primaryKey(),
+  /** Only the masked IBAN, as for sandbox transfers. */
+  destination: text('destination').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
-import { createTestCalendar, startStripeStandIn } from '../../test/test-payments.ts';
+import { createTestCalendar, postStripeEvent, startStripeStandIn } from '../../test/test-payments.ts';
 import { calendars } from '../calendars/schema.ts';
 import { startFeePayment } from './fee-payments.ts';
 import { reconcilePayments } from './reconcile.ts';
@@ -13,7 +12,6 @@ import { payments, paymentWebhookEvents } from './schema.ts';
 const WEBHOOK_SECRET = 'whsec_test_standin_secret';
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const signer = new Stripe('sk_test_signer_only');
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
@@ -37,18 +35,7 @@ function sendStripeEvent(
   event: { id?: string; type: string; object: Record<string, unknown> },
   secret = WEBHOOK_SECRET,
 ) {
-  const payload = JSON.stringify({
-    id: event.id ?? `evt_${randomUUID().replace(/-/g, '')}`,
-    object: 'event',
-    type: event.type,
-    data: { object: event.object },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.request('/api/payments/webhooks/stripe', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
+  return postStripeEvent(t, event, secret);
 }
 
 async function getCalendarStatus(id: string) {

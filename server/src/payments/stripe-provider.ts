@@ -1,24 +1,40 @@
 import Stripe from 'stripe';
 import { AppError } from '../lib/errors.ts';
-import type { PaymentProvider, ProviderPaymentState, ProviderPayoutState } from './payment-provider.ts';
+import type {
+  PaymentProvider,
+  PayoutRecipient,
+  ProviderPaymentState,
+  ProviderPayoutState,
+  VerifiedWebhookEvent,
+} from './payment-provider.ts';
 
-/** The only events we act on; anything else is acknowledged and ignored. */
-export const STRIPE_EVENT_ALLOWLIST = new Set([
+const PAYMENT_EVENTS = new Set([
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
   'charge.refunded',
 ]);
 
+/** Connect: payouts on a connected account (they carry `event.account`) and a transfer to one reversed. */
+const PAYOUT_EVENTS = new Set(['payout.paid', 'payout.failed', 'payout.canceled', 'transfer.reversed']);
+
+/** The only events we act on; anything else is acknowledged and ignored. */
+export const STRIPE_EVENT_ALLOWLIST = new Set([...PAYMENT_EVENTS, ...PAYOUT_EVENTS]);
+
+const GIFTS_DESCRIPTION =
+  'Gifts from family and friends for a new baby, collected on a Firstday calendar and paid out to the parent.';
+
 /**
- * Stripe PaymentIntents. We create the intent (idempotency key forwarded to Stripe) and hand its
- * client secret to the browser, whose Payment Element collects and confirms the card: card data
- * never reaches this server. Webhooks only tell us which intent to re-read; the state we act on
- * always comes from Stripe's API, never from the event body.
+ * Stripe: PaymentIntents for fees and gifts, Connect for payouts. We create the intent (idempotency
+ * key forwarded to Stripe) and hand its client secret to the browser, whose Payment Element
+ * collects and confirms the card: card data never reaches this server. Webhooks only tell us which
+ * intent or payout to re-read; the state we act on always comes from Stripe's API, never from the
+ * event body.
  */
 export function createStripeProvider(options: {
   secretKey: string;
-  webhookSecret: string;
+  /** The platform endpoint's signing secret, then the Connect endpoint's when it is a separate one. */
+  webhookSecrets: string[];
   /** e.g. http://127.0.0.1:4010 for the offline stand-in used by tests. */
   apiBase?: string;
 }): PaymentProvider {
@@ -35,6 +51,28 @@ export function createStripeProvider(options: {
   async function retrieve(reference: string): Promise<ProviderPaymentState> {
     const intent = await stripe.paymentIntents.retrieve(reference, { expand: ['latest_charge'] });
     return toState(intent);
+  }
+
+  // A connected account exists for one calendar's payout alone, so the transfer to it and the payout
+  // on it are that payout's: found even after Stripe forgot an idempotency key (24 hours).
+  async function findTransferTo(account: string): Promise<Stripe.Transfer | undefined> {
+    return (await stripe.transfers.list({ destination: account, limit: 1 })).data[0];
+  }
+
+  async function findPayoutOn(account: string): Promise<Stripe.Payout | undefined> {
+    return (await stripe.payouts.list({ limit: 1 }, { stripeAccount: account })).data[0];
+  }
+
+  function constructEvent(rawBody: string, signature: string): Stripe.Event {
+    let refusal: unknown = new Error('no Stripe webhook secret is configured');
+    for (const secret of options.webhookSecrets) {
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, secret);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    throw refusal;
   }
 
   return {
@@ -79,71 +117,149 @@ export function createStripeProvider(options: {
       return retrieve(reference);
     },
 
-    // Connect (docs/decisions/008-payouts.md): a custom connected account holds the parents' IBAN
-    // as its external account; a transfer moves the collected gifts to it and Stripe pays it out.
-    async createPayout(request) {
-      const country = request.destination.iban.slice(0, 2).toUpperCase();
+    // Connect (docs/decisions/008-payouts.md): one connected account per calendar and IBAN, made when
+    // the IBAN is saved, holds the IBAN as its external account. It receives transfers only.
+    async preparePayoutRecipient(request) {
+      if (request.reference) return toRecipient(await stripe.accounts.retrieve(request.reference));
+      const country = request.iban.slice(0, 2).toUpperCase();
+      const terms = request.termsAcceptance;
       const account = await stripe.accounts.create(
         {
-          type: 'custom',
           country,
-          capabilities: { transfers: { requested: true } },
+          email: request.email,
+          // What a 'custom' account is: no Stripe dashboard, we collect what Stripe asks for.
+          controller: {
+            stripe_dashboard: { type: 'none' },
+            requirement_collection: 'application',
+            fees: { payer: 'application' },
+            losses: { payments: 'application' },
+          },
           business_type: 'individual',
+          individual: { first_name: request.firstName, last_name: request.lastName, email: request.email },
+          business_profile: {
+            // Miscellaneous personal services: the closest code for gifts received by a private person.
+            mcc: '7299',
+            // Stripe takes only a public address; in development the description is enough.
+            url: request.profileUrl.startsWith('https://') ? request.profileUrl : undefined,
+            product_description: GIFTS_DESCRIPTION,
+          },
+          capabilities: { transfers: { requested: true } },
           external_account: {
             object: 'bank_account',
             country,
             currency: request.currency,
-            account_number: request.destination.iban,
-            account_holder_name: request.destination.accountHolder,
+            account_number: request.iban,
+            account_holder_name: `${request.firstName} ${request.lastName}`,
           },
-          metadata: request.metadata,
-        },
-        { idempotencyKey: `${request.idempotencyKey}:account` },
-      );
-      const transfer = await stripe.transfers.create(
-        {
-          amount: request.amountCents,
-          currency: request.currency,
-          destination: account.id,
+          // We create the payout ourselves after the transfer, so its status is the one we follow.
+          settings: { payouts: { schedule: { interval: 'manual' } } },
+          tos_acceptance: {
+            // The account only receives transfers, never takes payments; cross-border payouts need it too.
+            service_agreement: 'recipient',
+            ...(terms
+              ? {
+                  date: Math.floor(Date.parse(terms.acceptedAt) / 1000),
+                  ip: terms.ip,
+                  user_agent: terms.userAgent || undefined,
+                }
+              : {}),
+          },
           metadata: request.metadata,
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      return toPayoutState(transfer);
+      return toRecipient(account);
+    },
+
+    // The gifts move from the platform balance to the connected account (a Transfer), then from it to
+    // the bank (a Payout). Our reference is the account: every Connect event names it.
+    async createPayout(request) {
+      const account = request.recipient;
+      const transfer =
+        (await findTransferTo(account)) ??
+        (await stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            destination: account,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ));
+      if (transfer.reversed) return toPayoutState(account, transfer, undefined);
+      const payout =
+        (await findPayoutOn(account)) ??
+        (await stripe.payouts.create(
+          { amount: request.amountCents, currency: request.currency, metadata: request.metadata },
+          { stripeAccount: account, idempotencyKey: `${request.idempotencyKey}:bank` },
+        ));
+      return toPayoutState(account, transfer, payout);
     },
 
     async retrievePayout(reference) {
-      return toPayoutState(await stripe.transfers.retrieve(reference));
+      const [transfer, payout] = await Promise.all([findTransferTo(reference), findPayoutOn(reference)]);
+      if (!transfer) throw new Error(`no transfer to the connected account ${reference}`);
+      return toPayoutState(reference, transfer, payout);
     },
 
     verifyWebhook(rawBody, headers) {
-      const event = stripe.webhooks.constructEvent(
-        rawBody,
-        headers.get('stripe-signature') ?? '',
-        options.webhookSecret,
-      );
-      return { id: event.id, type: event.type, reference: getEventReference(event) };
+      const event = constructEvent(rawBody, headers.get('stripe-signature') ?? '');
+      return { id: event.id, type: event.type, ...getEventSubject(event) };
     },
   };
 }
 
-/** A transfer is settled once created; a reversed one means the money came back. */
-function toPayoutState(transfer: Stripe.Transfer): ProviderPayoutState {
+function toRecipient(account: Stripe.Account): PayoutRecipient {
   return {
-    reference: transfer.id,
-    status: transfer.reversed ? 'failed' : 'paid',
-    failureReason: transfer.reversed ? 'transfer_reversed' : undefined,
-    amountCents: transfer.amount,
-    currency: transfer.currency,
+    reference: account.id,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    requirementsDue: account.requirements?.currently_due ?? [],
   };
 }
 
-function getEventReference(event: Stripe.Event): string | null {
-  if (!STRIPE_EVENT_ALLOWLIST.has(event.type)) return null;
-  const object = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
-  if (object.object === 'payment_intent') return object.id ?? null;
-  const intent = object.payment_intent;
-  return typeof intent === 'string' ? intent : (intent?.id ?? null);
+/**
+ * Stripe's payout status is the truth about the bank: paid, failed or canceled (with Stripe's code),
+ * otherwise still on its way. A transfer reversed before that means the money came back to us.
+ */
+function toPayoutState(
+  account: string,
+  transfer: Stripe.Transfer,
+  payout: Stripe.Payout | undefined,
+): ProviderPayoutState {
+  // The amount we check against our record is what we sent: the transfer.
+  const known = { reference: account, amountCents: transfer.amount, currency: transfer.currency };
+  if (payout?.status === 'paid') return { ...known, status: 'paid' };
+  if (transfer.reversed) return { ...known, status: 'failed', failureReason: 'transfer_reversed' };
+  if (payout?.status === 'failed' || payout?.status === 'canceled') {
+    return { ...known, status: 'failed', failureReason: payout.failure_code ?? payout.status };
+  }
+  return { ...known, status: 'pending' };
+}
+
+function getId(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
+/** Which of our records an event is about; the state itself is always re-read from the API. */
+function getEventSubject(event: Stripe.Event): Pick<VerifiedWebhookEvent, 'kind' | 'reference'> {
+  const object = event.data.object as {
+    object?: string;
+    id?: string;
+    payment_intent?: string | { id: string } | null;
+    destination?: string | { id: string } | null;
+  };
+  if (PAYOUT_EVENTS.has(event.type)) {
+    // A payout event names its connected account; a transfer (a platform object) its destination.
+    // The platform's own payouts carry no account and are not ours to act on.
+    const account = event.type === 'transfer.reversed' ? getId(object.destination) : (event.account ?? null);
+    return { kind: 'payout', reference: account };
+  }
+  // Our payments live on the platform account: one on a connected account is not ours.
+  if (!PAYMENT_EVENTS.has(event.type) || event.account) return { kind: 'payment', reference: null };
+  return {
+    kind: 'payment',
+    reference: object.object === 'payment_intent' ? (object.id ?? null) : getId(object.payment_intent),
+  };
 }
 
 /**

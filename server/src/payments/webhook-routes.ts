@@ -24,11 +24,9 @@ export function createPaymentWebhookRoutes(context: AppContext) {
     } catch {
       throw new AppError('invalid_signature', 'The webhook signature is not valid.', 400);
     }
-    if (event.reference && event.type.startsWith('payout.')) {
-      await handlePayoutEvent(context, event as VerifiedWebhookEvent & { reference: string });
-    } else if (event.reference) {
-      await handlePaymentEvent(context, event as VerifiedWebhookEvent & { reference: string });
-    }
+    const { reference } = event;
+    if (reference && event.kind === 'payout') await handlePayoutEvent(context, { ...event, reference });
+    else if (reference) await handlePaymentEvent(context, { ...event, reference });
     return c.json({ received: true });
   });
 }

@@ -6,8 +6,11 @@ import {
   describePayout,
   getBirthDateLimits,
   getClosingLabel,
+  isClosingInProgress,
   toLocalIsoDate,
 } from './closing-status.ts';
+
+const NO_EMAILS = { total: 0, sent: 0, failed: [] };
 
 function makeClosing(overrides: Partial<CalendarClosing> = {}): CalendarClosing {
   return {
@@ -68,9 +71,13 @@ describe('describePayout', () => {
   });
 
   it('words refunds and calendars without gifts', () => {
-    expect(describePayout(makeClosing({ kind: 'close', payout: null, refunds: { count: 3, amountCents: 7500 } }))).toBe(
-      '$75 refunded to 3 givers.',
-    );
+    const refunds = (count: number, amountCents: number, pending: number) =>
+      makeClosing({ kind: 'close', payout: null, refunds: { count, amountCents, pending }, emails: NO_EMAILS });
+    expect(describePayout(refunds(3, 7500, 0))).toBe('$75 refunded to 3 givers.');
+    expect(describePayout(refunds(0, 0, 2))).toBe('Refunding 2 gifts…');
+    expect(describePayout(refunds(1, 2500, 1))).toBe('$25 refunded to 1 giver. Refunding 1 gift…');
+    expect(isClosingInProgress(refunds(1, 2500, 1))).toBe(true);
+    expect(isClosingInProgress(refunds(3, 7500, 0))).toBe(false);
     expect(describePayout(makeClosing({ payout: null }))).toBe('No gifts to pay out.');
   });
 });

@@ -33,10 +33,11 @@ export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boole
 /** One line about the money after the end of a calendar, for the card. */
 export function describePayout(closing: CalendarClosing): string {
   if (closing.refunds && !closing.payout) {
-    const { count, amountCents } = closing.refunds;
-    return count === 0
-      ? 'No gifts to refund.'
-      : `${formatDollars(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
+    const { count, amountCents, pending } = closing.refunds;
+    const done = `${formatDollars(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
+    if (pending === 0) return done;
+    const inProgress = `Refunding ${pending} gift${pending === 1 ? '' : 's'}…`;
+    return count === 0 ? inProgress : `${done} ${inProgress}`;
   }
   const payout = closing.payout;
   if (!payout) return 'No gifts to pay out.';
@@ -60,9 +61,9 @@ export function getClosingLabel(closing: CalendarClosing): string {
   return closing.kind === 'announcement' ? 'Announced' : 'Closed';
 }
 
-/** Something the owner waits for: a payout not yet settled or e-mails not yet all delivered or given up on. */
+/** Something the owner waits for: a payout or refunds not yet settled, or e-mails not yet all delivered or given up on. */
 export function isClosingInProgress(closing: CalendarClosing | null | undefined): boolean {
   if (!closing) return false;
   const { total, sent, failed } = closing.emails;
-  return closing.payout?.status === 'pending' || sent + failed.length < total;
+  return closing.payout?.status === 'pending' || (closing.refunds?.pending ?? 0) > 0 || sent + failed.length < total;
 }

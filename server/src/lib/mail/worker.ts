@@ -4,7 +4,8 @@ import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { mailOutbox } from './schema.ts';
 
-const BATCH_SIZE = 10;
+/** Sent in parallel: the pooled transport spreads them over its connections. */
+const BATCH_SIZE = 20;
 const LEASE_SECONDS = 120;
 export const MAX_ATTEMPTS = 8;
 
@@ -30,7 +31,7 @@ type ClaimedMail = typeof mailOutbox.$inferSelect;
  */
 export function createMailWorker(options: {
   db: Db;
-  transport: Transporter;
+  transport: Pick<Transporter, 'sendMail'>;
   from: string;
   logger: Logger;
   pollIntervalMs?: number;
@@ -95,7 +96,7 @@ export function createMailWorker(options: {
     for (;;) {
       const batch = await claimBatch();
       if (batch.length === 0) return processed;
-      for (const mail of batch) await sendOne(mail);
+      await Promise.all(batch.map(sendOne));
       processed += batch.length;
     }
   }

@@ -1,0 +1,12 @@
+import nodemailer from 'nodemailer';
+
+/** Connections kept open to the SMTP server: a fan-out of hundreds of e-mails reuses them. */
+const MAX_CONNECTIONS = 5;
+
+/**
+ * The SMTP transport for `url` (SMTP_URL or the embedded catcher): pooled, so the worker's
+ * parallel sends share a few long-lived connections instead of one handshake per e-mail.
+ */
+export function createMailTransport(url: string) {
+  return nodemailer.createTransport({ url, pool: true, maxConnections: MAX_CONNECTIONS });
+}

@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import { CURRENCY } from '@firstday/common/calendars';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { user } from '../auth/schema.ts';
+import type { CalendarRow } from '../calendars/calendar-service.ts';
+import { calendars } from '../calendars/schema.ts';
+import { getClientIp } from '../lib/client-ip.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import type { PayoutTermsAcceptance } from './payment-provider.ts';
+
+type RecipientContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'payments'>;
+
+/**
+ * The payout terms accepted by the request that saves an IBAN. Null without the client's address
+ * (only in-process test requests have none): Stripe then lists the terms as still due.
+ */
+export function readPayoutTermsAcceptance(c: Context, trustProxy: boolean): PayoutTermsAcceptance | null {
+  const ip = getClientIp(c, trustProxy);
+  if (ip === 'unknown') return null;
+  return { acceptedAt: new Date().toISOString(), ip, userAgent: c.req.header('user-agent') ?? '' };
+}
+
+/**
+ * Makes (or re-reads) the payout recipient of the calendar's current IBAN at the provider, and
+ * records it with what the provider still asks for. Idempotent: the key follows from the calendar
+ * and the IBAN, so concurrent and repeated calls meet the same recipient; the record only lands
+ * while the calendar still has the IBAN it was made for.
+ */
+export async function ensurePayoutRecipient(context: RecipientContext, calendar: CalendarRow): Promise<string> {
+  const { ibanEncrypted } = calendar;
+  if (!ibanEncrypted) throw new Error('the calendar has no IBAN');
+  const [owner] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, calendar.ownerId));
+  if (!owner) throw new Error('the calendar has no owner');
+  const iban = createSecretBox(context.env.APP_SECRET, 'iban').open(ibanEncrypted);
+  const recipient = await context.payments.preparePayoutRecipient({
+    reference: calendar.payoutRecipientRef ?? undefined,
+    idempotencyKey: getPayoutRecipientKey(context.env.APP_SECRET, calendar.id, iban),
+    iban,
+    currency: CURRENCY,
+    firstName: calendar.firstName,
+    lastName: calendar.lastName,
+    email: owner.email,
+    profileUrl: `${context.env.APP_URL}/c/${calendar.slug}`,
+    termsAcceptance: calendar.payoutTermsAcceptance,
+    metadata: { calendarId: calendar.id },
+  });
+  const recorded = await context.db
+    .update(calendars)
+    .set({
+      payoutRecipientRef: recipient.reference,
+      payoutRecipientPayoutsEnabled: recipient.payoutsEnabled,
+      payoutRecipientRequirements: recipient.requirementsDue,
+    })
+    .where(and(eq(calendars.id, calendar.id), eq(calendars.ibanEncrypted, ibanEncrypted)))
+    .returning({ id: calendars.id });
+  if (recorded.length === 0) throw new Error('the IBAN changed while its payout recipient was being made');
+  if (!recipient.payoutsEnabled) {
+    // Stripe verifies new accounts in the background; a payout waits (pending) until it may go out.
+    context.logger.info(
+      { calendarId: calendar.id, requirementsDue: recipient.requirementsDue },
+      'payout recipient cannot receive payouts yet',
+    );
+  }
+  return recipient.reference;
+}
+
+/**
+ * Once a calendar is paid for (its wizard IBAN), or when a paid calendar's IBAN changes: in the
+ * background, so a provider outage neither fails nor slows the request. Drafts get none, so an
+ * abandoned wizard never opens an account at the provider. If it fails, the payout makes it.
+ */
+export function preparePayoutRecipientInBackground(context: RecipientContext, calendarId: string): void {
+  const prepare = async () => {
+    const [calendar] = await context.db.select().from(calendars).where(eq(calendars.id, calendarId));
+    if (calendar?.ibanEncrypted && calendar.status !== 'draft') await ensurePayoutRecipient(context, calendar);
+  };
+  prepare().catch((error: unknown) => {
+    context.logger.warn(
+      { calendarId, err: (error as Error).message },
+      'payout recipient not made yet: the payout will make it',
+    );
+  });
+}
+
+/** `payout-recipient:<calendarId>:<IBAN fingerprint>`; a keyed hash, so the key never reveals the IBAN. */
+function getPayoutRecipientKey(appSecret: string, calendarId: string, iban: string): string {
+  const fingerprint = createHmac('sha256', appSecret).update(`payout-recipient-iban:${iban}`).digest('hex');
+  return `payout-recipient:${calendarId}:${fingerprint.slice(0, 20)}`;
+}
