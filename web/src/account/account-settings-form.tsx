@@ -17,7 +17,7 @@ import {
   validateSettings,
 } from './settings-values.ts';
 import { SwitchField } from './switch-field.tsx';
-import { TextField } from './text-field.tsx';
+import { IbanField, TextField } from './text-field.tsx';
 import { CURRENT_USER_QUERY_KEY } from './use-current-user.ts';
 
 function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormValues> {
@@ -119,12 +119,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
 
       <fieldset className={styles.group}>
         <legend className={styles.groupTitle}>Your bank details</legend>
-        <TextField
-          label="IBAN"
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="characters"
-          placeholder="DE89 3704 0044 0532 0130 00"
+        <IbanField
           className={styles.narrowField}
           error={errors.iban?.message}
           hint={

@@ -1,7 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginLocationState } from '../auth/session.ts';
 import { Button } from '../components/button.tsx';
+import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { deleteAccount } from './account-api.ts';
@@ -45,17 +47,10 @@ export function DeleteAccountSection() {
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
   const navigate = useNavigate();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>('password');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState(false);
-
-  // showModal() makes the rest of the page inert (focus stays inside) and lets Escape close it.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,65 +79,57 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      className={styles.dialog}
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        if (deleting) event.preventDefault();
-      }}
-      onClose={onClose}
-    >
-      <form noValidate onSubmit={submit} className={styles.dialogForm}>
-        <h2 id={`${id}-title`} className={styles.cardTitle}>
-          Delete your account?
-        </h2>
-        <div id={`${id}-text`} className={styles.dialogText}>
-          <p>
-            <strong>What is removed:</strong> your sign-in and every open session, your name and e-mail address, your
-            bank details, your savings goal and your settings.
-          </p>
-          <p>
-            <strong>What we keep:</strong> records of payments, because the law requires us to keep them for 7 years.
-            They are kept safely and used for nothing else.
-          </p>
-        </div>
-        {confirmation === 'password' ? (
-          <TextField
-            key="password"
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error}
-            autoFocus
-          />
-        ) : (
-          <TextField
-            key="typed"
-            label={`Type ${CONFIRM_WORD} to confirm`}
-            hint="Your account has no password, so please confirm by typing the word."
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error}
-            autoFocus
-          />
-        )}
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => dialogRef.current?.close()} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button type="submit" className={styles.dangerButton} aria-disabled={deleting || undefined}>
-            {deleting ? 'Deleting…' : 'Delete my account'}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+    <ModalDialog titleId={`${id}-title`} describedBy={`${id}-text`} busy={deleting} onClose={onClose}>
+      {(close) => (
+        <form noValidate onSubmit={submit} className={dialogStyles.content}>
+          <h2 id={`${id}-title`} className={styles.cardTitle}>
+            Delete your account?
+          </h2>
+          <div id={`${id}-text`} className={styles.dialogText}>
+            <p>
+              <strong>What is removed:</strong> your sign-in and every open session, your name and e-mail address, your
+              bank details, your savings goal and your settings.
+            </p>
+            <p>
+              <strong>What we keep:</strong> records of payments, because the law requires us to keep them for 7 years.
+              They are kept safely and used for nothing else.
+            </p>
+          </div>
+          {confirmation === 'password' ? (
+            <TextField
+              key="password"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              error={error}
+              autoFocus
+            />
+          ) : (
+            <TextField
+              key="typed"
+              label={`Type ${CONFIRM_WORD} to confirm`}
+              hint="Your account has no password, so please confirm by typing the word."
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              error={error}
+              autoFocus
+            />
+          )}
+          <div className={dialogStyles.actions}>
+            <Button variant="secondary" onClick={close} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button type="submit" className={styles.dangerButton} aria-disabled={deleting || undefined}>
+              {deleting ? 'Deleting…' : 'Delete my account'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import formStyles from '../styles/form.module.css';
 import styles from './settings-page.module.css';
 
 type SwitchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role'> & { label: string; hint: string };
@@ -14,10 +15,10 @@ export function SwitchField({
   return (
     <div className={styles.switchRow}>
       <div className={styles.switchText}>
-        <label htmlFor={id} className={styles.label}>
+        <label htmlFor={id} className={formStyles.label}>
           {label}
         </label>
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={formStyles.hint}>
           {hint}
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import formStyles from '../styles/form.module.css';
 import styles from './settings-page.module.css';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -17,8 +18,8 @@ export function TextField({ label, hint, error, prefix, ref, className, ...input
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={[formStyles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={formStyles.label}>
         {label}
       </label>
       <div className={styles.inputWrap} data-prefix={prefix ? true : undefined}>
@@ -30,22 +31,36 @@ export function TextField({ label, hint, error, prefix, ref, className, ...input
         <input
           ref={ref}
           id={id}
-          className={styles.input}
+          className={formStyles.input}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           {...inputProps}
         />
       </div>
       {error && (
-        <p id={errorId} className={styles.fieldError}>
+        <p id={errorId} className={formStyles.fieldError}>
           {error}
         </p>
       )}
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={formStyles.hint}>
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** An IBAN as typed by a person: spaces allowed, capitals, no spell check or autofill guesses. */
+export function IbanField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="IBAN"
+      autoComplete="off"
+      spellCheck={false}
+      autoCapitalize="characters"
+      placeholder="DE89 3704 0044 0532 0130 00"
+      {...props}
+    />
   );
 }

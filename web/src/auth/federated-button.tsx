@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
 import {
   type FederatedProvider,
@@ -61,7 +62,7 @@ export function FederatedButton({ returnTo, onSignedIn, onError }: FederatedButt
 
   return (
     <>
-      <p className={styles.divider}>or</p>
+      <p className={formStyles.divider}>or</p>
       <Button variant="secondary" size="lg" className={styles.federated} onClick={startSignIn}>
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />

@@ -1,5 +1,7 @@
+import { PASSWORD_MIN_LENGTH } from '@firstday/common/account';
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
-import { Button } from '../components/button.tsx';
+import { Button, ButtonSpinner } from '../components/button.tsx';
+import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
@@ -17,40 +19,54 @@ function getDescribedBy(id: string, error?: string, hint?: string) {
 /** A labelled input whose error is announced with it (aria-invalid + aria-describedby). */
 export function TextField({ id, label, error, hint, ...inputProps }: FieldProps) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
         {label}
       </label>
       <input
         id={id}
-        className={styles.input}
+        className={formStyles.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={getDescribedBy(id, error, hint)}
         {...inputProps}
       />
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
+}
+
+/** The e-mail field of the log-in, sign-up and password-recovery forms. */
+export function EmailField(props: Omit<FieldProps, 'label'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="name@example.com"
+      {...props}
+    />
+  );
+}
+
+/** A password being chosen (sign-up, reset): the length rule is told before it is broken. */
+export function NewPasswordField(props: Omit<FieldProps, 'hint'>) {
+  return <PasswordField autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />;
 }
 
 /** A password input with a show/hide toggle; the toggle states its effect and its pressed state. */
 export function PasswordField({ id, label, error, hint, ...inputProps }: FieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
         {label}
       </label>
       <div className={styles.passwordWrap}>
         <input
           id={id}
           type={visible ? 'text' : 'password'}
-          className={styles.input}
+          className={formStyles.input}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
@@ -69,20 +85,29 @@ export function PasswordField({ id, label, error, hint, ...inputProps }: FieldPr
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The hint, then the error, under an input: the ids getDescribedBy points the input to. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={formStyles.hint}>
           {hint}
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </>
   );
 }
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className={styles.fieldError}>
+    <p id={id} className={formStyles.fieldError}>
       {message}
     </p>
   );
@@ -92,7 +117,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
     <Button type="submit" size="lg" className={styles.submit} aria-disabled={busy || undefined}>
-      {busy && <span className={styles.spinner} aria-hidden="true" />}
+      {busy && <ButtonSpinner />}
       {busy ? busyLabel : label}
     </Button>
   );

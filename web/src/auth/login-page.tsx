@@ -6,11 +6,12 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/login-page';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 import { FederatedButton } from './federated-button.tsx';
-import { PasswordField, SubmitButton, TextField } from './form-fields.tsx';
+import { EmailField, PasswordField, SubmitButton } from './form-fields.tsx';
 import { getRedirectTarget, hasVerifiedSession, type LoginLocationState } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
@@ -134,13 +135,8 @@ export default function LoginPage() {
         </p>
       )}
       <form className={styles.form} noValidate onSubmit={logIn} aria-busy={sending} aria-label="Log in with e-mail">
-        <TextField
+        <EmailField
           id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="name@example.com"
           error={fieldError(errors.email?.message)}
           {...register('email')}
           {...emptyFieldProps(errors.email?.message)}
@@ -157,7 +153,7 @@ export default function LoginPage() {
           I forgot password
         </Link>
         {emptyMessage && (
-          <p id={formErrorId} className={styles.fieldError}>
+          <p id={formErrorId} className={formStyles.fieldError}>
             {FILL_IN_ALL_FIELDS}
           </p>
         )}

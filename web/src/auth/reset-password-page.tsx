@@ -9,10 +9,11 @@ import { Button } from '../components/button.tsx';
 import { CaptchaField } from '../components/captcha-field.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { CAPTCHA_MESSAGE, getErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/reset-password-page';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
-import { FieldError, PasswordField, SubmitButton, TextField } from './form-fields.tsx';
+import { EmailField, FieldError, NewPasswordField, SubmitButton } from './form-fields.tsx';
 import type { LoginLocationState } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
@@ -77,7 +78,7 @@ export default function ResetPasswordPage() {
           >
             Resend
           </Button>
-          <p className={styles.hint}>
+          <p className={formStyles.hint}>
             Resend takes you back one step with your e-mail filled in: a new link needs a new captcha.
           </p>
         </div>
@@ -181,17 +182,8 @@ function RequestStep({
             {problem}
           </p>
         )}
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="name@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <div ref={captchaRef} className={styles.field}>
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
+        <div ref={captchaRef} className={formStyles.field}>
           <CaptchaField
             key={captchaKey}
             onChange={(value) => {
@@ -256,11 +248,9 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
         aria-busy={sending}
         aria-label="Reset my password"
       >
-        <PasswordField
+        <NewPasswordField
           id={`${id}-new-password`}
           label="New password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

@@ -10,7 +10,7 @@ import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 import { ConfirmEmailPanel } from './confirm-email-panel.tsx';
 import { FederatedButton } from './federated-button.tsx';
-import { PasswordField, SubmitButton, TextField } from './form-fields.tsx';
+import { EmailField, NewPasswordField, SubmitButton, TextField } from './form-fields.tsx';
 import { DEFAULT_SIGNED_IN_PATH } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
@@ -87,21 +87,10 @@ export default function SignupPage() {
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="name@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
+        <NewPasswordField
           id={`${id}-password`}
           label="Password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
           error={errors.password?.message}
           {...register('password')}
         />

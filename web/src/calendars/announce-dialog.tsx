@@ -1,18 +1,17 @@
 import { AnnounceRequestSchema, THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
 import { Button } from '../components/button.tsx';
+import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ApiError } from '../lib/api.ts';
-import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
-import { showSuccessToast } from '../shell/app-toast.ts';
-import { ModalDialog } from './calendar-dialogs.tsx';
+import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
-import { CALENDARS_QUERY_KEY } from './calendars-api.ts';
 import closingStyles from './closing.module.css';
 import { announceBirth } from './closing-api.ts';
+import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
 import { checkBirthDate, getBirthDateLimits } from './closing-status.ts';
 import { formatDollars } from './format-money.ts';
 
@@ -27,23 +26,19 @@ const NEAR_LIMIT = 100;
  */
 export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar; onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const limits = useMemo(() => getBirthDateLimits(calendar.createdAt), [calendar.createdAt]);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [birthDate, setBirthDate] = useState('');
   const [thankYouMessage, setThankYouMessage] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, problem, setProblem, send } = useClosingRequest();
   const dateRef = useRef<HTMLInputElement>(null);
   const thanksRef = useRef<HTMLTextAreaElement>(null);
-  const confirmRef = useRef<HTMLHeadingElement>(null);
   const formFocusRef = useRef<'date' | 'thanks'>('date');
 
-  // Each screen starts where the eye should: the first field (or the one to fix), or the question to answer.
+  // The form starts at the first field, or at the one to fix.
   useEffect(() => {
-    if (step === 'confirm') confirmRef.current?.focus();
-    else (formFocusRef.current === 'thanks' ? thanksRef : dateRef).current?.focus();
+    if (step === 'form') (formFocusRef.current === 'thanks' ? thanksRef : dateRef).current?.focus();
   }, [step]);
 
   function review(event: FormEvent) {
@@ -65,29 +60,19 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     }
   }
 
-  async function announce(close: () => void) {
-    if (sending) return;
-    setSending(true);
-    setProblem(null);
-    try {
-      await announceBirth(calendar.id, AnnounceRequestSchema.parse({ birthDate, thankYouMessage }));
-      await queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY });
-      showSuccessToast('The birth is announced. Congratulations! Your participants are being e-mailed.');
-      close();
-    } catch (cause) {
-      setSending(false);
-      // Closed meanwhile (another tab or device): the card should show what happened.
-      if (cause instanceof ApiError && cause.code === 'calendar_closed') {
-        void queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY });
-      }
-      if (cause instanceof ApiError && (cause.fields.birthDate || cause.fields.thankYouMessage)) {
+  function announce(closeDialog: () => void) {
+    return send(() => announceBirth(calendar.id, AnnounceRequestSchema.parse({ birthDate, thankYouMessage })), {
+      success: 'The birth is announced. Congratulations! Your participants are being e-mailed.',
+      closeDialog,
+      // A field the server refused is fixed in the form, where its message shows.
+      onError: (cause) => {
+        if (!(cause instanceof ApiError && (cause.fields.birthDate || cause.fields.thankYouMessage))) return false;
         setErrors({ birthDate: cause.fields.birthDate, thankYouMessage: cause.fields.thankYouMessage });
         formFocusRef.current = cause.fields.birthDate ? 'date' : 'thanks';
         setStep('form');
-        return;
-      }
-      setProblem(getErrorMessage(cause));
-    }
+        return true;
+      },
+    });
   }
 
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
@@ -98,7 +83,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     <ModalDialog titleId={titleId} busy={sending} onClose={onClose}>
       {(close) =>
         step === 'form' ? (
-          <form noValidate className={styles.dialogForm} onSubmit={review}>
+          <form noValidate className={dialogStyles.content} onSubmit={review}>
             <h2 id={`${id}-title`} className={styles.dialogTitle}>
               Announce the birth
             </h2>
@@ -126,8 +111,8 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               onChange={(event) => setBirthDate(event.target.value)}
               error={errors.birthDate}
             />
-            <div className={styles.field}>
-              <label htmlFor={`${id}-thanks`} className={styles.label}>
+            <div className={formStyles.field}>
+              <label htmlFor={`${id}-thanks`} className={formStyles.label}>
                 Thank You to Our Supporters
               </label>
               <textarea
@@ -144,7 +129,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                   .join(' ')}
               />
               {errors.thankYouMessage && (
-                <p id={`${id}-thanks-error`} className={styles.error}>
+                <p id={`${id}-thanks-error`} className={formStyles.errorText}>
                   {errors.thankYouMessage}
                 </p>
               )}
@@ -157,7 +142,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 characters
               </p>
             </div>
-            <div className={styles.dialogActions}>
+            <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={close}>
                 Cancel
               </Button>
@@ -165,53 +150,34 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
             </div>
           </form>
         ) : (
-          <div className={styles.dialogForm} aria-busy={sending}>
-            <h2 id={`${id}-confirm`} ref={confirmRef} tabIndex={-1} className={closingStyles.confirmHeading}>
-              Are you sure? This cannot be undone.
-            </h2>
-            <dl className={closingStyles.summary}>
-              <div>
-                <dt>Born on</dt>
-                <dd>{formatLongDate(birthDate)}</dd>
-              </div>
-              <div>
-                <dt>Funds go to</dt>
-                <dd className={closingStyles.iban}>{iban}</dd>
-              </div>
-              <div>
-                <dt>E-mailed</dt>
-                <dd>
-                  {calendar.participants} participant{calendar.participants === 1 ? '' : 's'}
-                </dd>
-              </div>
-            </dl>
-            <p className={styles.dialogText}>The calendar closes to new guesses and gifts right away.</p>
-            {sending && (
-              <p className={styles.dialogText} role="status">
-                Announcing the birth…
-              </p>
-            )}
-            {problem && (
-              <p className={styles.dialogNote} role="alert">
-                {problem}
-              </p>
-            )}
-            <div className={styles.dialogActions}>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  formFocusRef.current = 'date';
-                  setStep('form');
-                }}
-                disabled={sending}
-              >
-                Go back
-              </Button>
-              <Button onClick={() => announce(close)} aria-disabled={sending || undefined}>
-                {sending ? 'Announcing…' : 'Yes, announce'}
-              </Button>
+          <ClosingConfirmation
+            titleId={`${id}-confirm`}
+            sending={sending}
+            problem={problem}
+            sendingText="Announcing the birth…"
+            confirmLabel="Yes, announce"
+            busyLabel="Announcing…"
+            onBack={() => {
+              formFocusRef.current = 'date';
+              setStep('form');
+            }}
+            onConfirm={() => announce(close)}
+          >
+            <div>
+              <dt>Born on</dt>
+              <dd>{formatLongDate(birthDate)}</dd>
             </div>
-          </div>
+            <div>
+              <dt>Funds go to</dt>
+              <dd className={closingStyles.iban}>{iban}</dd>
+            </div>
+            <div>
+              <dt>E-mailed</dt>
+              <dd>
+                {calendar.participants} participant{calendar.participants === 1 ? '' : 's'}
+              </dd>
+            </div>
+          </ClosingConfirmation>
         )
       }
     </ModalDialog>

@@ -1,5 +1,6 @@
 import { BACKGROUNDS, type BackgroundId } from '@firstday/common/calendars';
 import { useId } from 'react';
+import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
 
 type BackgroundPickerProps = {
@@ -32,7 +33,7 @@ export function BackgroundPicker({ legend, value, onChange, error }: BackgroundP
         ))}
       </div>
       {error && (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={formStyles.errorText}>
           {error}
         </p>
       )}

@@ -1,40 +1,13 @@
 import { SupportRequestSchema } from '@firstday/common/calendars';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
+import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
 import { sendSupportMessage } from './calendars-api.ts';
-
-type ModalDialogProps = {
-  titleId: string;
-  busy?: boolean;
-  onClose: () => void;
-  children: (close: () => void) => ReactNode;
-};
-
-/** A native <dialog> opened with showModal(): the page behind is inert, Escape closes it. */
-export function ModalDialog({ titleId, busy = false, onClose, children }: ModalDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={dialogRef}
-      className={styles.dialog}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        if (busy) event.preventDefault();
-      }}
-      onClose={onClose}
-    >
-      {children(() => dialogRef.current?.close())}
-    </dialog>
-  );
-}
 
 export function SupportDialog({ calendarId, onClose }: { calendarId?: string; onClose: () => void }) {
   const id = useId();
@@ -69,15 +42,15 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
   return (
     <ModalDialog titleId={`${id}-title`} busy={sending} onClose={onClose}>
       {(close) => (
-        <form noValidate className={styles.dialogForm} onSubmit={(event) => send(event, close)} aria-busy={sending}>
+        <form noValidate className={dialogStyles.content} onSubmit={(event) => send(event, close)} aria-busy={sending}>
           <h2 id={`${id}-title`} className={styles.dialogTitle}>
             Write to support
           </h2>
           <p className={styles.dialogText}>
             We answer by e-mail, usually within one working day. You get a copy of your message.
           </p>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-message`} className={styles.label}>
+          <div className={formStyles.field}>
+            <label htmlFor={`${id}-message`} className={formStyles.label}>
               Your message
             </label>
             <textarea
@@ -91,7 +64,7 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
               aria-describedby={error ? `${id}-error` : undefined}
             />
             {error && (
-              <p id={`${id}-error`} className={styles.error}>
+              <p id={`${id}-error`} className={formStyles.errorText}>
                 {error}
               </p>
             )}
@@ -101,7 +74,7 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
               {problem}
             </p>
           )}
-          <div className={styles.dialogActions}>
+          <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close} disabled={sending}>
               Cancel
             </Button>

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import settingsStyles from '../account/settings-page.module.css';
 import { SwitchField } from '../account/switch-field.tsx';
-import { TextField } from '../account/text-field.tsx';
+import { IbanField, TextField } from '../account/text-field.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -140,11 +140,9 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
         <TextField
           label="Expected Birth Date"
           type="date"
-          placeholder="dd.mm.yyyy"
           value={values.dueDate}
           onChange={(event) => change({ dueDate: event.target.value })}
           error={errors.dueDate}
-          hint="dd.mm.yyyy"
           className={settingsStyles.narrowField}
         />
         <BackgroundPicker
@@ -153,12 +151,7 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
           onChange={(background) => change({ background })}
           error={errors.background}
         />
-        <TextField
-          label="IBAN"
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="characters"
-          placeholder="DE89 3704 0044 0532 0130 00"
+        <IbanField
           value={values.iban}
           onChange={(event) => change({ iban: event.target.value })}
           onFocus={(event) => {

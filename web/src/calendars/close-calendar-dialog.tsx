@@ -4,17 +4,15 @@ import {
   THANK_YOU_MAX_LENGTH,
 } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
-import { ApiError } from '../lib/api.ts';
-import { getErrorMessage } from '../lib/error-messages.ts';
-import { showSuccessToast } from '../shell/app-toast.ts';
-import { ModalDialog } from './calendar-dialogs.tsx';
+import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
-import { CALENDARS_QUERY_KEY } from './calendars-api.ts';
 import closingStyles from './closing.module.css';
 import { closeCalendar } from './closing-api.ts';
+import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
 import { formatDollars } from './format-money.ts';
 
 type Gifts = CloseCalendarRequest['gifts'];
@@ -30,20 +28,16 @@ const GIFT_CHOICES: readonly { value: Gifts; label: string }[] = [
  */
 export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCalendar; onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [gifts, setGifts] = useState<Gifts | null>(null);
   const [notifyParticipants, setNotifyParticipants] = useState(false);
   const [message, setMessage] = useState('');
   const [giftsError, setGiftsError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, problem, setProblem, send } = useClosingRequest();
   const firstChoiceRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (step === 'confirm') confirmRef.current?.focus();
-    else firstChoiceRef.current?.focus();
+    if (step === 'form') firstChoiceRef.current?.focus();
   }, [step]);
 
   function buildRequest() {
@@ -67,24 +61,10 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
     setStep('confirm');
   }
 
-  async function close(closeDialog: () => void) {
+  function close(closeDialog: () => void) {
     const parsed = buildRequest();
-    if (sending || !parsed.success) return;
-    setSending(true);
-    setProblem(null);
-    try {
-      await closeCalendar(calendar.id, parsed.data);
-      await queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY });
-      showSuccessToast('The calendar is closed.');
-      closeDialog();
-    } catch (cause) {
-      setSending(false);
-      // Closed meanwhile (another tab or device): the card should show what happened.
-      if (cause instanceof ApiError && cause.code === 'calendar_closed') {
-        void queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY });
-      }
-      setProblem(getErrorMessage(cause));
-    }
+    if (!parsed.success) return;
+    return send(() => closeCalendar(calendar.id, parsed.data), { success: 'The calendar is closed.', closeDialog });
   }
 
   const iban = calendar.iban ?? 'your bank account';
@@ -95,7 +75,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
     <ModalDialog titleId={titleId} busy={sending} onClose={onClose}>
       {(closeDialog) =>
         step === 'form' ? (
-          <form noValidate className={styles.dialogForm} onSubmit={review}>
+          <form noValidate className={dialogStyles.content} onSubmit={review}>
             <h2 id={`${id}-title`} className={styles.dialogTitle}>
               Close without celebration
             </h2>
@@ -148,8 +128,8 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
               Send participants a short, neutral notice
             </label>
             {notifyParticipants && (
-              <div className={styles.field}>
-                <label htmlFor={`${id}-message`} className={styles.label}>
+              <div className={formStyles.field}>
+                <label htmlFor={`${id}-message`} className={formStyles.label}>
                   A few words of your own (optional)
                 </label>
                 <textarea
@@ -165,7 +145,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                 </p>
               </div>
             )}
-            <div className={styles.dialogActions}>
+            <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={closeDialog}>
                 Cancel
               </Button>
@@ -173,40 +153,25 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
             </div>
           </form>
         ) : (
-          <div className={styles.dialogForm} aria-busy={sending}>
-            <h2 id={`${id}-confirm`} ref={confirmRef} tabIndex={-1} className={closingStyles.confirmHeading}>
-              Are you sure? This cannot be undone.
-            </h2>
-            <dl className={closingStyles.summary}>
-              <div>
-                <dt>The gifts</dt>
-                <dd>{gifts === 'refund' ? `${raised} refunded to the givers` : `${raised} paid out to ${iban}`}</dd>
-              </div>
-              <div>
-                <dt>Participants</dt>
-                <dd>{notifyParticipants ? 'get a short, neutral notice' : 'are not e-mailed'}</dd>
-              </div>
-            </dl>
-            <p className={styles.dialogText}>The calendar closes to new guesses and gifts right away.</p>
-            {sending && (
-              <p className={styles.dialogText} role="status">
-                Closing the calendar…
-              </p>
-            )}
-            {problem && (
-              <p className={styles.dialogNote} role="alert">
-                {problem}
-              </p>
-            )}
-            <div className={styles.dialogActions}>
-              <Button variant="secondary" onClick={() => setStep('form')} disabled={sending}>
-                Go back
-              </Button>
-              <Button onClick={() => close(closeDialog)} aria-disabled={sending || undefined}>
-                {sending ? 'Closing…' : 'Yes, close the calendar'}
-              </Button>
+          <ClosingConfirmation
+            titleId={`${id}-confirm`}
+            sending={sending}
+            problem={problem}
+            sendingText="Closing the calendar…"
+            confirmLabel="Yes, close the calendar"
+            busyLabel="Closing…"
+            onBack={() => setStep('form')}
+            onConfirm={() => close(closeDialog)}
+          >
+            <div>
+              <dt>The gifts</dt>
+              <dd>{gifts === 'refund' ? `${raised} refunded to the givers` : `${raised} paid out to ${iban}`}</dd>
             </div>
-          </div>
+            <div>
+              <dt>Participants</dt>
+              <dd>{notifyParticipants ? 'get a short, neutral notice' : 'are not e-mailed'}</dd>
+            </div>
+          </ClosingConfirmation>
         )
       }
     </ModalDialog>

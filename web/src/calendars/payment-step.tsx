@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { webEnv } from '../env.ts';
+import formStyles from '../styles/form.module.css';
 import { getPaymentsConfig } from './calendars-api.ts';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
 import { type PaymentPhase, usePayment } from './use-payment.ts';
@@ -140,7 +141,7 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
           <GoogleMark /> Pay
         </button>
       </div>
-      <p className={styles.divider}>
+      <p className={formStyles.divider}>
         <span>or pay by card</span>
       </p>
       <CardFields

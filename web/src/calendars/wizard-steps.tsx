@@ -7,7 +7,7 @@ import {
 } from '@firstday/common/calendars';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { TextField } from '../account/text-field.tsx';
+import { IbanField, TextField } from '../account/text-field.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -336,12 +336,7 @@ type IbanChoiceProps = {
 function IbanChoice({ savedIban, fromAccount, values, error, onChange }: IbanChoiceProps) {
   const name = useId();
   const ibanField = (
-    <TextField
-      label="IBAN"
-      autoComplete="off"
-      spellCheck={false}
-      autoCapitalize="characters"
-      placeholder="DE89 3704 0044 0532 0130 00"
+    <IbanField
       value={values.iban}
       onChange={(event) => onChange({ iban: event.target.value })}
       error={error}

@@ -28,3 +28,8 @@ type ExternalButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { varia
 export function ExternalButtonLink({ variant = 'primary', size = 'md', className, ...props }: ExternalButtonLinkProps) {
   return <a className={getButtonClass(variant, size, className)} {...props} />;
 }
+
+/** The spinner a busy primary button shows before its label. */
+export function ButtonSpinner() {
+  return <span className={styles.spinner} aria-hidden="true" />;
+}

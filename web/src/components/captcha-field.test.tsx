@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALTCHA_CHALLENGE_URL, CaptchaField } from './captcha-field';
+import { ALTCHA_CHALLENGE_URL } from './altcha-loader.ts';
+import { CaptchaField } from './captcha-field';
 
 afterEach(cleanup);
 

@@ -1,6 +1,7 @@
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { webEnv } from '../env';
+import { ALTCHA_CHALLENGE_URL, useAltcha } from './altcha-loader.ts';
 import styles from './captcha-field.module.css';
 
 type CaptchaFieldProps = {
@@ -8,8 +9,6 @@ type CaptchaFieldProps = {
   invalid?: boolean;
   describedBy?: string;
 };
-
-export const ALTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
 /**
  * The captcha of the password-recovery form: ALTCHA proof of work by default, reCAPTCHA or
@@ -29,51 +28,12 @@ export function CaptchaField(props: CaptchaFieldProps) {
   );
 }
 
-/**
- * Loads the widget only where a captcha is shown. `altcha/external` is the build without
- * workers inlined as blob: URLs, which the pages' CSP (worker-src falls back to script-src
- * 'self') would block; the PBKDF2 worker is bundled by Vite as a same-origin file instead.
- * The stylesheet is linked by URL: the build merges imported CSS into the one site-wide file.
- */
-async function loadAltcha(): Promise<void> {
-  const [, stylesheet, worker] = await Promise.all([
-    import('altcha/external'),
-    import('altcha/altcha.css?url'),
-    import('altcha/workers/pbkdf2?worker'),
-  ]);
-  if (!document.querySelector('link[data-altcha]')) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = stylesheet.default;
-    link.dataset.altcha = '';
-    document.head.append(link);
-  }
-  globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new worker.default());
-}
-
-let altchaLoading: Promise<void> | undefined;
-
 function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const status = useAltcha();
+  const loaded = status === 'ready';
   const widgetRef = useRef<HTMLElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-
-  useEffect(() => {
-    let active = true;
-    altchaLoading ??= loadAltcha();
-    altchaLoading.then(
-      () => active && setLoaded(true),
-      () => {
-        altchaLoading = undefined;
-        if (active) setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   // A ref callback subscribes in the same commit that adds the widget, before it can emit.
   const attachWidget = useCallback((widget: HTMLElement | null) => {
@@ -111,7 +71,7 @@ function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
     return () => observer.disconnect();
   }, [loaded, describedBy, invalid]);
 
-  if (failed) {
+  if (status === 'failed') {
     return (
       <p className={styles.message} role="alert">
         The captcha could not load. Please check your connection and reload the page.

@@ -6,12 +6,13 @@ import {
   WISH_MAX_LENGTH,
 } from '@firstday/common/contributions';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import settingsStyles from '../account/settings-page.module.css';
 import { TextField } from '../account/text-field.tsx';
+import { formatDollars } from '../calendars/format-money.ts';
 import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
 import { Button } from '../components/button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import { formatMonthDay } from './calendar-grid.ts';
 import styles from './contribution-form.module.css';
 import {
@@ -38,14 +39,6 @@ type Phase = 'form' | 'sending' | 'confirming' | 'thanks' | 'slow';
 type FieldErrors = Partial<Record<FormField, string>>;
 
 const WISH_COUNTER_WARNING = 50;
-
-function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
 
 type ContributionDialogProps = {
   calendar: PublicCalendar;
@@ -341,13 +334,13 @@ export default function ContributionDialog({
                 hint="For your receipt and the birth announcement. Never shown on the calendar."
               />
             </div>
-            <div className={settingsStyles.field}>
-              <label htmlFor={wishId} className={settingsStyles.label}>
+            <div className={formStyles.field}>
+              <label htmlFor={wishId} className={formStyles.label}>
                 Your wish
               </label>
               <textarea
                 id={wishId}
-                className={`${settingsStyles.input} ${styles.textarea}`}
+                className={`${formStyles.input} ${formStyles.textarea}`}
                 rows={5}
                 maxLength={WISH_MAX_LENGTH}
                 value={wish}
@@ -360,7 +353,7 @@ export default function ContributionDialog({
                 }}
               />
               {errors.wish && (
-                <p id={wishErrorId} className={settingsStyles.fieldError}>
+                <p id={wishErrorId} className={formStyles.fieldError}>
                   {errors.wish}
                 </p>
               )}
@@ -408,7 +401,7 @@ export default function ContributionDialog({
                 />
               )}
               {errors.giftCents && giftChoice !== 'custom' && (
-                <p id={giftErrorId} className={settingsStyles.fieldError}>
+                <p id={giftErrorId} className={formStyles.fieldError}>
                   {errors.giftCents}
                 </p>
               )}

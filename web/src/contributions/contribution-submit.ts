@@ -1,4 +1,5 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
+import { type PollOptions, pollUntil } from '../lib/poll.ts';
 
 export const CONFIRM_POLL_INTERVAL_MS = 1000;
 export const CONFIRM_POLL_TIMEOUT_MS = 30_000;
@@ -17,28 +18,6 @@ export function hasGuessAppeared(
   );
 }
 
-type PollOptions = {
-  intervalMs?: number;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-};
-
-function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
 /**
  * Reads the public calendar until `isDone` says the contribution shows; true when it did, false when
  * it still does not after `timeoutMs` (the receipt e-mail confirms it later). A failed read is retried.
@@ -46,24 +25,20 @@ function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
 export async function pollCalendarUntil(
   fetchCalendar: (signal?: AbortSignal) => Promise<PublicCalendar>,
   isDone: (calendar: PublicCalendar) => boolean,
-  {
-    intervalMs = CONFIRM_POLL_INTERVAL_MS,
-    timeoutMs = CONFIRM_POLL_TIMEOUT_MS,
-    signal,
-    now = Date.now,
-    sleep = sleepFor,
-  }: PollOptions = {},
+  { intervalMs = CONFIRM_POLL_INTERVAL_MS, timeoutMs = CONFIRM_POLL_TIMEOUT_MS, ...options }: Partial<PollOptions> = {},
 ): Promise<boolean> {
-  const deadline = now() + timeoutMs;
-  for (;;) {
-    try {
-      if (isDone(await fetchCalendar(signal))) return true;
-    } catch (error) {
-      if (signal?.aborted) throw error;
-    }
-    if (now() + intervalMs > deadline) return false;
-    await sleep(intervalMs, signal);
-  }
+  const done = await pollUntil(
+    async (signal) => {
+      try {
+        if (isDone(await fetchCalendar(signal))) return true;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+      }
+      return undefined;
+    },
+    { intervalMs, timeoutMs, ...options },
+  );
+  return done ?? false;
 }
 
 const FORM_FIELDS = ['name', 'email', 'wish', 'guessedDate', 'giftCents'] as const;

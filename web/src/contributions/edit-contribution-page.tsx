@@ -1,12 +1,12 @@
 import { type PublicCalendar, WISH_MAX_LENGTH, WishSchema } from '@firstday/common/contributions';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import settingsStyles from '../account/settings-page.module.css';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
+import formStyles from '../styles/form.module.css';
 import { formatMonthDay } from './calendar-grid.ts';
 import styles from './contribution-form.module.css';
 import {
@@ -185,13 +185,13 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
             />
           </div>
         </fieldset>
-        <div className={settingsStyles.field}>
-          <label htmlFor={wishId} className={settingsStyles.label}>
+        <div className={formStyles.field}>
+          <label htmlFor={wishId} className={formStyles.label}>
             Your wish
           </label>
           <textarea
             id={wishId}
-            className={`${settingsStyles.input} ${styles.textarea}`}
+            className={`${formStyles.input} ${formStyles.textarea}`}
             rows={5}
             maxLength={WISH_MAX_LENGTH}
             value={wish}
@@ -204,7 +204,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
             }}
           />
           {wishError && (
-            <p id={wishErrorId} className={settingsStyles.fieldError}>
+            <p id={wishErrorId} className={formStyles.fieldError}>
               {wishError}
             </p>
           )}

@@ -5,6 +5,7 @@ import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useStat
 import { getPaymentsConfig } from '../calendars/calendars-api.ts';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../calendars/card-fields.tsx';
 import { webEnv } from '../env.ts';
+import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
 
 // Stripe.js is loaded only when this deployment takes payments through Stripe.
@@ -118,7 +119,7 @@ function SandboxCardFields({ handleRef, disabled, onWallet, serverErrors }: Gift
           Pay with Google Pay
         </button>
       </div>
-      <p className={styles.divider}>
+      <p className={formStyles.divider}>
         <span>or pay by card</span>
       </p>
       <CardFields

@@ -1,19 +1,7 @@
-import { CURRENCY } from '@firstday/common/calendars';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type RefObject, useImperativeHandle } from 'react';
+import { confirmStripePayment, StripeProvider } from '../components/stripe-provider.tsx';
 import type { PaymentHandle } from './gift-payment.tsx';
-
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-
-function getStripe(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripeByKey.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripeByKey.set(publishableKey, stripe);
-  }
-  return stripe;
-}
 
 type GiftStripePaymentProps = {
   publishableKey: string;
@@ -27,17 +15,9 @@ type GiftStripePaymentProps = {
  */
 export default function GiftStripePayment({ publishableKey, giftCents, handleRef }: GiftStripePaymentProps) {
   return (
-    <Elements
-      stripe={getStripe(publishableKey)}
-      options={{
-        mode: 'payment',
-        amount: giftCents,
-        currency: CURRENCY,
-        appearance: { theme: 'stripe', variables: { colorPrimary: '#b53764', borderRadius: '16px' } },
-      }}
-    >
+    <StripeProvider publishableKey={publishableKey} amountCents={giftCents}>
       <StripeFields handleRef={handleRef} />
-    </Elements>
+    </StripeProvider>
   );
 }
 
@@ -56,13 +36,7 @@ function StripeFields({ handleRef }: { handleRef: RefObject<PaymentHandle | null
       confirm: async (response) => {
         const clientSecret = response.payment?.clientSecret;
         if (!stripe || !elements || !clientSecret) return null;
-        const { error } = await stripe.confirmPayment({
-          elements,
-          clientSecret,
-          confirmParams: { return_url: window.location.href },
-          redirect: 'if_required',
-        });
-        return error ? (error.message ?? 'The payment did not go through. Please try again.') : null;
+        return confirmStripePayment(stripe, elements, clientSecret);
       },
     }),
     [stripe, elements],

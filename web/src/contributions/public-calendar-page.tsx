@@ -2,6 +2,7 @@ import type { PublicCalendar, PublicWish } from '@firstday/common/contributions'
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { formatDollars } from '../calendars/format-money.ts';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -39,14 +40,6 @@ export default function PublicCalendarPage() {
 
 function isClosed(calendar: PublicCalendar): boolean {
   return calendar.announcement !== null || calendar.status !== 'active';
-}
-
-function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
 }
 
 function PublicCalendarScreen() {

@@ -1,22 +1,12 @@
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { ALTCHA_CHALLENGE_URL, CaptchaField } from '../components/captcha-field.tsx';
+import { type ReactNode, useCallback, useRef } from 'react';
+import { ALTCHA_CHALLENGE_URL, loadAltcha, useAltcha } from '../components/altcha-loader.ts';
+import { CaptchaField } from '../components/captcha-field.tsx';
 import { webEnv } from '../env.ts';
 
 /** A solved challenge older than this is solved again: the server refuses expired ones. */
 const FRESH_FOR_MS = 2 * 60_000;
-
-/**
- * The same loading as the visible captcha field: the build without blob: workers (the CSP allows
- * only same-origin scripts) and the PBKDF2 worker bundled by Vite as a same-origin file.
- */
-async function loadAltcha(): Promise<void> {
-  const [, worker] = await Promise.all([import('altcha/external'), import('altcha/workers/pbkdf2?worker')]);
-  globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new worker.default());
-}
-
-let altchaLoading: Promise<void> | undefined;
 
 type Solved = { payload: Promise<string>; at: number };
 
@@ -30,23 +20,8 @@ export function useInvisibleCaptcha(): { widget: ReactNode; getToken: () => Prom
   const invisible = webEnv.VITE_CAPTCHA_PROVIDER === 'altcha';
   const widgetRef = useRef<AltchaWidgetElement | null>(null);
   const solvedRef = useRef<Solved | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const loaded = useAltcha(invisible) === 'ready';
   const hostedTokenRef = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!invisible) return;
-    let active = true;
-    altchaLoading ??= loadAltcha();
-    altchaLoading.then(
-      () => active && setLoaded(true),
-      () => {
-        altchaLoading = undefined;
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [invisible]);
 
   const solve = useCallback((): Solved => {
     const widget = widgetRef.current;
@@ -75,8 +50,7 @@ export function useInvisibleCaptcha(): { widget: ReactNode; getToken: () => Prom
       if (!hostedTokenRef.current) throw new Error('captcha not solved');
       return hostedTokenRef.current;
     }
-    if (!altchaLoading) altchaLoading = loadAltcha();
-    await altchaLoading;
+    await loadAltcha();
     let solved = solvedRef.current;
     if (!solved || Date.now() - solved.at > FRESH_FOR_MS) solved = solve();
     solvedRef.current = null;

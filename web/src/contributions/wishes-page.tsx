@@ -2,6 +2,7 @@ import type { OwnerWish } from '@firstday/common/contributions';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { listCalendars } from '../calendars/calendars-api.ts';
+import { formatDollars } from '../calendars/format-money.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
@@ -21,14 +22,6 @@ import styles from './wishes.module.css';
 
 export function meta() {
   return [{ title: 'Wishes – Firstday' }];
-}
-
-function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
 }
 
 export default function WishesPage() {

@@ -4,6 +4,7 @@ import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
 import { SiteHeader } from '../marketing/site-header.tsx';
+import { ChevronLeftIcon } from '../marketing/site-icons.tsx';
 import type { Route } from './+types/article-page';
 import { ArticleCard } from './article-card.tsx';
 import styles from './article-page.module.css';
@@ -36,19 +37,10 @@ export default function ArticlePage({ params }: Route.ComponentProps) {
       <main id="main" className={styles.page}>
         <article className={styles.article}>
           <Link to="/articles" className={styles.back}>
-            <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path
-                d="M12.5 4.5 7 10l5.5 5.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <ChevronLeftIcon size={18} />
             All articles
           </Link>
-          <header className={styles.header}>
+          <header>
             <p className={styles.meta}>
               <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn)}</time>
               <span aria-hidden="true">·</span>

@@ -8,6 +8,7 @@ import styles from './faq-page.module.css';
 import { FAQ_ITEMS } from './faq-questions.ts';
 import { filterFaqItems } from './faq-search.ts';
 import { buildPageMeta } from './seo.ts';
+import { ChevronLeftIcon } from './site-icons.tsx';
 
 export const meta: Route.MetaFunction = () =>
   buildPageMeta({
@@ -62,16 +63,7 @@ export default function FaqPage() {
     <div className={styles.shell}>
       <header className={styles.topBar}>
         <Button variant="ghost" onClick={goBack} className={styles.back}>
-          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <path
-              d="M12.5 4.5 7 10l5.5 5.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <ChevronLeftIcon size={20} />
           <span>Back</span>
         </Button>
         <Logo />

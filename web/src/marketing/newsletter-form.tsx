@@ -3,9 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../components/button.tsx';
+import { Button, ButtonLink, ButtonSpinner } from '../components/button.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage, isRetryableError } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import styles from './newsletter-form.module.css';
 
 type FormProblem = { message: string; retryable: boolean };
@@ -76,8 +77,8 @@ export function NewsletterForm() {
       <h2 id={`${id}-title`} className={styles.formTitle}>
         Join the newsletter
       </h2>
-      <div className={styles.field}>
-        <label htmlFor={emailId} className={styles.label}>
+      <div className={formStyles.field}>
+        <label htmlFor={emailId} className={formStyles.label}>
           E-mail address
         </label>
         <input
@@ -86,13 +87,13 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="name@example.com"
-          className={styles.input}
+          className={formStyles.input}
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? emailErrorId : undefined}
           {...register('email')}
         />
         {emailError && (
-          <p id={emailErrorId} className={styles.fieldError}>
+          <p id={emailErrorId} className={formStyles.fieldError}>
             {emailError}
           </p>
         )}
@@ -123,7 +124,7 @@ export function NewsletterForm() {
       )}
 
       <Button type="submit" size="lg" className={styles.submit} disabled={!agreed} aria-disabled={sending || undefined}>
-        {sending && <span className={styles.spinner} aria-hidden="true" />}
+        {sending && <ButtonSpinner />}
         {sending ? 'Subscribing…' : 'Subscribe to the newsletter'}
       </Button>
       {!agreed && <p className={styles.hint}>Tick the box above to subscribe.</p>}

@@ -15,7 +15,7 @@ export function SiteFooter() {
             Questions? Write to us at <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
           </p>
         </div>
-        <nav aria-label="Legal" className={styles.column}>
+        <nav aria-label="Legal">
           <h2 className={styles.heading}>Legal</h2>
           <ul className={styles.list}>
             <li>
@@ -29,7 +29,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <div className={styles.column}>
+        <div>
           <h2 className={styles.heading}>Contact</h2>
           <address className={styles.list}>
             <a href={`mailto:${SITE.supportEmail}`} className={styles.contact}>

@@ -17,7 +17,7 @@ export function HeroSection({ id, title, titleAccent, lead, points, cta, image }
   return (
     <section id={id} className={styles.hero} aria-labelledby={`${id}-title`}>
       <div className={`container ${styles.inner}`}>
-        <div className={styles.copy}>
+        <div>
           <h1 id={`${id}-title`} className={styles.title}>
             {title}
             {titleAccent && <span className={styles.titleAccent}> {titleAccent}</span>}
@@ -41,7 +41,7 @@ export function HeroSection({ id, title, titleAccent, lead, points, cta, image }
               </li>
             ))}
           </ul>
-          <ButtonLink to="/join_us" size="lg" className={styles.cta}>
+          <ButtonLink to="/join_us" size="lg">
             {cta}
           </ButtonLink>
         </div>

@@ -6,13 +6,10 @@ import {
   type MilestoneAmount,
 } from '@firstday/common/milestones';
 import { useState } from 'react';
-import { ButtonLink } from '../../components/button.tsx';
+import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import { formatDollars } from './format-dollars.ts';
 import styles from './investment-calculator.module.css';
-import { ReturnDisclaimer } from './return-disclaimer.tsx';
-import sectionStyles from './section.module.css';
-import { SectionHeading } from './section-heading.tsx';
 
 const STEPS = ['Choose an amount', 'Choose a horizon', 'See the result'] as const;
 
@@ -39,68 +36,50 @@ export function InvestmentCalculator() {
   }
 
   return (
-    <section
+    <CalculatorSection
       id="Investment_calculator"
-      className={`${sectionStyles.section} ${sectionStyles.sunny}`}
-      aria-labelledby="invest-title"
+      headingId="invest-title"
+      eyebrow="Investment calculator"
+      title="See how a first gift can grow"
+      lead="Pick a one-off amount and how long it stays invested for your child."
     >
-      <div className="container">
-        <SectionHeading
-          id="invest-title"
-          eyebrow="Investment calculator"
-          title="See how a first gift can grow"
-          lead="Pick a one-off amount and how long it stays invested for your child."
-        />
-        <div className={styles.panel}>
-          <ol className={styles.steps} aria-label="Progress">
-            {STEPS.map((step, index) => {
-              const number = index + 1;
-              const state = number < reached ? styles.done : number === reached ? styles.current : '';
-              return (
-                <li
-                  key={step}
-                  className={`${styles.step} ${state}`}
-                  aria-current={number === reached ? 'step' : undefined}
-                >
-                  <span className={styles.stepNumber}>{number}</span>
-                  {step}
-                </li>
-              );
-            })}
-          </ol>
-          <div className={styles.body}>
-            <div className={styles.controls}>
-              <ChoiceGroup
-                legend="1. Amount"
-                options={MILESTONE_AMOUNTS}
-                value={amount}
-                onChange={chooseAmount}
-                formatOption={formatDollars}
-              />
-              <ChoiceGroup
-                legend="2. Horizon"
-                options={MILESTONE_AGES}
-                value={years}
-                onChange={chooseYears}
-                formatOption={formatYears}
-              />
-            </div>
-            <div className={styles.result} aria-live="polite">
-              <p className={styles.resultLabel}>
-                3. {formatDollars(amount)} invested for {years} years could grow to
-              </p>
-              <p className={styles.resultValue}>{formatDollars(value)}</p>
-              <p className={styles.resultGain}>{formatDollars(value - amount)} of growth on top of your gift</p>
-            </div>
-          </div>
+      <ol className={styles.steps} aria-label="Progress">
+        {STEPS.map((step, index) => {
+          const number = index + 1;
+          const state = number < reached ? styles.done : number === reached ? styles.current : '';
+          return (
+            <li key={step} className={`${styles.step} ${state}`} aria-current={number === reached ? 'step' : undefined}>
+              <span className={styles.stepNumber}>{number}</span>
+              {step}
+            </li>
+          );
+        })}
+      </ol>
+      <div className={styles.body}>
+        <div className={styles.controls}>
+          <ChoiceGroup
+            legend="1. Amount"
+            options={MILESTONE_AMOUNTS}
+            value={amount}
+            onChange={chooseAmount}
+            formatOption={formatDollars}
+          />
+          <ChoiceGroup
+            legend="2. Horizon"
+            options={MILESTONE_AGES}
+            value={years}
+            onChange={chooseYears}
+            formatOption={formatYears}
+          />
         </div>
-        <ReturnDisclaimer />
-        <div className={sectionStyles.actions}>
-          <ButtonLink to="/join_us" size="lg">
-            Start your child's Future Fund now
-          </ButtonLink>
+        <div className={styles.result} aria-live="polite">
+          <p className={styles.resultLabel}>
+            3. {formatDollars(amount)} invested for {years} years could grow to
+          </p>
+          <ResultValue className={styles.resultValue}>{formatDollars(value)}</ResultValue>
+          <p className={styles.resultGain}>{formatDollars(value - amount)} of growth on top of your gift</p>
         </div>
       </div>
-    </section>
+    </CalculatorSection>
   );
 }
