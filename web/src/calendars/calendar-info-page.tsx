@@ -29,6 +29,7 @@ import {
   listCalendars,
   updateCalendar,
 } from './calendars-api.ts';
+import { PayoutTermsNote } from './payout-terms-note.tsx';
 
 export function meta() {
   return [{ title: 'Calendar Info – Firstday' }];
@@ -166,6 +167,7 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
           }
           className={settingsStyles.narrowField}
         />
+        <PayoutTermsNote />
         <div>
           <SwitchField
             label="Hide sender names on Calendar"

@@ -1,13 +1,13 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
-import { useQuery } from '@tanstack/react-query';
+
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { webEnv } from '../env.ts';
 import formStyles from '../styles/form.module.css';
-import { getPaymentsConfig } from './calendars-api.ts';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
 import { type PaymentPhase, usePayment } from './use-payment.ts';
+import { usePaymentsConfig } from './use-payments-config.ts';
 import styles from './wizard.module.css';
 
 // Stripe.js is loaded only when this deployment takes payments through Stripe.
@@ -16,11 +16,7 @@ const StripePayment = lazy(() => import('./stripe-payment.tsx'));
 type PaymentStepProps = { calendarId: string; onPaid: (calendar: OwnerCalendar) => void; back: ReactNode };
 
 export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
-  const config = useQuery({
-    queryKey: ['payments-config'],
-    queryFn: getPaymentsConfig,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const config = usePaymentsConfig();
   const payment = usePayment(calendarId, onPaid);
 
   let body: ReactNode;

@@ -17,6 +17,7 @@ import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalenda
 import { copyShareLink, getShareLink } from './copy-text.ts';
 import { formatDollars } from './format-money.ts';
 import { PaymentStep } from './payment-step.tsx';
+import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
 import {
   getDraftValues,
@@ -181,6 +182,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             error={errors.iban}
             onChange={changeValues}
           />
+          <PayoutTermsNote />
           {problemBox}
           <div className={styles.actions}>
             <Button type="submit" size="lg" aria-disabled={saving || undefined}>

@@ -1,9 +1,9 @@
 import { CardDetailsSchema } from '@firstday/common/cards';
 import type { ContributionRequest, ContributionResponse } from '@firstday/common/contributions';
-import { useQuery } from '@tanstack/react-query';
+
 import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
-import { getPaymentsConfig } from '../calendars/calendars-api.ts';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../calendars/card-fields.tsx';
+import { usePaymentsConfig } from '../calendars/use-payments-config.ts';
 import { webEnv } from '../env.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
@@ -33,7 +33,7 @@ export type GiftPaymentProps = {
 
 /** The gift's payment: the sandbox's card fields and wallet buttons, or Stripe's Payment Element. */
 export default function GiftPayment(props: GiftPaymentProps) {
-  const config = useQuery({ queryKey: ['payments-config'], queryFn: getPaymentsConfig, staleTime: Infinity });
+  const config = usePaymentsConfig();
   if (config.isPending) {
     return (
       <p className={styles.muted} role="status">

@@ -40,6 +40,11 @@ const SECTIONS: readonly LegalSection[] = [
             Your calendars: name, expected birth date, background, privacy settings, the birth date and thank-you
             message you announce, and your bank account number (IBAN) for the payout.
           </li>
+          <li>
+            When you give the IBAN, the time, your IP address and your browser type, as the record that you accepted the
+            payout terms. Your name, e-mail address and IBAN are passed to our payment provider, which holds the account
+            your gifts are paid out from.
+          </li>
         </ul>
         <h3>If you take part in a calendar</h3>
         <ul>
