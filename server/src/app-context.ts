@@ -29,6 +29,8 @@ export type AppContext = {
     authPerAccount: RateLimitRule;
     passwordReset: RateLimitRule;
     support: RateLimitRule;
+    /** New calendars per account: a draft is cheap to make, so scripts must not make thousands. */
+    calendarDrafts: RateLimitRule;
     contributionsPerIp: RateLimitRule;
     contributionsPerCalendar: RateLimitRule;
   };
@@ -39,6 +41,7 @@ export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsP
   authPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   passwordReset: { limit: 10, windowMs: 15 * 60_000 },
   support: { limit: 5, windowMs: 10 * 60_000 },
+  calendarDrafts: { limit: 20, windowMs: 60 * 60_000 },
 };
 
 const CONTRIBUTION_WINDOW_MS = 10 * 60_000;

@@ -12,7 +12,7 @@ import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
-import { limitByIp } from '../lib/rate-limit.ts';
+import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/fee-payments.ts';
 import { preparePayoutRecipientInBackground, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
@@ -27,6 +27,7 @@ import {
 /** `/api/calendars`: the owner's calendars. Every route needs a session and answers 404 for others' ids. */
 export function createCalendarRoutes(context: AppContext) {
   const box = createSecretBox(context.env.APP_SECRET, 'iban');
+  const draftLimiter = createRateLimiter(context.rateLimits.calendarDrafts);
   return new Hono()
     .get('/', async (c) => {
       const { user } = await requireSession(context, c);
@@ -35,6 +36,7 @@ export function createCalendarRoutes(context: AppContext) {
     })
     .post('/', async (c) => {
       const { user } = await requireSession(context, c);
+      draftLimiter.hit(user.id);
       const input = await readJsonBody(c, CreateCalendarSchema);
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
       const row = await createDraftCalendar(context.db, box, user.id, input, terms);

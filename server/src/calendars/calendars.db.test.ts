@@ -191,6 +191,25 @@ describe('only the owner', () => {
   });
 });
 
+describe('limits', () => {
+  it('lets one account start at most 20 calendars an hour, and others are not held up', async () => {
+    const busy = await createVerifiedUser(t, 'busy@example.com');
+    const limit = t.context.rateLimits.calendarDrafts.limit;
+    for (let index = 0; index < limit; index++) await createDraft(busy.cookie);
+    const refused = await sendJson(
+      t,
+      'POST',
+      '/api/calendars',
+      { firstName: 'Anna', lastName: 'Smith', iban: 'DE89 3704 0044 0532 0130 00' },
+      busy.cookie,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await readError(refused)).code).toBe('rate_limited');
+    await createDraft(stranger.cookie);
+  });
+});
+
 describe('write to support', () => {
   it('e-mails support with the calendar and sends the user a copy', async () => {
     const draft = await createDraft();
