@@ -125,6 +125,8 @@ type FakeAccount = {
   payouts_enabled: boolean;
   requirements: { currently_due: string[] };
   metadata: Record<string, string>;
+  /** The bank account's currency: transfers in another currency are converted into it. */
+  default_currency: string;
 };
 type FakeTransfer = {
   id: string;
@@ -133,7 +135,18 @@ type FakeTransfer = {
   currency: string;
   destination: string;
   reversed: boolean;
+  /** The payment it made on the connected account (with what arrived, converted). */
+  destination_payment: string;
 };
+type FakeDestinationPayment = {
+  id: string;
+  object: 'charge';
+  account: string;
+  balance_transaction: { id: string; object: 'balance_transaction'; amount: number; net: number; currency: string };
+};
+
+/** Fixed test rates from USD (Stripe's are live); other currencies convert 1:1. */
+export const STAND_IN_USD_RATES: Record<string, number> = { eur: 0.9, gbp: 0.8 };
 type FakePayout = {
   id: string;
   object: 'payout';
@@ -163,6 +176,7 @@ export async function startStripeStandIn() {
   const accounts = new Map<string, FakeAccount>();
   const transfers = new Map<string, FakeTransfer>();
   const payouts = new Map<string, FakePayout>();
+  const destinationPayments = new Map<string, FakeDestinationPayment>();
   const requests: {
     method: string;
     path: string;
@@ -257,6 +271,7 @@ export async function startStripeStandIn() {
         payouts_enabled: termsAccepted,
         requirements: { currently_due: termsAccepted ? [] : ['tos_acceptance.date', 'tos_acceptance.ip'] },
         metadata: readMetadata(body),
+        default_currency: body.get('external_account[currency]') ?? 'usd',
       };
       accounts.set(account.id, account);
       return remember(account);
@@ -270,13 +285,32 @@ export async function startStripeStandIn() {
           error: { type: 'invalid_request_error', message: `No such destination: '${destination}'` },
         });
       }
+      const amount = Number(body.get('amount'));
+      const currency = body.get('currency') ?? 'usd';
+      const accountCurrency = accounts.get(destination)!.default_currency;
+      const arrived =
+        accountCurrency === currency ? amount : Math.round(amount * (STAND_IN_USD_RATES[accountCurrency] ?? 1));
+      const payment: FakeDestinationPayment = {
+        id: `py_${randomUUID().replace(/-/g, '')}`,
+        object: 'charge',
+        account: destination,
+        balance_transaction: {
+          id: `txn_${randomUUID().replace(/-/g, '')}`,
+          object: 'balance_transaction',
+          amount: arrived,
+          net: arrived,
+          currency: accountCurrency,
+        },
+      };
+      destinationPayments.set(payment.id, payment);
       const transfer: FakeTransfer = {
         id: `tr_${randomUUID().replace(/-/g, '')}`,
         object: 'transfer',
-        amount: Number(body.get('amount')),
-        currency: body.get('currency') ?? 'usd',
+        amount,
+        currency,
         destination,
         reversed: false,
+        destination_payment: payment.id,
       };
       transfers.set(transfer.id, transfer);
       return remember(transfer);
@@ -286,9 +320,14 @@ export async function startStripeStandIn() {
       const found = [...transfers.values()].filter((transfer) => transfer.destination === destination);
       return send(200, list(newestFirst(found), url.pathname));
     }
+    const charge = url.pathname.match(/^\/v1\/charges\/(py_\w+)$/);
+    if (req.method === 'GET' && charge && destinationPayments.get(charge[1]!)?.account === stripeAccount) {
+      return send(200, destinationPayments.get(charge[1]!));
+    }
     if (req.method === 'POST' && url.pathname === '/v1/payouts' && stripeAccount) {
       const amount = Number(body.get('amount'));
-      if (amount > getAvailableBalance(stripeAccount)) {
+      const currency = body.get('currency') ?? 'usd';
+      if (currency !== accounts.get(stripeAccount)?.default_currency || amount > getAvailableBalance(stripeAccount)) {
         return send(400, {
           error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds.' },
         });
@@ -298,7 +337,7 @@ export async function startStripeStandIn() {
         object: 'payout',
         account: stripeAccount,
         amount,
-        currency: body.get('currency') ?? 'usd',
+        currency,
         status: 'pending',
         failure_code: null,
       };
@@ -316,12 +355,17 @@ export async function startStripeStandIn() {
     }
     send(404, { error: { type: 'invalid_request_error', message: `No such resource: ${url.pathname}` } });
   });
-  /** Transfers in (not reversed) minus payouts out (not failed or canceled), all available at once. */
+  /**
+   * In the account's currency: what transfers brought (not reversed) minus payouts out (not failed
+   * or canceled), all available at once.
+   */
   function getAvailableBalance(account: string): number {
     if (fundsPending) return 0;
     let balance = 0;
     for (const transfer of transfers.values()) {
-      if (transfer.destination === account && !transfer.reversed) balance += transfer.amount;
+      if (transfer.destination === account && !transfer.reversed) {
+        balance += destinationPayments.get(transfer.destination_payment)!.balance_transaction.net;
+      }
     }
     for (const payout of payouts.values()) {
       if (payout.account === account && payout.status !== 'failed' && payout.status !== 'canceled') {

@@ -9,7 +9,12 @@ import {
   postContribution,
   withAnyCaptcha,
 } from '../../test/test-contributions.ts';
-import { createTestCalendar, postStripeEvent, startStripeStandIn } from '../../test/test-payments.ts';
+import {
+  createTestCalendar,
+  postStripeEvent,
+  STAND_IN_USD_RATES,
+  startStripeStandIn,
+} from '../../test/test-payments.ts';
 import { sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { ensurePayoutRecipient } from '../payments/payout-recipients.ts';
@@ -127,6 +132,7 @@ describe('the payout recipient (a Stripe connected account)', () => {
       'capabilities[transfers][requested]': 'true',
       'external_account[object]': 'bank_account',
       'external_account[account_number]': 'GB82WEST12345698765432',
+      'external_account[currency]': 'gbp',
       'external_account[account_holder_name]': 'Anna Miller',
       'settings[payouts][schedule][interval]': 'manual',
       'tos_acceptance[service_agreement]': 'recipient',
@@ -222,7 +228,10 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     const payoutRequest = standIn.requests.find(
       (request) => request.path === '/v1/payouts' && request.method === 'POST' && request.stripeAccount === account,
     );
-    expect(payoutRequest?.body.get('amount')).toBe('4200');
+    // The German IBAN's account holds euros: the payout asks for what the USD transfer became.
+    expect(accountRequests(calendar.id)[0]!.body.get('external_account[currency]')).toBe('eur');
+    expect(payoutRequest?.body.get('currency')).toBe('eur');
+    expect(payoutRequest?.body.get('amount')).toBe(String(Math.round(4200 * STAND_IN_USD_RATES.eur!)));
     expect(payoutRequest?.idempotencyKey).toBe(`payout:${calendar.id}:bank`);
     // Money is on its way, not yet at the bank: pending, truthfully.
     expect((await getClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 4200, status: 'pending' });

@@ -21,6 +21,32 @@ const PAYOUT_EVENTS = new Set(['payout.paid', 'payout.failed', 'payout.canceled'
 /** The only events we act on; anything else is acknowledged and ignored. */
 export const STRIPE_EVENT_ALLOWLIST = new Set([...PAYMENT_EVENTS, ...PAYOUT_EVENTS]);
 
+/** IBAN countries whose banks do not hold euros: the currency of a bank account there. */
+const NON_EURO_CURRENCIES: Record<string, string> = {
+  GB: 'gbp',
+  GI: 'gbp',
+  CH: 'chf',
+  LI: 'chf',
+  SE: 'sek',
+  DK: 'dkk',
+  NO: 'nok',
+  IS: 'isk',
+  PL: 'pln',
+  CZ: 'czk',
+  HU: 'huf',
+  RO: 'ron',
+};
+const EURO_COUNTRIES = new Set('AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK MC SM AD VA'.split(' '));
+
+/**
+ * The currency of the parents' bank account, from its IBAN country. Our gifts are USD; Stripe
+ * converts a transfer into the connected account's currency, and the payout takes what arrived.
+ */
+export function getBankCurrency(country: string, fallback: string): string {
+  if (EURO_COUNTRIES.has(country)) return 'eur';
+  return NON_EURO_CURRENCIES[country] ?? fallback;
+}
+
 const GIFTS_DESCRIPTION =
   'Gifts from family and friends for a new baby, collected on a Firstday calendar and paid out to the parent.';
 
@@ -61,6 +87,22 @@ export function createStripeProvider(options: {
 
   async function findPayoutOn(account: string): Promise<Stripe.Payout | undefined> {
     return (await stripe.payouts.list({ limit: 1 }, { stripeAccount: account })).data[0];
+  }
+
+  /**
+   * What the transfer left on the connected account, after Stripe's conversion into the account's
+   * currency (a EUR or GBP bank account): the payout must ask for exactly that.
+   */
+  async function getArrivedFunds(account: string, transfer: Stripe.Transfer) {
+    const paymentId = getId(transfer.destination_payment);
+    if (!paymentId) return { amount: transfer.amount, currency: transfer.currency };
+    const payment = await stripe.charges.retrieve(
+      paymentId,
+      { expand: ['balance_transaction'] },
+      { stripeAccount: account },
+    );
+    const balance = payment.balance_transaction as Stripe.BalanceTransaction;
+    return { amount: balance.net, currency: balance.currency };
   }
 
   function constructEvent(rawBody: string, signature: string): Stripe.Event {
@@ -147,7 +189,7 @@ export function createStripeProvider(options: {
           external_account: {
             object: 'bank_account',
             country,
-            currency: request.currency,
+            currency: getBankCurrency(country, request.currency),
             account_number: request.iban,
             account_holder_name: `${request.firstName} ${request.lastName}`,
           },
@@ -190,7 +232,7 @@ export function createStripeProvider(options: {
       const payout =
         (await findPayoutOn(account)) ??
         (await stripe.payouts.create(
-          { amount: request.amountCents, currency: request.currency, metadata: request.metadata },
+          { ...(await getArrivedFunds(account, transfer)), metadata: request.metadata },
           { stripeAccount: account, idempotencyKey: `${request.idempotencyKey}:bank` },
         ));
       return toPayoutState(account, transfer, payout);
