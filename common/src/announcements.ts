@@ -37,7 +37,8 @@ export type CalendarClosing = {
   birthDate: string | null;
   thankYouMessage: string | null;
   closedAt: string;
-  payout: { amountCents: number; status: PayoutStatus; failureReason?: string } | null;
+  /** `awaitingVerification`: pending because the payment provider still checks the parents' details. */
+  payout: { amountCents: number; status: PayoutStatus; failureReason?: string; awaitingVerification?: true } | null;
   /** Gifts refunded (`count`, `amountCents`) and still being refunded (`pending`). */
   refunds: { count: number; amountCents: number; pending: number } | null;
   emails: { total: number; sent: number; failed: string[] };

@@ -1,5 +1,6 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
 import { payments, payouts } from '../payments/schema.ts';
@@ -21,7 +22,7 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
   const rows = await db.select().from(announcements).where(inArray(announcements.calendarId, calendarIds));
   if (rows.length === 0) return new Map();
   const ids = rows.map((row) => row.calendarId);
-  const [payoutRows, refundRows] = await Promise.all([
+  const [payoutRows, refundRows, recipientRows] = await Promise.all([
     db.select().from(payouts).where(inArray(payouts.calendarId, ids)),
     db
       .select({
@@ -42,11 +43,19 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
         ),
       )
       .groupBy(payments.calendarId),
+    db
+      .select({ calendarId: calendars.id, payoutsEnabled: calendars.payoutRecipientPayoutsEnabled })
+      .from(calendars)
+      .where(inArray(calendars.id, ids)),
   ]);
   const closings = new Map<string, CalendarClosing>();
   for (const row of rows) {
     const payout = payoutRows.find((candidate) => candidate.calendarId === row.calendarId);
     const refunds = refundRows.find((candidate) => candidate.calendarId === row.calendarId);
+    // The provider has not cleared the parents' account for payouts yet (Stripe verification).
+    const unverified =
+      payout?.status === 'pending' &&
+      recipientRows.find((candidate) => candidate.calendarId === row.calendarId)?.payoutsEnabled === false;
     closings.set(row.calendarId, {
       kind: row.kind,
       birthDate: row.birthDate,
@@ -57,6 +66,7 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
             amountCents: payout.amountCents,
             status: payout.status,
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
+            ...(unverified ? { awaitingVerification: true } : {}),
           }
         : null,
       refunds: refunds ? { count: refunds.count, amountCents: refunds.amountCents, pending: refunds.pending } : null,

@@ -59,6 +59,11 @@ describe('checkBirthDate', () => {
 describe('describePayout', () => {
   it('words pending, paid and failed payouts', () => {
     expect(describePayout(makeClosing())).toBe('Payout of $75 pending.');
+    expect(
+      describePayout(makeClosing({ payout: { amountCents: 7500, status: 'pending', awaitingVerification: true } })),
+    ).toBe(
+      'Payout of $75 pending: our payment partner is still verifying your details. If this takes more than a few days, please write to support.',
+    );
     expect(describePayout(makeClosing({ payout: { amountCents: 7550, status: 'paid' } }))).toBe(
       '$75.50 paid out to your bank account.',
     );

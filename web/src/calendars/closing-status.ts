@@ -46,6 +46,9 @@ export function describePayout(closing: CalendarClosing): string {
   if (payout.status === 'failed') {
     return `The payout of ${amount} failed${payout.failureReason ? `: ${payout.failureReason}` : '.'}`;
   }
+  if (payout.awaitingVerification) {
+    return `Payout of ${amount} pending: our payment partner is still verifying your details. If this takes more than a few days, please write to support.`;
+  }
   return `Payout of ${amount} pending.`;
 }
 
