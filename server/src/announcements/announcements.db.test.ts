@@ -242,8 +242,10 @@ describe('POST /api/calendars/:id/announce', () => {
     expect(refused.status).toBe(409);
     expect((await readError(refused)).code).toBe('calendar_closed');
 
-    // The in-flight charge lands after the end: not in the payout, so it goes back to its sender.
+    // The in-flight charge lands after the end: not in the payout, so it goes back to its sender
+    // (refunded by the settlement queue).
     await webhooks.deliverAll();
+    await t.context.settlements.idle();
     const [payment] = await t.db
       .select()
       .from(payments)

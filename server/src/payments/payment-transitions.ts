@@ -17,7 +17,10 @@ import { payments, paymentWebhookEvents } from './schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
 
-type TransitionContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments'>;
+type TransitionContext = Pick<
+  AppContext,
+  'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments' | 'settlements'
+>;
 
 const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
 
@@ -48,10 +51,11 @@ export async function applyProviderState(
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
   let mailQueued = false;
-  let refundDue = false;
   let touchedCalendarId: string | undefined;
   /** A calendar this payment paid for: its payout recipient is made now (payout-recipients.ts). */
   let activatedCalendarId: string | undefined;
+  /** The calendar of a gift charged after its end: the gift goes back to its sender. */
+  let lateGiftCalendarId: string | undefined;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
       const recorded = await tx
@@ -104,7 +108,6 @@ export async function applyProviderState(
       .returning();
     if (status === 'succeeded' && payment.status !== 'succeeded') await recordPaymentSucceeded(tx, updated!);
     if (status === 'refunded' && payment.status !== 'refunded') await recordPaymentRefunded(tx, updated!);
-    if (lateGift) refundDue = true;
     if (status === 'succeeded' && payment.status !== 'succeeded' && payment.purpose === 'fee' && payment.calendarId) {
       await activateCalendar(tx, payment.calendarId);
       mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
@@ -112,6 +115,7 @@ export async function applyProviderState(
       activatedCalendarId = payment.calendarId;
     }
     if (lateGift) {
+      lateGiftCalendarId = payment.calendarId ?? undefined;
       mailQueued = await failLateGift(tx, updated!);
       touchedCalendarId = payment.calendarId ?? undefined;
     } else if (payment.purpose === 'gift' && status !== payment.status) {
@@ -124,8 +128,8 @@ export async function applyProviderState(
   if (touchedCalendarId) context.publicCalendars.invalidate(touchedCalendarId);
   if (mailQueued) context.wakeMailWorker();
   if (activatedCalendarId) preparePayoutRecipientInBackground(context, activatedCalendarId);
-  // Reconciliation retries a refund that fails here (refund_due_at stays set).
-  if (refundDue && result.payment) await refundPayment(context, result.payment.id).catch(() => undefined);
+  // The late gift is marked refund-due: the settlement queue refunds it (reconciliation if it fails).
+  if (lateGiftCalendarId) context.settlements.schedule(lateGiftCalendarId);
   return result;
 }
 

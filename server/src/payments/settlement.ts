@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
 import type { Logger } from '../lib/logger.ts';
 import { refundPayment } from './payment-transitions.ts';
 import { submitPayout } from './payouts.ts';
 import { payments, payouts } from './schema.ts';
 
-type SettlementContext = Parameters<typeof submitPayout>[0];
+type SettlementContext = Parameters<typeof submitPayout>[0] & Pick<AppContext, 'settlements'>;
 
 const REFUND_BATCH_SIZE = 50;
 
