@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { escapeHtml } from '../lib/mail/render.ts';
-import { sendAppShellWithHead, sendNotFoundPage, type WebBuild } from '../lib/web-static.ts';
+import { sendAppShellWithHead, type WebBuild } from '../lib/web-static.ts';
 import { findPublicCalendarRow } from './public-calendar.ts';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -9,12 +9,14 @@ const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeri
 /**
  * `/c/<slug>` for link previews: the page itself renders in the browser, but messengers and social
  * networks read Open Graph and Twitter tags from the HTML, so the server adds them. A draft or an
- * unknown slug answers the not-found page with status 404.
+ * unknown slug answers status 404 (the page then shows 'not found').
  */
 export function createSharePageRoutes(context: AppContext, build: WebBuild) {
   return new Hono().get('/c/:slug', async (c) => {
     const calendar = await findPublicCalendarRow(context.db, c.req.param('slug'));
-    if (!calendar) return sendNotFoundPage(c, build);
+    // Not the prerendered /404 page: the browser routes this path to the calendar page, which would
+    // not match that page's markup when hydrating. The app shell lets the calendar page say 'not found'.
+    if (!calendar) return sendAppShellWithHead(c, build, '<meta name="robots" content="noindex"/>', 404);
     const title = calendar.title ?? `${calendar.firstName}'s calendar`;
     const due = calendar.dueDate ? LONG_DATE.format(new Date(`${calendar.dueDate}T00:00:00Z`)) : undefined;
     const description = `Guess the day ${calendar.firstName}'s baby arrives and leave a wish${due ? ` (due ${due})` : ''}. Just for fun: nobody wins money for a right guess.`;

@@ -78,16 +78,11 @@ export function loadWebBuild(distDir: string, thirdParties?: ThirdPartySources):
  * The SPA shell with extra tags in its <head> (share previews for crawlers, which run no
  * JavaScript). Sent uncompressed: the precompressed files are of the unchanged shell.
  */
-export function sendAppShellWithHead(c: Context, build: WebBuild, headHtml: string) {
+export function sendAppShellWithHead(c: Context, build: WebBuild, headHtml: string, status: 200 | 404 = 200) {
   const shell = build.pages.get('/__spa-fallback')!;
   c.header('Cache-Control', 'no-cache');
   c.header('Content-Security-Policy', shell.csp);
-  return c.html(shell.raw.toString('utf8').replace('</head>', `${headHtml}</head>`));
-}
-
-/** The prerendered not-found page with status 404. */
-export function sendNotFoundPage(c: Context, build: WebBuild) {
-  return sendPage(c, build.pages.get('/404')!, 404);
+  return c.html(shell.raw.toString('utf8').replace('</head>', `${headHtml}</head>`), status);
 }
 
 /**
