@@ -4,15 +4,26 @@ import { eq } from 'drizzle-orm';
 import { generateSlug } from '../src/calendars/calendar-service.ts';
 import { calendars } from '../src/calendars/schema.ts';
 import type { CaptchaVerifier } from '../src/captcha/captcha.ts';
-import type { createTestApp } from './test-app.ts';
+import { createTestApp } from './test-app.ts';
 import { solveCaptcha } from './test-captcha.ts';
-import { createTestCalendar } from './test-payments.ts';
+import { createTestCalendar, useManualSandboxWebhooks } from './test-payments.ts';
 import { sendJson } from './test-users.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export const GOOD_CARD = { number: '4242424242424242', holderName: 'Anna Miller', expiry: '12/39', cvc: '123' };
 export const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
+
+const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
+
+/**
+ * The app for tests that post many contributions: no contribution rate limits, and sandbox
+ * webhooks delivered when the test says so.
+ */
+export async function createContributionTestApp() {
+  const t = await createTestApp({ rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
+  return { t, webhooks: useManualSandboxWebhooks(t) };
+}
 
 const owners = new WeakMap<TestApp, ReturnType<typeof createTestCalendar>>();
 

@@ -4,15 +4,16 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import type { PublicCalendar } from '@firstday/common/contributions';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, readError } from '../../test/test-app.ts';
+import { readError } from '../../test/test-app.ts';
 import {
   createActiveCalendar,
+  createContributionTestApp,
   GOOD_CARD,
   makeContribution,
   postContribution,
   withAnyCaptcha,
 } from '../../test/test-contributions.ts';
-import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-payments.ts';
+import { createTestCalendar } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
@@ -22,14 +23,12 @@ import { reconcilePayouts } from '../payments/payouts.ts';
 import { ledgerEntries, payments, payouts, sandboxRefunds, sandboxTransfers } from '../payments/schema.ts';
 import { announcements } from './schema.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let webhooks: ReturnType<typeof useManualSandboxWebhooks>;
-const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
+let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
+let webhooks: Awaited<ReturnType<typeof createContributionTestApp>>['webhooks'];
 const TODAY = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
-  webhooks = useManualSandboxWebhooks(t);
+  ({ t, webhooks } = await createContributionTestApp());
 });
 afterAll(() => t.close());
 

@@ -2,9 +2,10 @@ import type { ContributionResponse, PublicCalendar } from '@firstday/common/cont
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, readError } from '../../test/test-app.ts';
+import { readError } from '../../test/test-app.ts';
 import {
   createActiveCalendar,
+  createContributionTestApp,
   DECLINED_CARD,
   findEditLink,
   GOOD_CARD,
@@ -12,20 +13,18 @@ import {
   postContribution,
   withAnyCaptcha,
 } from '../../test/test-contributions.ts';
-import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-payments.ts';
+import { createTestCalendar } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
 import { createApp } from '../app.ts';
 import { calendars } from '../calendars/schema.ts';
 import { payments, sandboxCharges } from '../payments/schema.ts';
 import { contributions } from './schema.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let webhooks: ReturnType<typeof useManualSandboxWebhooks>;
-const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
+let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
+let webhooks: Awaited<ReturnType<typeof createContributionTestApp>>['webhooks'];
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
-  webhooks = useManualSandboxWebhooks(t);
+  ({ t, webhooks } = await createContributionTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,25 +1,24 @@
 import type { OwnerWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, readError } from '../../test/test-app.ts';
+import { readError } from '../../test/test-app.ts';
 import {
   createActiveCalendar,
+  createContributionTestApp,
   GOOD_CARD,
   makeContribution,
   postContribution,
   withAnyCaptcha,
 } from '../../test/test-contributions.ts';
-import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-payments.ts';
+import { createTestCalendar } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
 import { sendWishDigests } from './wish-digest.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let webhooks: ReturnType<typeof useManualSandboxWebhooks>;
-const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
+let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
+let webhooks: Awaited<ReturnType<typeof createContributionTestApp>>['webhooks'];
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
-  webhooks = useManualSandboxWebhooks(t);
+  ({ t, webhooks } = await createContributionTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
-
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { ProgressNote } from '../components/progress-note.tsx';
 import { webEnv } from '../env.ts';
 import formStyles from '../styles/form.module.css';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
@@ -171,10 +171,7 @@ export function PaymentStatus({ phase, problem, onCheckAgain }: PaymentStatusPro
     <>
       <div role="status" aria-live="polite" className={styles.status}>
         {(phase === 'paying' || phase === 'confirming') && (
-          <p className={styles.progressNote}>
-            <span className={styles.spinner} aria-hidden="true" />
-            {phase === 'paying' ? 'Processing your payment…' : 'Confirming your payment…'}
-          </p>
+          <ProgressNote>{phase === 'paying' ? 'Processing your payment…' : 'Confirming your payment…'}</ProgressNote>
         )}
       </div>
       {phase === 'still_confirming' && (

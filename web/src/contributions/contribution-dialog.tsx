@@ -10,6 +10,7 @@ import { TextField } from '../account/text-field.tsx';
 import { formatDollars } from '../calendars/format-money.ts';
 import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
 import { Button } from '../components/button.tsx';
+import { ProgressNote } from '../components/progress-note.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -429,17 +430,9 @@ export default function ContributionDialog({
 
             <div role="status" aria-live="polite" className={styles.status}>
               {phase === 'sending' && (
-                <p className={styles.progress}>
-                  <span className={styles.spinner} aria-hidden="true" />
-                  {giftCents ? 'Sending your wish and gift…' : 'Sending your wish…'}
-                </p>
+                <ProgressNote>{giftCents ? 'Sending your wish and gift…' : 'Sending your wish…'}</ProgressNote>
               )}
-              {phase === 'confirming' && (
-                <p className={styles.progress}>
-                  <span className={styles.spinner} aria-hidden="true" />
-                  Confirming your gift…
-                </p>
-              )}
+              {phase === 'confirming' && <ProgressNote>Confirming your gift…</ProgressNote>}
             </div>
             {problem && (
               <p className={styles.problem} role="alert">
