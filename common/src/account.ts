@@ -13,6 +13,8 @@ export type CurrentUser = {
   name: string;
   email: string;
   email_verified: boolean;
+  /** False for accounts that sign in only through the federated provider: they confirm by signing in again. */
+  has_password: boolean;
   /** Masked, e.g. 'DE89 •••• •••• •••• 3000'; null until the user gives bank details. */
   IBAN: string | null;
   settings: {

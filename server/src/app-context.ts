@@ -3,6 +3,7 @@ import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.t
 import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
 import type { Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
+import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
 import type { RateLimitRule } from './lib/rate-limit.ts';
@@ -34,6 +35,8 @@ export type AppContext = {
     contributionsPerIp: RateLimitRule;
     contributionsPerCalendar: RateLimitRule;
   };
+  /** Shared by every route that checks the same secret (auth/recent-authentication.ts). */
+  throttles: { passwordConfirmation: FailureThrottle };
 };
 
 export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsPerIp' | 'contributionsPerCalendar'> = {
@@ -52,7 +55,10 @@ const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => 
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 
 export function createAppContext(
-  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'payments' | 'publicCalendars' | 'settlements'> & {
+  parts: Omit<
+    AppContext,
+    'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'settlements'
+  > & {
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
   },
@@ -70,6 +76,15 @@ export function createAppContext(
         windowMs: CONTRIBUTION_WINDOW_MS,
       },
       ...parts.rateLimits,
+    },
+    // A stolen session guessing the password: 5 free tries, then waits from 2 s doubling to 15 min.
+    throttles: {
+      passwordConfirmation: createFailureThrottle({
+        freeFailures: 5,
+        baseDelayMs: 2_000,
+        maxDelayMs: 15 * 60_000,
+        forgetAfterMs: 60 * 60_000,
+      }),
     },
     auth: createAuth({ env: parts.env, db: parts.db, wakeMailWorker: parts.wakeMailWorker }),
     captcha:

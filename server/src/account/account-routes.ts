@@ -1,11 +1,11 @@
 import { AccountSettingsSchema, type CurrentUser } from '@firstday/common/account';
 import { maskIban } from '@firstday/common/iban';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { hasPassword } from '../auth/recent-authentication.ts';
 import { requireSession } from '../auth/require-session.ts';
-import { account } from '../auth/schema.ts';
 import { captchaFailed } from '../captcha/captcha-routes.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
@@ -23,12 +23,16 @@ export function splitName(name: string): { first_name: string; last_name: string
 type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
 
 async function getCurrentUser(context: AppContext, user: SessionUser): Promise<CurrentUser> {
-  const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+  const [[profile], passwordSet] = await Promise.all([
+    context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id)),
+    hasPassword(context, user.id),
+  ]);
   return {
     ...splitName(user.name),
     name: user.name,
     email: user.email,
     email_verified: user.emailVerified,
+    has_password: passwordSet,
     IBAN: profile?.ibanMasked ?? null,
     settings: {
       savings_goal_cents: profile?.savingsGoalCents ?? null,
@@ -36,14 +40,6 @@ async function getCurrentUser(context: AppContext, user: SessionUser): Promise<C
       hide_total_default: profile?.hideTotalDefault ?? true,
     },
   };
-}
-
-async function hasPassword(context: AppContext, userId: string): Promise<boolean> {
-  const rows = await context.db
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, userId), isNotNull(account.password)));
-  return rows.length > 0;
 }
 
 const PasswordResetRequestSchema = z.object({

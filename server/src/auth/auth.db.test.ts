@@ -26,6 +26,7 @@ describe('sign-up and verification', () => {
       last_name: 'Maria Smith',
       email: 'anna@example.com',
       email_verified: true,
+      has_password: true,
       IBAN: null,
       settings: { hide_total_default: true, hide_sender_names_default: false, savings_goal_cents: null },
     });

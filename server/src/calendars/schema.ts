@@ -24,6 +24,11 @@ export const calendars = pgTable(
     /** AES-256-GCM (lib/secret-box.ts), like the account's IBAN. */
     ibanEncrypted: text('iban_encrypted'),
     ibanMasked: text('iban_masked'),
+    /**
+     * When the IBAN of a paid calendar was last replaced: its payout waits 24 hours from then, so
+     * the owner (told by e-mail at once) can stop a redirected payout.
+     */
+    ibanChangedAt: timestamp('iban_changed_at', { withTimezone: true }),
     /** Recorded by the request that saved the IBAN, so a recipient made later still carries it. */
     payoutTermsAcceptance: jsonb('payout_terms_acceptance').$type<PayoutTermsAcceptance>(),
     /**

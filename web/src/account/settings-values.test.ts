@@ -15,6 +15,7 @@ const USER: CurrentUser = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   email_verified: true,
+  has_password: true,
   IBAN: MASKED,
   settings: { savings_goal_cents: 125050, hide_sender_names_default: false, hide_total_default: true },
 };

@@ -14,12 +14,17 @@ import { hasVerifiedSession } from './session.ts';
 type FederatedButtonProps = {
   /** Where the redirect fallback should end up after signing in (a safe path). */
   returnTo?: string;
+  /**
+   * Signing in again to confirm a sensitive change (accounts without a password, see the server's
+   * `reauthentication_required`): no 'or' divider, and the button says so.
+   */
+  confirm?: boolean;
   onSignedIn(): void;
   onError(message: string | null): void;
 };
 
 /** 'or' + 'Continue with {provider}' when the server has a federated provider; nothing otherwise. */
-export function FederatedButton({ returnTo, onSignedIn, onError }: FederatedButtonProps) {
+export function FederatedButton({ returnTo, confirm = false, onSignedIn, onError }: FederatedButtonProps) {
   const [provider, setProvider] = useState<FederatedProvider | null>(null);
   const [busy, setBusy] = useState(false);
   // A second click starts a fresh attempt (the popup is reused); the older one's outcome is ignored.
@@ -62,14 +67,18 @@ export function FederatedButton({ returnTo, onSignedIn, onError }: FederatedButt
 
   return (
     <>
-      <p className={formStyles.divider}>or</p>
+      {!confirm && <p className={formStyles.divider}>or</p>}
       <Button variant="secondary" size="lg" className={styles.federated} onClick={startSignIn}>
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <circle cx="10" cy="8" r="2.6" fill="currentColor" />
           <path d="M5 15.2c1.1-2 2.9-3 5-3s3.9 1 5 3" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
-        {busy ? `Waiting for ${provider.name}…` : `Continue with ${provider.name}`}
+        {busy
+          ? `Waiting for ${provider.name}…`
+          : confirm
+            ? `Sign in again with ${provider.name}`
+            : `Continue with ${provider.name}`}
       </Button>
     </>
   );
