@@ -21,8 +21,15 @@ const EnvSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Firstday <hello@firstday.app>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Behind a reverse proxy: trust X-Forwarded-For / X-Forwarded-Proto. */
-    TRUST_PROXY: booleanString,
+    /**
+     * How many reverse proxies in front of the server append to X-Forwarded-For / -Proto (their
+     * values are trusted, the client's are not): 'false'/0 none, 'true' one, or a number.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+      .pipe(z.number({ error: "TRUST_PROXY must be 'true', 'false' or a number of proxies" }).int().min(0).max(10)),
     /** Extra origins allowed to call the auth API, comma-separated (the Vite dev server in development). */
     AUTH_EXTRA_ORIGINS: z
       .string()

@@ -36,7 +36,7 @@ export function createRateLimiter(rule: RateLimitRule, now: () => number = Date.
 }
 
 /** Middleware limiting a route per client IP. */
-export function limitByIp(rule: RateLimitRule, trustProxy: boolean): MiddlewareHandler {
+export function limitByIp(rule: RateLimitRule, trustProxy: number): MiddlewareHandler {
   const limiter = createRateLimiter(rule);
   return async (c, next) => {
     limiter.hit(getClientIp(c, trustProxy));

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { pickForwardedValue } from './client-ip.ts';
 
 /** Default CSP; HTML pages replace it with one that lists their own inline script hashes. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
@@ -47,7 +48,7 @@ export function buildPageCsp(scriptHashes: readonly string[], thirdParties = NO_
 }
 
 /** Security headers on every response; HSTS only when the request came over TLS. */
-export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { trustProxy: number }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
@@ -57,7 +58,7 @@ export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHan
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-    const forwardedProto = options.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
+    const forwardedProto = pickForwardedValue(c.req.header('x-forwarded-proto'), options.trustProxy);
     const overTls = forwardedProto === 'https' || new URL(c.req.url).protocol === 'https:';
     if (overTls) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };

@@ -16,7 +16,7 @@ type RecipientContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'payments'>;
  * The payout terms accepted by the request that saves an IBAN. Null without the client's address
  * (only in-process test requests have none): Stripe then lists the terms as still due.
  */
-export function readPayoutTermsAcceptance(c: Context, trustProxy: boolean): PayoutTermsAcceptance | null {
+export function readPayoutTermsAcceptance(c: Context, trustProxy: number): PayoutTermsAcceptance | null {
   const ip = getClientIp(c, trustProxy);
   if (ip === 'unknown') return null;
   return { acceptedAt: new Date().toISOString(), ip, userAgent: c.req.header('user-agent') ?? '' };
