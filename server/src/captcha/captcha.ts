@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import altcha, { type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
@@ -8,8 +8,12 @@ export type CaptchaProvider = Env['CAPTCHA_PROVIDER'];
 
 export type CaptchaVerifier = {
   provider: CaptchaProvider;
-  /** True when `value` (the widget's token or payload) is a fresh, valid solution. Never throws. */
-  verify(value: string, remoteIp?: string): Promise<boolean>;
+  /**
+   * True when `value` (the widget's token or payload) is a fresh, valid solution. Never throws.
+   * A solution works once; `submission` (the form's idempotency key) lets the same submission
+   * sent twice (a double click, a retry racing the first) pass again with the same answer.
+   */
+  verify(value: string, remoteIp?: string, submission?: string): Promise<boolean>;
   /** Only ALTCHA issues challenges itself; the hosted providers serve their own. */
   createChallenge?(): Promise<Challenge>;
 };
@@ -60,12 +64,44 @@ const PayloadSchema = z.object({
 const SiteverifyResponseSchema = z.object({ success: z.boolean() });
 
 export function createCaptchaVerifier(env: Env): CaptchaVerifier {
-  if (env.CAPTCHA_PROVIDER === 'altcha') return createAltchaVerifier(env.APP_SECRET);
-  return createSiteverifyVerifier(
-    env.CAPTCHA_PROVIDER,
-    env.CAPTCHA_VERIFY_URL ?? SITEVERIFY_URLS[env.CAPTCHA_PROVIDER],
-    env.CAPTCHA_SECRET_KEY ?? '',
+  if (env.CAPTCHA_PROVIDER === 'altcha') return bindToSubmission(createAltchaVerifier(env.APP_SECRET));
+  return bindToSubmission(
+    createSiteverifyVerifier(
+      env.CAPTCHA_PROVIDER,
+      env.CAPTCHA_VERIFY_URL ?? SITEVERIFY_URLS[env.CAPTCHA_PROVIDER],
+      env.CAPTCHA_SECRET_KEY ?? '',
+    ),
   );
+}
+
+/**
+ * Makes each captcha value single-use, except for the submission that first used it: the same
+ * value with the same submission key shares the first verification's answer (even while it is
+ * still running), so a double-submitted form needs no waiting or polling, and any other use is
+ * refused at once. Kept in this process's memory like the rest of the captcha state.
+ */
+function bindToSubmission(verifier: CaptchaVerifier): CaptchaVerifier {
+  const seen = new Map<string, { submission?: string; expiresAt: number; result: Promise<boolean> }>();
+  return {
+    ...verifier,
+    verify(value, remoteIp, submission) {
+      const now = Date.now();
+      const key = createHash('sha256').update(value).digest('base64url');
+      const earlier = seen.get(key);
+      if (earlier && earlier.expiresAt > now) {
+        return earlier.submission !== undefined && earlier.submission === submission
+          ? earlier.result
+          : Promise.resolve(false);
+      }
+      if (seen.size >= MAX_REMEMBERED_CHALLENGES) {
+        for (const [staleKey, stale] of seen) if (stale.expiresAt <= now) seen.delete(staleKey);
+        if (seen.size >= MAX_REMEMBERED_CHALLENGES) seen.delete(seen.keys().next().value!);
+      }
+      const result = verifier.verify(value, remoteIp);
+      seen.set(key, { submission, expiresAt: now + ALTCHA_CHALLENGE_TTL_MS, result });
+      return result;
+    },
+  };
 }
 
 /** Separate keys per purpose, so APP_SECRET itself never signs captcha data. */

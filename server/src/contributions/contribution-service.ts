@@ -23,9 +23,6 @@ import { type ContributionRow, contributions } from './schema.ts';
 
 export type ContributionInput = z.output<typeof ContributionRequestSchema>;
 
-const CAPTCHA_RACE_WAIT_MS = 1500;
-const CAPTCHA_RACE_POLL_MS = 50;
-
 export function assertCalendarOpen(calendar: Pick<CalendarRow, 'status'>): void {
   if (calendar.status === 'announced' || calendar.status === 'paid_out') {
     throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
@@ -109,17 +106,6 @@ export async function answerExistingContribution(
   let answer: Answer = { row: payment! };
   if (method) answer = await answerExisting(context, payment!, { idempotencyKey: payment!.idempotencyKey, method });
   return toContributionResponse(context, existing.id, answer);
-}
-
-/** After a failed captcha: a concurrent twin of this request (same key and payload) may have won. */
-export async function waitForTwin(context: AppContext, idempotencyKey: string): Promise<ContributionRow | undefined> {
-  const deadline = Date.now() + CAPTCHA_RACE_WAIT_MS;
-  while (Date.now() < deadline) {
-    const row = await findContributionByKey(context, idempotencyKey);
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, CAPTCHA_RACE_POLL_MS));
-  }
-  return undefined;
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   checkContribution,
   createContribution,
   findContributionByKey,
-  waitForTwin,
 } from './contribution-service.ts';
 import { createOgImageCache, loadPngRenderer, renderOgSvg } from './og-image.ts';
 import {
@@ -77,7 +76,6 @@ export function createPublicRoutes(context: AppContext) {
     })
     .post('/calendars/:slug/contributions', limitByIp(context.rateLimits.contributionsPerIp, trustProxy), async (c) => {
       const slug = c.req.param('slug');
-      perCalendar.hit(slug);
       const input = await readJsonBody(c, ContributionRequestSchema);
       const calendar = await findPublicCalendarRow(context.db, slug);
       if (!calendar?.dueDate) throw calendarNotFound();
@@ -85,13 +83,16 @@ export function createPublicRoutes(context: AppContext) {
       // A retry sends the same key and its (already used) captcha payload: answer it before the captcha.
       const existing = await findContributionByKey(context, input.idempotencyKey);
       if (existing) return c.json(await answerExistingContribution(context, calendar, existing, input.payment), 201);
-      if (!(await context.captcha.verify(input.captchaValue, getClientIp(c, trustProxy)))) {
-        const twin = await waitForTwin(context, input.idempotencyKey);
-        if (twin) return c.json(await answerExistingContribution(context, calendar, twin, input.payment), 201);
+      // A double click sends the same key and payload twice: the captcha lets that twin through, and
+      // createContribution answers it with the first one's contribution.
+      if (!(await context.captcha.verify(input.captchaValue, getClientIp(c, trustProxy), input.idempotencyKey))) {
         throw new AppError('captcha_failed', 'Please wait a moment and send again.', 400, {
           fields: { captchaValue: 'Please wait a moment and send again.' },
         });
       }
+      // Only requests that passed validation and the captcha count against the calendar, so a
+      // stranger's junk cannot lock friends out.
+      perCalendar.hit(calendar.id);
       return c.json(await createContribution(context, calendar, input), 201);
     })
     .get('/contributions/:id', async (c) => {
