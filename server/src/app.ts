@@ -18,6 +18,7 @@ import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createUnsubscribeRoutes } from './lib/mail/suppression.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { refuseForbiddenText } from './lib/text-input.ts';
 import { requireTrustedOrigin } from './lib/trusted-origin.ts';
 import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
 import { createSeoRoutes } from './marketing/seo-routes.ts';
@@ -57,6 +58,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
   );
 
   app.use('/api/*', requireTrustedOrigin([context.env.APP_URL, ...context.env.AUTH_EXTRA_ORIGINS]));
+  app.use('/api/*', refuseForbiddenText({ skipBodyFor: (path) => path.startsWith('/api/payments/webhooks/') }));
 
   app.get('/api/health', async (c) => {
     await context.db.execute(sql`select 1`);
