@@ -148,7 +148,8 @@ async function startSiteverifyStandIn() {
         response.writeHead(500).end('oops');
         return;
       }
-      const success = request.method === 'POST' && form.get('secret') === 'test-secret' && token === 'good-token';
+      const success =
+        request.method === 'POST' && form.get('secret') === 'test-secret' && token?.startsWith('good-token') === true;
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(success ? { success } : { success, 'error-codes': ['invalid-input-response'] }));
     });
@@ -190,8 +191,18 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s adapter', (provider) => {
     expect(sent?.get('secret')).toBe('test-secret');
     expect(sent?.get('response')).toBe('good-token');
 
-    expect(await t.context.captcha.verify('good-token', '203.0.113.7')).toBe(true);
+    expect(await t.context.captcha.verify('good-token-2', '203.0.113.7')).toBe(true);
     expect(standIn.requests.at(-1)?.get('remoteip')).toBe('203.0.113.7');
+  });
+
+  it('accepts a token once, except again for the same submission', async () => {
+    expect(await t.context.captcha.verify('good-token-3', undefined, 'submission-a')).toBe(true);
+    const asked = standIn.requests.length;
+    expect(await t.context.captcha.verify('good-token-3', undefined, 'submission-a')).toBe(true);
+    expect(await t.context.captcha.verify('good-token-3', undefined, 'submission-b')).toBe(false);
+    expect(await t.context.captcha.verify('good-token-3')).toBe(false);
+    // The provider was asked once: the repeats were answered from the first verification.
+    expect(standIn.requests.length).toBe(asked);
   });
 
   it('refuses a token the provider rejects, and any provider error', async () => {
