@@ -27,7 +27,13 @@ export type AppContext = {
   settlements: SettlementQueue;
   rateLimits: {
     subscribe: RateLimitRule;
-    authPerAccount: RateLimitRule;
+    /**
+     * Verification and reset e-mails asked for one address from one IP. Per address and IP, so a
+     * stranger cannot use up the owner's allowance.
+     */
+    authMailsPerAccountAndIp: RateLimitRule;
+    /** Reset e-mails actually sent to one address, whoever asks: beyond it requests are answered but not sent. */
+    resetMailsPerAccount: RateLimitRule;
     passwordReset: RateLimitRule;
     support: RateLimitRule;
     /** New calendars per account: a draft is cheap to make, so scripts must not make thousands. */
@@ -35,13 +41,22 @@ export type AppContext = {
     contributionsPerIp: RateLimitRule;
     contributionsPerCalendar: RateLimitRule;
   };
-  /** Shared by every route that checks the same secret (auth/recent-authentication.ts). */
-  throttles: { passwordConfirmation: FailureThrottle };
+  /**
+   * Wrong passwords slow the guesser down (lib/failure-throttle.ts). Sign-in counts per IP and per
+   * account and IP, never per account alone: a stranger's failures must not lock the owner out.
+   * `passwordConfirmation` is keyed by user (the guesser holds that user's session).
+   */
+  throttles: {
+    signInPerIp: FailureThrottle;
+    signInPerAccountAndIp: FailureThrottle;
+    passwordConfirmation: FailureThrottle;
+  };
 };
 
 export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsPerIp' | 'contributionsPerCalendar'> = {
   subscribe: { limit: 5, windowMs: 10 * 60_000 },
-  authPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  authMailsPerAccountAndIp: { limit: 10, windowMs: 15 * 60_000 },
+  resetMailsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   passwordReset: { limit: 10, windowMs: 15 * 60_000 },
   support: { limit: 5, windowMs: 10 * 60_000 },
   calendarDrafts: { limit: 20, windowMs: 60 * 60_000 },
@@ -77,8 +92,22 @@ export function createAppContext(
       },
       ...parts.rateLimits,
     },
-    // A stolen session guessing the password: 5 free tries, then waits from 2 s doubling to 15 min.
     throttles: {
+      // One address guessing many accounts (credential stuffing): room for a family behind one IP.
+      signInPerIp: createFailureThrottle({
+        freeFailures: 30,
+        baseDelayMs: 1_000,
+        maxDelayMs: 15 * 60_000,
+        forgetAfterMs: 60 * 60_000,
+      }),
+      // Someone mistyping, or guessing one account: 5 free tries, then waits from 1 s doubling to 15 min.
+      signInPerAccountAndIp: createFailureThrottle({
+        freeFailures: 5,
+        baseDelayMs: 1_000,
+        maxDelayMs: 15 * 60_000,
+        forgetAfterMs: 60 * 60_000,
+      }),
+      // A stolen session guessing the password: 5 free tries, then waits from 2 s doubling to 15 min.
       passwordConfirmation: createFailureThrottle({
         freeFailures: 5,
         baseDelayMs: 2_000,

@@ -69,12 +69,18 @@ export function createUserRoutes(context: AppContext) {
 export function createAccountRoutes(context: AppContext) {
   const ibanBox = createSecretBox(context.env.APP_SECRET, 'iban');
 
-  const resetLimiter = createRateLimiter(context.rateLimits.authPerAccount);
+  const resetRequests = createRateLimiter(context.rateLimits.authMailsPerAccountAndIp);
+  const resetMails = createRateLimiter(context.rateLimits.resetMailsPerAccount);
   return new Hono()
     .post('/password-reset', limitByIp(context.rateLimits.passwordReset, context.env.TRUST_PROXY), async (c) => {
       const { email, captchaValue } = await readJsonBody(c, PasswordResetRequestSchema);
-      if (!(await context.captcha.verify(captchaValue, getClientIp(c, context.env.TRUST_PROXY)))) throw captchaFailed();
-      resetLimiter.hit(email);
+      const ip = getClientIp(c, context.env.TRUST_PROXY);
+      if (!(await context.captcha.verify(captchaValue, ip))) throw captchaFailed();
+      resetRequests.hit(`${email}|${ip}`);
+      // Past a few e-mails an hour the address gets no more, whoever asks, and the answer stays the
+      // same: a stranger can neither flood the inbox nor use up the owner's own requests (the links
+      // already sent keep working).
+      if (!resetMails.tryHit(email)) return c.json({ sent: true });
       // Not awaited: the answer takes the same time whether or not the address has an account.
       context.auth.api
         .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })

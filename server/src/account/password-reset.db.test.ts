@@ -74,3 +74,35 @@ describe('password reset', () => {
     expect(newLogin.status).toBe(200);
   });
 });
+
+describe('password reset requests for someone else', () => {
+  it("cannot flood the owner's inbox or use up her own requests", async () => {
+    const proxied = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: 'true' } });
+    try {
+      await createVerifiedUser(proxied, 'popular@example.com', 'old password 1');
+      const ask = async (ip: string) =>
+        proxied.app.request('/api/account/password-reset', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://firstday.test', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email: 'popular@example.com', captchaValue: await solveCaptcha(proxied) }),
+        });
+      for (let i = 0; i < 12; i++) expect((await ask(`198.51.100.${i}`)).status).toBe(200);
+      // The owner's own request is answered like any other, never refused.
+      const owner = await ask('203.0.113.60');
+      expect(owner.status).toBe(200);
+      expect(await owner.json()).toEqual({ sent: true });
+      const resetMails = () =>
+        proxied.mailCatcher
+          .list('popular@example.com')
+          .filter((mail) => mail.subject === 'Reset your Firstday password');
+      await expect
+        .poll(async () => {
+          await proxied.sendQueuedMail();
+          return resetMails().length;
+        })
+        .toBe(5);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -72,9 +72,6 @@ async function validateSignUp(request: Request): Promise<void> {
   if (!result.success) throw AppError.validation(result.error);
 }
 
-/** Paths limited per account (e-mail address) on top of better-auth's per-IP limits. */
-const PER_ACCOUNT_LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/send-verification-email']);
-
 async function readEmail(request: Request): Promise<string | undefined> {
   const body = (await request
     .clone()
@@ -90,19 +87,39 @@ function withClientIp(request: Request, ip: string): Request {
 }
 
 export function createAuthRoutes(context: AppContext) {
-  const accountLimiter = createRateLimiter(context.rateLimits.authPerAccount);
+  const verificationMails = createRateLimiter(context.rateLimits.authMailsPerAccountAndIp);
+  const { signInPerIp, signInPerAccountAndIp } = context.throttles;
+
+  /**
+   * Only wrong passwords count, per IP and per account and IP: the owner signing in from another
+   * place is never slowed down by a stranger's guesses, and a success forgets her own typos.
+   */
+  async function signIn(request: Request, ip: string): Promise<Response> {
+    const accountKey = `${(await readEmail(request)) ?? ''}|${ip}`;
+    signInPerIp.assertAllowed(ip);
+    signInPerAccountAndIp.assertAllowed(accountKey);
+    const response = await context.auth.handler(request);
+    if (response.status === 401) {
+      signInPerIp.recordFailure(ip);
+      signInPerAccountAndIp.recordFailure(accountKey);
+    } else if (response.ok) {
+      signInPerAccountAndIp.recordSuccess(accountKey);
+    }
+    return response;
+  }
+
   return new Hono().on(['GET', 'POST'], '/*', async (c) => {
     const path = c.req.path;
     if (!isOpenAuthRoute(c.req.method, path)) throw AppError.notFound('There is no API endpoint at this address.');
-    if (c.req.method === 'POST') {
-      if (path === '/api/auth/sign-up/email') await validateSignUp(c.req.raw);
-      if (PER_ACCOUNT_LIMITED.has(path)) {
-        const email = await readEmail(c.req.raw);
-        if (email) accountLimiter.hit(`${path}:${email}`);
-      }
+    const ip = getClientIp(c, context.env.TRUST_PROXY);
+    const request = withClientIp(c.req.raw, ip);
+    if (c.req.method === 'POST' && path === '/api/auth/sign-in/email') {
+      return normalizeErrorResponse(await signIn(request, ip));
     }
-    return normalizeErrorResponse(
-      await context.auth.handler(withClientIp(c.req.raw, getClientIp(c, context.env.TRUST_PROXY))),
-    );
+    if (c.req.method === 'POST' && path === '/api/auth/sign-up/email') await validateSignUp(request);
+    if (c.req.method === 'POST' && path === '/api/auth/send-verification-email') {
+      verificationMails.hit(`${(await readEmail(request)) ?? ''}|${ip}`);
+    }
+    return normalizeErrorResponse(await context.auth.handler(request));
   });
 }

@@ -113,17 +113,6 @@ describe('sign-in', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('limits attempts per account with 429 and Retry-After', async () => {
-    const attempts = [];
-    for (let i = 0; i < 11; i++) {
-      attempts.push(await post('/api/auth/sign-in/email', { email: 'target@example.com', password: `guess ${i}` }));
-    }
-    const last = attempts.at(-1)!;
-    expect(last.status).toBe(429);
-    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await readError(last)).code).toBe('rate_limited');
-  });
-
   it('keeps the reset request behind the captcha route', async () => {
     const response = await post('/api/auth/request-password-reset', { email: 'signin@example.com' });
     expect(response.status).toBe(404);
@@ -137,32 +126,6 @@ describe('sign-in', () => {
     });
     expect(response.status).toBe(403);
     expect((await readError(response)).code).toBe('forbidden_origin');
-  });
-});
-
-describe('per-IP rate limit on sign-in', () => {
-  it('trips with 429 and Retry-After', async () => {
-    // better-auth keeps its counters per process, so this test comes from an address of its own.
-    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
-    try {
-      const statuses = [];
-      for (let i = 0; i < 4; i++) {
-        const response = await limited.app.request('/api/auth/sign-in/email', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: 'http://firstday.test',
-            'x-forwarded-for': '203.0.113.7',
-          },
-          body: JSON.stringify({ email: `ip${i}@example.com`, password: 'whatever1' }),
-        });
-        statuses.push(response.status);
-        if (response.status === 429) expect(response.headers.get('retry-after')).toBeTruthy();
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]);
-    } finally {
-      await limited.close();
-    }
   });
 });
 

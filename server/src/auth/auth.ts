@@ -109,7 +109,8 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        // Sign-in counts failures only, per IP and per account and IP (auth-routes.ts).
+        '/sign-in/email': false,
         '/sign-up/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/send-verification-email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/request-password-reset': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },

@@ -12,25 +12,34 @@ export type RateLimitRule = { limit: number; windowMs: number };
 export function createRateLimiter(rule: RateLimitRule, now: () => number = Date.now) {
   const windows = new Map<string, { count: number; resetAt: number }>();
 
+  /** Counts one hit for `key`; returns the seconds to wait when over the limit, else 0. */
+  function count(key: string): number {
+    const time = now();
+    let window = windows.get(key);
+    if (!window || window.resetAt <= time) {
+      if (windows.size > 10_000) {
+        for (const [staleKey, stale] of windows) if (stale.resetAt <= time) windows.delete(staleKey);
+      }
+      window = { count: 0, resetAt: time + rule.windowMs };
+      windows.set(key, window);
+    }
+    window.count++;
+    return window.count > rule.limit ? Math.max(1, Math.ceil((window.resetAt - time) / 1000)) : 0;
+  }
+
   return {
     /** Counts one hit for `key`; throws a 429 AppError with Retry-After when over the limit. */
     hit(key: string): void {
-      const time = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time) {
-        if (windows.size > 10_000) {
-          for (const [staleKey, stale] of windows) if (stale.resetAt <= time) windows.delete(staleKey);
-        }
-        window = { count: 0, resetAt: time + rule.windowMs };
-        windows.set(key, window);
-      }
-      window.count++;
-      if (window.count > rule.limit) {
-        const retryAfter = Math.max(1, Math.ceil((window.resetAt - time) / 1000));
+      const retryAfter = count(key);
+      if (retryAfter > 0) {
         throw new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.', 429, {
           headers: { 'Retry-After': String(retryAfter) },
         });
       }
+    },
+    /** Counts one hit for `key`; false when over the limit (for limits the caller applies silently). */
+    tryHit(key: string): boolean {
+      return count(key) === 0;
     },
   };
 }
