@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@firstday/common/config';
 import { Hono } from 'hono';
 import type { AppContext } from './app-context.ts';
 import { FEDERATED_PROVIDER_ID } from './auth/auth.ts';
@@ -16,6 +17,7 @@ export function createConfigRoutes(context: AppContext) {
           ? { publishableKey: context.env.STRIPE_PUBLISHABLE_KEY }
           : {}),
       },
-    }),
+      testMode: context.payments.name === 'sandbox',
+    } satisfies PublicConfig),
   );
 }

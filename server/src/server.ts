@@ -39,7 +39,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     rateLimits: overrides.rateLimits,
   });
   // In development the API can run before the first web build (the Vite dev server serves pages).
-  const thirdParties = getThirdPartySources({ stripe: Boolean(env.STRIPE_SECRET_KEY), captcha: env.CAPTCHA_PROVIDER });
+  const thirdParties = getThirdPartySources({ stripe: env.PAYMENTS_PROVIDER === 'stripe', captcha: env.CAPTCHA_PROVIDER });
   const web =
     env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST, thirdParties);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');

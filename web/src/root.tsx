@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
+import { TestModeRibbon } from './components/test-mode-ribbon.tsx';
 import './styles/global.css';
 
 export const links: Route.LinksFunction = () => [
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <TestModeRibbon />
         <ScrollRestoration />
         <Scripts />
       </body>

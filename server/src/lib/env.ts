@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Development only: a fixed secret so links keep working across restarts. Refused in production. */
+export const DEVELOPMENT_APP_SECRET = 'development-secret-not-for-production-use-000';
+
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
@@ -52,7 +55,12 @@ const EnvSchema = z
     CAPTCHA_SECRET_KEY: z.string().optional(),
     /** Overrides the provider's siteverify address (tests use a local stand-in). */
     CAPTCHA_VERIFY_URL: z.url().optional(),
-    /** Payments: Stripe when its secret key is set, otherwise the built-in sandbox processor. */
+    /**
+     * Who takes payments: 'stripe' (needs STRIPE_SECRET_KEY) or 'sandbox' (simulated; in production
+     * only when asked for by name, for a staging site, and every page then says 'test mode').
+     * Default: Stripe when its secret key is set, otherwise the sandbox.
+     */
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Signing secret of the Connect webhook endpoint (payouts on connected accounts), when it is a separate one. */
@@ -79,6 +87,34 @@ const EnvSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    // Production never falls back to a development stand-in without being told to.
+    if (env.NODE_ENV !== 'production') return;
+    if (env.APP_SECRET === DEVELOPMENT_APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'APP_SECRET is the public development value: set a secret of your own (e.g. openssl rand -hex 32)',
+      });
+    }
+    if (!env.PAYMENTS_PROVIDER && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'production takes real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=sandbox for a staging site (every page then shows a test-mode ribbon)',
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY is required with PAYMENTS_PROVIDER=stripe',
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.BENCH_DISABLE_CAPTCHA) {
       ctx.addIssue({
         code: 'custom',
@@ -98,7 +134,7 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     // Without the webhook secret no payment could ever be confirmed, so stop at start-up instead.
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    if (env.STRIPE_SECRET_KEY && env.PAYMENTS_PROVIDER !== 'sandbox' && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
@@ -109,8 +145,8 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
-    // Development only: a fixed secret so links keep working across restarts. Production requires its own.
-    APP_SECRET: env.APP_SECRET ?? 'development-secret-not-for-production-use-000',
+    APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_APP_SECRET,
+    PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
   }));
 
 export type Env = z.infer<typeof EnvSchema>;

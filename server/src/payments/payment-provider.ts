@@ -111,7 +111,7 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, headers: Headers): VerifiedWebhookEvent;
 }
 
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the sandbox (no external account needed). */
+/** The provider PAYMENTS_PROVIDER names (env.ts: Stripe when its key is set, otherwise the sandbox). */
 export function createPaymentProvider(options: {
   env: Env;
   db: Db;
@@ -119,7 +119,7 @@ export function createPaymentProvider(options: {
   sandboxWebhooks?: SandboxWebhookDelivery;
 }): PaymentProvider {
   const { env } = options;
-  if (env.STRIPE_SECRET_KEY) {
+  if (env.PAYMENTS_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY) {
     return createStripeProvider({
       secretKey: env.STRIPE_SECRET_KEY,
       // Platform events and Connect events (payouts on connected accounts) come signed by different endpoints.

@@ -1,14 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
-import {
-  type FederatedProvider,
-  FederatedSignInError,
-  getPublicConfig,
-  signInWithFederatedProvider,
-} from './federated-sign-in.ts';
+import { type FederatedProvider, FederatedSignInError, signInWithFederatedProvider } from './federated-sign-in.ts';
 import { hasVerifiedSession } from './session.ts';
 
 type FederatedButtonProps = {

@@ -1,10 +1,7 @@
-import { getJson, postJson } from '../lib/api.ts';
+import type { PublicConfig } from '@firstday/common/config';
+import { postJson } from '../lib/api.ts';
 
-export type FederatedProvider = { id: string; name: string };
-export type PublicConfig = {
-  federatedProvider: FederatedProvider | null;
-  captcha: { provider: string; siteKey?: string };
-};
+export type FederatedProvider = NonNullable<PublicConfig['federatedProvider']>;
 
 /** What /auth/popup-complete tells the page that opened it. */
 export type FederatedResultMessage = { type: typeof FEDERATED_MESSAGE_TYPE; error: string | null };
@@ -28,17 +25,6 @@ export class FederatedSignInError extends Error {
     this.name = 'FederatedSignInError';
     this.code = code;
   }
-}
-
-let configRequest: Promise<PublicConfig> | null = null;
-
-/** `GET /api/config`, fetched once per page load; a failure is forgotten so the next call retries. */
-export function getPublicConfig(): Promise<PublicConfig> {
-  configRequest ??= getJson<PublicConfig>('/api/config').catch((error: unknown) => {
-    configRequest = null;
-    throw error;
-  });
-  return configRequest;
 }
 
 export function isFederatedResultMessage(data: unknown): data is FederatedResultMessage {

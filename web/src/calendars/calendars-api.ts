@@ -1,5 +1,7 @@
 import type { OwnerCalendar, PayRequest, PayResponse } from '@firstday/common/calendars';
+import type { PublicConfig } from '@firstday/common/config';
 import { getJson, patchJson, postJson } from '../lib/api.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
 
 export const CALENDARS_QUERY_KEY = ['calendars'] as const;
 
@@ -46,10 +48,9 @@ export function sendSupportMessage(body: { calendarId?: string; message: string 
   return postJson<{ sent: true }>('/api/support', body);
 }
 
-export type PaymentsConfig = { provider: 'sandbox' | 'stripe'; publishableKey?: string };
+export type PaymentsConfig = PublicConfig['payments'];
 
-/** The payments part of GET /api/config; an older server without it means the sandbox. */
-export async function getPaymentsConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentsConfig> {
-  const config = await getJson<{ payments?: PaymentsConfig }>('/api/config', { signal });
-  return config.payments ?? { provider: 'sandbox' };
+/** The payments part of GET /api/config. */
+export async function getPaymentsConfig(): Promise<PaymentsConfig> {
+  return (await getPublicConfig()).payments;
 }

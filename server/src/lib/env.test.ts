@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_APP_SECRET, parseEnv } from './env.ts';
+
+const production = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://firstday.app',
+  APP_SECRET: 'a'.repeat(64),
+  DATABASE_URL: 'postgres://db/firstday',
+  SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+
+const problems = (source: Record<string, string | undefined>) => {
+  try {
+    parseEnv(source);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+describe('parseEnv in production', () => {
+  it('starts with real payments, a secret of its own, a database and an SMTP server', () => {
+    expect(parseEnv(production)).toMatchObject({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe' });
+  });
+
+  it('refuses to fall back to the sandbox processor without being told', () => {
+    expect(problems({ ...production, STRIPE_SECRET_KEY: undefined })).toContain(
+      'STRIPE_SECRET_KEY: production takes real payments',
+    );
+  });
+
+  it('runs a staging site on the sandbox when asked by name', () => {
+    const staging = parseEnv({ ...production, STRIPE_SECRET_KEY: undefined, PAYMENTS_PROVIDER: 'sandbox' });
+    expect(staging.PAYMENTS_PROVIDER).toBe('sandbox');
+  });
+
+  it('refuses the development secret, which signs links and the sandbox webhooks', () => {
+    expect(problems({ ...production, APP_SECRET: DEVELOPMENT_APP_SECRET })).toContain(
+      'APP_SECRET is the public development value',
+    );
+  });
+
+  it('refuses the embedded mail catcher, a missing webhook secret and a missing secret', () => {
+    expect(problems({ ...production, SMTP_URL: undefined })).toContain('SMTP_URL is required in production');
+    expect(problems({ ...production, STRIPE_WEBHOOK_SECRET: undefined })).toContain(
+      'STRIPE_WEBHOOK_SECRET is required',
+    );
+    expect(problems({ ...production, APP_SECRET: undefined })).toContain('APP_SECRET is required in production');
+  });
+});
+
+describe('parseEnv in development', () => {
+  it('needs nothing: sandbox payments and the development secret', () => {
+    expect(parseEnv({})).toMatchObject({ PAYMENTS_PROVIDER: 'sandbox', APP_SECRET: DEVELOPMENT_APP_SECRET });
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).PAYMENTS_PROVIDER).toBe(
+      'stripe',
+    );
+    expect(problems({ PAYMENTS_PROVIDER: 'stripe' })).toContain('STRIPE_SECRET_KEY is required with PAYMENTS_PROVIDER');
+  });
+});

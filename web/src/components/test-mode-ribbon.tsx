@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { getPublicConfig } from '../lib/public-config.ts';
+import styles from './test-mode-ribbon.module.css';
+
+/**
+ * 'Test mode' in the corner of every page while payments are simulated (the sandbox processor), so
+ * nobody mistakes a staging site for the real one. Read after load: prerendered pages stay static.
+ */
+export function TestModeRibbon() {
+  const [testMode, setTestMode] = useState(false);
+  useEffect(() => {
+    let active = true;
+    getPublicConfig()
+      .then((config) => {
+        if (active) setTestMode(config.testMode);
+      })
+      // Without the config there is nothing to say; payment screens check the provider themselves.
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (!testMode) return null;
+  return (
+    <div className={styles.ribbon} role="note">
+      Test mode<span className="visually-hidden">: payments are simulated and no real money moves.</span>
+    </div>
+  );
+}
