@@ -16,7 +16,7 @@ import { createSharePageRoutes } from './contributions/share-page.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
-import { createUnsubscribeRoutes } from './lib/mail/suppression.ts';
+import { createUnsubscribedPage, createUnsubscribeRoutes } from './lib/mail/suppression.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { refuseForbiddenText } from './lib/text-input.ts';
 import { requireTrustedOrigin } from './lib/trusted-origin.ts';
@@ -74,6 +74,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/calendars', createAnnouncementRoutes(context));
   app.route('/api/calendars', createCalendarRoutes(context));
   app.route('/api/mail', createUnsubscribeRoutes(context));
+  app.route('/mail', createUnsubscribedPage());
   app.route('/api/support', createSupportRoutes(context));
   app.route('/api/public', createPublicRoutes(context));
   app.route('/api/wishes', createWishRoutes(context));
