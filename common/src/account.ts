@@ -57,6 +57,12 @@ export const IbanSchema = z
 
 export const SAVINGS_GOAL_MAX_CENTS = 100_000_000;
 
+/**
+ * The account's password, sent with a change a stolen session must not make alone (a new payout
+ * IBAN, a new e-mail address). Accounts without a password leave it out and sign in again instead.
+ */
+export const ConfirmPasswordSchema = z.string().max(200).optional();
+
 export const AccountSettingsSchema = z.object({
   name: NameSchema,
   email: EmailSchema,
@@ -70,5 +76,7 @@ export const AccountSettingsSchema = z.object({
     .nullable(),
   hideSenderNamesDefault: z.boolean(),
   hideTotalDefault: z.boolean(),
+  /** Needed when `iban` is a new IBAN or `email` a new address. */
+  password: ConfirmPasswordSchema,
 });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

@@ -31,14 +31,29 @@ export type CloseCalendarRequest = z.infer<typeof CloseCalendarRequestSchema>;
 
 export type PayoutStatus = 'pending' | 'paid' | 'failed';
 
+/**
+ * A calendar's payout waits this long after its IBAN was replaced, so the owner, told by e-mail at
+ * once, can stop a payout redirected by someone else.
+ */
+export const PAYOUT_HOLD_HOURS = 24;
+
 /** The owner's view of what happened at the end of a calendar (also on `OwnerCalendar.closing`). */
 export type CalendarClosing = {
   kind: 'announcement' | 'close';
   birthDate: string | null;
   thankYouMessage: string | null;
   closedAt: string;
-  /** `awaitingVerification`: pending because the payment provider still checks the parents' details. */
-  payout: { amountCents: number; status: PayoutStatus; failureReason?: string; awaitingVerification?: true } | null;
+  /**
+   * `awaitingVerification`: pending because the payment provider still checks the parents' details.
+   * `heldUntil` (ISO time): pending because the IBAN was changed less than `PAYOUT_HOLD_HOURS` ago.
+   */
+  payout: {
+    amountCents: number;
+    status: PayoutStatus;
+    failureReason?: string;
+    awaitingVerification?: true;
+    heldUntil?: string;
+  } | null;
   /** Gifts refunded (`count`, `amountCents`) and still being refunded (`pending`). */
   refunds: { count: number; amountCents: number; pending: number } | null;
   emails: { total: number; sent: number; failed: string[] };

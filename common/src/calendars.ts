@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IbanSchema, NameSchema } from './account.ts';
+import { ConfirmPasswordSchema, IbanSchema, NameSchema } from './account.ts';
 import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
 
@@ -68,6 +68,8 @@ export const UpdateCalendarSchema = z
     hideSenderNames: z.boolean(),
     hideTotal: z.boolean(),
     wizardStep: z.number().int().min(1).max(WIZARD_STEPS),
+    /** Needed when `iban` replaces the IBAN of a calendar that is paid for (drafts hold no money). */
+    password: ConfirmPasswordSchema,
   })
   .partial();
 

@@ -12,6 +12,7 @@ import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
+import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from './change-payout-iban.ts';
 import { userProfiles } from './schema.ts';
 
 /** Splits the single Name field of sign-up into the first/last names the specification's user has. */
@@ -90,9 +91,21 @@ export function createAccountRoutes(context: AppContext) {
       return c.json({ sent: true });
     })
     .put('/settings', async (c) => {
-      const { user } = await requireSession(context, c);
-      const input = await readJsonBody(c, AccountSettingsSchema);
+      const signedIn = await requireSession(context, c);
+      const { user } = signedIn;
+      const { password, ...input } = await readJsonBody(c, AccountSettingsSchema);
       const headers = c.req.raw.headers;
+
+      // Before anything is saved: a new payout IBAN, or a new address (which could then receive a
+      // password reset), needs the password or a fresh sign-in; a refusal changes nothing.
+      const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+      const newIban = await authorizePayoutIbanChange(
+        context,
+        ibanBox,
+        { headers, signedIn, password },
+        { owner: { kind: 'account' }, currentEncrypted: profile?.ibanEncrypted, iban: input.iban },
+        { alsoConfirms: input.email !== user.email },
+      );
 
       if (input.name !== user.name) await context.auth.api.updateUser({ headers, body: { name: input.name } });
 
@@ -109,23 +122,37 @@ export function createAccountRoutes(context: AppContext) {
         pendingEmail = input.email;
       }
 
+      // '' clears the IBAN; the same IBAN again is left as it is.
       const iban =
-        input.iban === undefined
-          ? {}
-          : input.iban === ''
-            ? { ibanEncrypted: null, ibanMasked: null }
-            : { ibanEncrypted: ibanBox.seal(input.iban), ibanMasked: maskIban(input.iban) };
+        input.iban === ''
+          ? { ibanEncrypted: null, ibanMasked: null }
+          : newIban
+            ? { ibanEncrypted: ibanBox.seal(newIban), ibanMasked: maskIban(newIban) }
+            : {};
+      const now = new Date();
       const values = {
         savingsGoalCents: input.savingsGoalCents,
         hideSenderNamesDefault: input.hideSenderNamesDefault,
         hideTotalDefault: input.hideTotalDefault,
-        updatedAt: new Date(),
+        updatedAt: now,
         ...iban,
       };
-      await context.db
-        .insert(userProfiles)
-        .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+      await context.db.transaction(async (tx) => {
+        await tx
+          .insert(userProfiles)
+          .values({ userId: user.id, ...values })
+          .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+        if (newIban) {
+          await enqueuePayoutIbanChangedMail(tx, context.env, {
+            to: user,
+            owner: { kind: 'account' },
+            previousMasked: profile?.ibanMasked ?? null,
+            newMasked: maskIban(newIban),
+            changedAt: now,
+          });
+        }
+      });
+      if (newIban) context.wakeMailWorker();
 
       const name = input.name;
       return c.json({

@@ -4,12 +4,13 @@ import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
 import { createUnsubscribeHeaders, createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { formatUsd } from '../payments/payment-transitions.ts';
+import { formatUtcDateTime, getPayoutHeldUntil } from '../payments/payout-hold.ts';
 import type { PayoutRow } from '../payments/payouts.ts';
 import { getParticipantMailKey, getParticipantMailTopic } from './closing.ts';
 import type { AnnouncementRow } from './schema.ts';
 
 type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRET'>;
-type EndedCalendar = { id: string; slug: string; title: string | null; firstName: string };
+type EndedCalendar = { id: string; slug: string; title: string | null; firstName: string; ibanChangedAt?: Date | null };
 
 export function formatLongDate(isoDate: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -101,10 +102,16 @@ export function enqueueCreatorConfirmation(
   outcome: { payout: PayoutRow | null; refundCount: number; participantMails: number },
 ): Promise<boolean> {
   const { payout } = outcome;
+  const heldUntil =
+    payout?.status === 'pending' ? getPayoutHeldUntil({ ibanChangedAt: calendar.ibanChangedAt ?? null }) : undefined;
   const money = payout
-    ? [
-        `Payout: ${formatUsd(payout.amountCents)} to your bank account, status: ${payout.status === 'pending' ? 'on its way' : payout.status}. Bank transfers usually arrive within a few business days.`,
-      ]
+    ? heldUntil
+      ? [
+          `Payout: ${formatUsd(payout.amountCents)} to your bank account. Because the bank account was changed recently, it is on hold until ${formatUtcDateTime(heldUntil)}; then it goes out. Bank transfers usually arrive within a few business days.`,
+        ]
+      : [
+          `Payout: ${formatUsd(payout.amountCents)} to your bank account, status: ${payout.status === 'pending' ? 'on its way' : payout.status}. Bank transfers usually arrive within a few business days.`,
+        ]
     : outcome.refundCount > 0
       ? [`Every gift (${outcome.refundCount}) is being refunded to the person who sent it.`]
       : ['No gifts were collected, so there is nothing to pay out.'];

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
+import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
 import { payments, payouts } from '../payments/schema.ts';
 import { type AnnouncementRow, announcements } from './schema.ts';
 
@@ -44,7 +45,11 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       )
       .groupBy(payments.calendarId),
     db
-      .select({ calendarId: calendars.id, payoutsEnabled: calendars.payoutRecipientPayoutsEnabled })
+      .select({
+        calendarId: calendars.id,
+        payoutsEnabled: calendars.payoutRecipientPayoutsEnabled,
+        ibanChangedAt: calendars.ibanChangedAt,
+      })
       .from(calendars)
       .where(inArray(calendars.id, ids)),
   ]);
@@ -52,10 +57,12 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
   for (const row of rows) {
     const payout = payoutRows.find((candidate) => candidate.calendarId === row.calendarId);
     const refunds = refundRows.find((candidate) => candidate.calendarId === row.calendarId);
+    const recipient = recipientRows.find((candidate) => candidate.calendarId === row.calendarId);
     // The provider has not cleared the parents' account for payouts yet (Stripe verification).
-    const unverified =
-      payout?.status === 'pending' &&
-      recipientRows.find((candidate) => candidate.calendarId === row.calendarId)?.payoutsEnabled === false;
+    const unverified = payout?.status === 'pending' && recipient?.payoutsEnabled === false;
+    // Not submitted yet because the IBAN was changed recently (payments/payout-hold.ts).
+    const heldUntil =
+      payout?.status === 'pending' && !payout.providerRef && recipient ? getPayoutHeldUntil(recipient) : undefined;
     closings.set(row.calendarId, {
       kind: row.kind,
       birthDate: row.birthDate,
@@ -67,6 +74,7 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
             status: payout.status,
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
             ...(unverified ? { awaitingVerification: true } : {}),
+            ...(heldUntil ? { heldUntil: heldUntil.toISOString() } : {}),
           }
         : null,
       refunds: refunds ? { count: refunds.count, amountCents: refunds.amountCents, pending: refunds.pending } : null,

@@ -61,7 +61,7 @@ async function giveThroughStripe(slug: string, giftCents: number) {
   await reconcilePayments(t.context, { olderThanMs: 0 });
 }
 
-/** The owner saves an IBAN from a browser behind our proxy. */
+/** The owner saves an IBAN from a browser behind our proxy, confirming with the password. */
 function saveIban(calendarId: string, cookie: string, iban: string) {
   return t.app.request(`/api/calendars/${calendarId}`, {
     method: 'PATCH',
@@ -72,7 +72,7 @@ function saveIban(calendarId: string, cookie: string, iban: string) {
       'x-forwarded-for': CLIENT_IP,
       'user-agent': USER_AGENT,
     },
-    body: JSON.stringify({ iban }),
+    body: JSON.stringify({ iban, password: 'correct horse battery' }),
   });
 }
 
@@ -195,6 +195,11 @@ describe('the payout recipient (a Stripe connected account)', () => {
       standIn.setDown(false);
     }
     expect((await getCalendar(calendar.id)).payoutRecipientRef).toBeNull();
+    // Past the payout hold that follows an IBAN change (payout-hold.db.test.ts).
+    await t.db
+      .update(calendars)
+      .set({ ibanChangedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(calendars.id, calendar.id));
 
     const body = { birthDate: TODAY, thankYouMessage: 'Thanks!' };
     expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);

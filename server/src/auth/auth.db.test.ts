@@ -141,7 +141,8 @@ describe('account settings', () => {
 
   it('saves settings, keeps the IBAN encrypted and shows it masked', async () => {
     const { cookie } = await createVerifiedUser(t, 'maria@example.com', 'correct horse', 'Maria');
-    const saved = await sendJson(t, 'PUT', '/api/account/settings', settings, cookie);
+    // A new IBAN needs the password (account/change-payout-iban.db.test.ts).
+    const saved = await sendJson(t, 'PUT', '/api/account/settings', { ...settings, password: 'correct horse' }, cookie);
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({
       first_name: 'Maria',
@@ -182,7 +183,7 @@ describe('account settings', () => {
       t,
       'PUT',
       '/api/account/settings',
-      { ...settings, email: 'new@example.com' },
+      { ...settings, email: 'new@example.com', password: 'correct horse battery' },
       cookie,
     );
     expect(response.status).toBe(200);
@@ -200,7 +201,7 @@ describe('account settings', () => {
       t,
       'PUT',
       '/api/account/settings',
-      { ...settings, email: 'second@example.com', name: 'Second' },
+      { ...settings, email: 'second@example.com', name: 'Second', password: 'correct horse battery' },
       second.cookie,
     );
     const me = (await (

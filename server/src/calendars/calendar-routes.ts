@@ -6,6 +6,7 @@ import {
 } from '@firstday/common/calendars';
 import { SITE } from '@firstday/common/site';
 import { Hono } from 'hono';
+import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from '../account/change-payout-iban.ts';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { AppError } from '../lib/errors.ts';
@@ -15,9 +16,11 @@ import { renderEmail } from '../lib/mail/render.ts';
 import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/fee-payments.ts';
+import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
 import { preparePayoutRecipientInBackground, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
 import {
   createDraftCalendar,
+  getCalendarTitle,
   getOwnedCalendar,
   listOwnedCalendars,
   toOwnerCalendar,
@@ -47,15 +50,40 @@ export function createCalendarRoutes(context: AppContext) {
       return c.json(toOwnerCalendar(await getOwnedCalendar(context.db, user.id, c.req.param('id'))));
     })
     .patch('/:id', async (c) => {
-      const { user } = await requireSession(context, c);
+      const signedIn = await requireSession(context, c);
+      const { user } = signedIn;
       const row = await getOwnedCalendar(context.db, user.id, c.req.param('id'));
-      const input = await readJsonBody(c, UpdateCalendarSchema);
+      const { password, ...input } = await readJsonBody(c, UpdateCalendarSchema);
       if (row.status === 'announced' || row.status === 'paid_out') {
         throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
       }
+      // Before anything is saved: a change that is not confirmed changes nothing.
+      const owner = { kind: 'calendar', status: row.status, title: getCalendarTitle(row) } as const;
+      const request = { headers: c.req.raw.headers, signedIn, password };
+      const iban = await authorizePayoutIbanChange(context, box, request, {
+        owner,
+        currentEncrypted: row.ibanEncrypted,
+        iban: input.iban,
+      });
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
-      const updated = await updateCalendar(context.db, box, row, input, terms);
-      if (updated.ibanEncrypted !== row.ibanEncrypted) preparePayoutRecipientInBackground(context, updated.id);
+      const updated = await context.db.transaction(async (tx) => {
+        const saved = await updateCalendar(tx, box, row, { ...input, iban }, terms);
+        if (iban) {
+          await enqueuePayoutIbanChangedMail(tx, context.env, {
+            to: user,
+            owner: { ...owner, title: getCalendarTitle(saved) },
+            previousMasked: row.ibanMasked,
+            newMasked: saved.ibanMasked ?? '',
+            changedAt: saved.updatedAt,
+            heldUntil: getPayoutHeldUntil(saved),
+          });
+        }
+        return saved;
+      });
+      if (iban) {
+        preparePayoutRecipientInBackground(context, updated.id);
+        context.wakeMailWorker();
+      }
       context.publicCalendars.invalidate(row.id);
       return c.json(toOwnerCalendar(updated));
     })
@@ -82,9 +110,7 @@ export function createSupportRoutes(context: AppContext) {
     const { user } = await requireSession(context, c);
     const { calendarId, message } = await readJsonBody(c, SupportRequestSchema);
     const calendar = calendarId ? await getOwnedCalendar(context.db, user.id, calendarId) : undefined;
-    const about = calendar
-      ? `Calendar: ${calendar.title ?? `${calendar.firstName}'s calendar`} (${calendar.id})`
-      : 'No calendar';
+    const about = calendar ? `Calendar: ${getCalendarTitle(calendar)} (${calendar.id})` : 'No calendar';
     await enqueueMail(context.db, {
       to: SITE.supportEmail,
       subject: `Support request from ${user.name}`,

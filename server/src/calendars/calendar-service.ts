@@ -3,7 +3,8 @@ import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
 import { maskIban } from '@firstday/common/iban';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { findNewIban } from '../account/change-payout-iban.ts';
 import { userProfiles } from '../account/schema.ts';
 import { loadClosings } from '../announcements/closing.ts';
 import { contributions } from '../contributions/schema.ts';
@@ -36,6 +37,11 @@ export function generateSlug(): string {
   return slug;
 }
 
+/** The name the owner gave, or the default one. */
+export function getCalendarTitle(row: Pick<CalendarRow, 'title' | 'firstName'>): string {
+  return row.title ?? `${row.firstName}'s calendar`;
+}
+
 export function toOwnerCalendar(
   row: CalendarRow & { stats?: CalendarStats; closing?: CalendarClosing | null },
   stats: CalendarStats = row.stats ?? NO_STATS,
@@ -45,7 +51,7 @@ export function toOwnerCalendar(
     slug: row.slug,
     shareUrl: row.status === 'draft' ? null : `/c/${row.slug}`,
     status: row.status,
-    title: row.title ?? `${row.firstName}'s calendar`,
+    title: getCalendarTitle(row),
     firstName: row.firstName,
     lastName: row.lastName,
     dueDate: row.dueDate,
@@ -189,7 +195,12 @@ type CalendarUpdate = Partial<{
   wizardStep: number;
 }>;
 
-/** `termsAcceptance`: the payout terms this request accepts, should it give a new IBAN. */
+/**
+ * `termsAcceptance`: the payout terms this request accepts, should it give a new IBAN. A new IBAN
+ * of a paid calendar starts its payout hold (`ibanChangedAt`, payments/payout-hold.ts); it is only
+ * saved while the calendar still has the status `row` was read with, since whether the change
+ * needed the password was decided on it. A calendar closed in the meantime answers 409.
+ */
 export async function updateCalendar(
   db: Db,
   box: SecretBox,
@@ -199,20 +210,34 @@ export async function updateCalendar(
 ): Promise<CalendarWithStats> {
   const { iban, wizardStep, ...fields } = update;
   // The same IBAN again keeps its payout recipient.
-  const newIban = iban && !(row.ibanEncrypted && box.open(row.ibanEncrypted) === iban) ? iban : undefined;
+  const newIban = findNewIban(box, row.ibanEncrypted, iban);
+  const now = new Date();
   const [updated] = await db
     .update(calendars)
     .set({
       ...fields,
       ...(newIban ? toBankDetails(sealIban(box, newIban), termsAcceptance) : {}),
+      ...(newIban && row.status !== 'draft' ? { ibanChangedAt: now } : {}),
       // The wizard's position only matters for drafts; a paid calendar stays on its welcome step.
       ...(wizardStep && row.status === 'draft' ? { wizardStep } : {}),
-      updatedAt: new Date(),
+      updatedAt: now,
     })
-    .where(eq(calendars.id, row.id))
+    .where(
+      and(
+        eq(calendars.id, row.id),
+        newIban ? eq(calendars.status, row.status) : notInArray(calendars.status, ['announced', 'paid_out']),
+      ),
+    )
     .returning();
+  if (!updated) {
+    const [current] = await db.select({ status: calendars.status }).from(calendars).where(eq(calendars.id, row.id));
+    if (current?.status === 'announced' || current?.status === 'paid_out') {
+      throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
+    }
+    throw new AppError('conflict', 'This calendar was changed in the meantime. Please reload and try again.', 409);
+  }
   // The figures do not change with an edit of the calendar itself.
-  return { ...updated!, stats: row.stats ?? NO_STATS };
+  return { ...updated, stats: row.stats ?? NO_STATS };
 }
 
 /**

@@ -72,6 +72,7 @@ describe('creating and editing a calendar', () => {
         savingsGoalCents: null,
         hideSenderNamesDefault: true,
         hideTotalDefault: false,
+        password: 'correct horse battery',
       },
       fresh.cookie,
     );
@@ -97,7 +98,7 @@ describe('creating and editing a calendar', () => {
     expect(await getRecipient()).toBeNull();
 
     await t.db.update(calendars).set({ status: 'active' }).where(eq(calendars.id, draft.id));
-    const iban = { iban: 'GB29 NWBK 6016 1331 9268 19' };
+    const iban = { iban: 'GB29 NWBK 6016 1331 9268 19', password: 'correct horse battery' };
     expect((await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, iban, owner.cookie)).status).toBe(200);
     await expect.poll(getRecipient).toMatch(/^sbx_acct_/);
     const [account] = await t.db

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { calendars } from '../calendars/schema.ts';
@@ -9,6 +9,7 @@ import { renderEmail } from '../lib/mail/render.ts';
 import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './ledger.ts';
 import type { ProviderPayoutState } from './payment-provider.ts';
 import { formatUsd } from './payment-transitions.ts';
+import { getPayoutHeldUntil, getPayoutHoldCutoff } from './payout-hold.ts';
 import { ensurePayoutRecipient } from './payout-recipients.ts';
 import { payments, paymentWebhookEvents, payouts } from './schema.ts';
 
@@ -51,13 +52,19 @@ export async function createPayoutRecord(
 /**
  * Makes sure the calendar's payout recipient exists (it is normally made when the IBAN is saved),
  * asks the provider for the payout (idempotent by the payout's key, so a retry after a crash finds
- * the same transfer) and applies its answer. Errors are logged; reconciliation retries.
+ * the same transfer) and applies its answer. Errors are logged; reconciliation retries. A payout
+ * held after an IBAN change is left pending: reconciliation submits it once the hold is over.
  */
 export async function submitPayout(context: PayoutContext, payoutId: string): Promise<PayoutRow | undefined> {
   const [payout] = await context.db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (payout?.status !== 'pending' || !payout.calendarId) return payout;
   try {
     const [calendar] = await context.db.select().from(calendars).where(eq(calendars.id, payout.calendarId));
+    const heldUntil = calendar && getPayoutHeldUntil(calendar);
+    if (heldUntil) {
+      context.logger.info({ payoutId, heldUntil }, 'payout held after an IBAN change');
+      return payout;
+    }
     if (!calendar?.ibanEncrypted) {
       return await applyPayoutState(context, payout.id, {
         reference: payout.providerRef ?? `none:${payout.id}`,
@@ -181,7 +188,9 @@ export async function findPayoutByReference(db: Db, provider: string, reference:
 
 /**
  * Repairs what a crash or a lost webhook left open: pending payouts, submitted again under the
- * same idempotency key, or re-read. (Due refunds: `refundDueGifts` in settlement.ts.)
+ * same idempotency key, or re-read; and submits held payouts once their hold is over. Payouts not
+ * yet submitted whose hold still runs are not picked, so they neither fill the batch nor are
+ * tried every minute. (Due refunds: `refundDueGifts` in settlement.ts.)
  */
 export async function reconcilePayouts(
   context: PayoutContext,
@@ -189,9 +198,20 @@ export async function reconcilePayouts(
 ): Promise<{ payouts: number }> {
   const cutoff = new Date(Date.now() - (options.olderThanMs ?? 60_000));
   const open = await context.db
-    .select()
+    .select(getTableColumns(payouts))
     .from(payouts)
-    .where(and(eq(payouts.status, 'pending'), lt(payouts.updatedAt, cutoff)))
+    .leftJoin(calendars, eq(calendars.id, payouts.calendarId))
+    .where(
+      and(
+        eq(payouts.status, 'pending'),
+        lt(payouts.updatedAt, cutoff),
+        or(
+          isNotNull(payouts.providerRef),
+          isNull(calendars.ibanChangedAt),
+          lte(calendars.ibanChangedAt, getPayoutHoldCutoff()),
+        ),
+      ),
+    )
     .orderBy(asc(payouts.updatedAt))
     .limit(RECONCILE_BATCH_SIZE);
   for (const payout of open) {
