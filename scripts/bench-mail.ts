@@ -11,6 +11,7 @@ import path from 'node:path';
 import { like } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { openDatabase } from '../server/src/lib/db.ts';
+import { registerInstance } from '../server/src/lib/instance.ts';
 import { createLogger } from '../server/src/lib/logger.ts';
 import { startMailCatcher } from '../server/src/lib/mail/catcher.ts';
 import { enqueueMail } from '../server/src/lib/mail/outbox.ts';
@@ -24,6 +25,7 @@ const BASELINE_MAILS = 200;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'firstday-bench-mail-'));
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir });
+const instance = await registerInstance(database);
 const catcher = await startMailCatcher();
 const logger = createLogger('silent');
 
@@ -40,7 +42,13 @@ async function measure(label: string, transport: Pick<nodemailer.Transporter, 's
       html: `<p>${'A celebration e-mail of realistic size. '.repeat(40)}</p>`,
     });
   }
-  const worker = createMailWorker({ db: database.db, transport, from: 'Firstday <hello@firstday.app>', logger });
+  const worker = createMailWorker({
+    db: database.db,
+    transport,
+    from: 'Firstday <hello@firstday.app>',
+    logger,
+    instanceId: instance.id,
+  });
   const started = performance.now();
   await worker.processDue();
   const seconds = (performance.now() - started) / 1000;
@@ -77,5 +85,6 @@ const pooled = createMailTransport(catcher.smtpUrl);
 await measure('pooled transport, parallel sends (the product)', pooled);
 pooled.close();
 await catcher.close();
+await instance.stop();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

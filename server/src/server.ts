@@ -6,6 +6,7 @@ import { startWishDigest } from './contributions/wish-digest.ts';
 import { seedDemoData } from './dev/demo-seed.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
+import { registerInstance } from './lib/instance.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailCatcher } from './lib/mail/catcher.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
@@ -27,7 +28,14 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   });
   const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();
   const transport = createMailTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
-  const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
+  const instance = await registerInstance(database);
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport,
+    from: env.MAIL_FROM,
+    logger,
+    instanceId: instance.id,
+  });
   mailWorker.start();
 
   const context = createAppContext({
@@ -39,7 +47,10 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     rateLimits: overrides.rateLimits,
   });
   // In development the API can run before the first web build (the Vite dev server serves pages).
-  const thirdParties = getThirdPartySources({ stripe: env.PAYMENTS_PROVIDER === 'stripe', captcha: env.CAPTCHA_PROVIDER });
+  const thirdParties = getThirdPartySources({
+    stripe: env.PAYMENTS_PROVIDER === 'stripe',
+    captcha: env.CAPTCHA_PROVIDER,
+  });
   const web =
     env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST, thirdParties);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
@@ -68,6 +79,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       await mailWorker.stop();
       await mailCatcher?.close();
       transport.close();
+      await instance.stop();
       await database.close();
     },
   };

@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '@firstday/common/api-error';
 import { createApp } from '../src/app.ts';
 import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
 import { parseEnv } from '../src/lib/env.ts';
+import { registerInstance } from '../src/lib/instance.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
 import { createMailTransport } from '../src/lib/mail/transport.ts';
@@ -20,7 +21,14 @@ export async function createTestApp(
   const mailCatcher = await startMailCatcher();
   const logger = createLogger(env.LOG_LEVEL);
   const transport = createMailTransport(mailCatcher.smtpUrl);
-  const mailWorker = createMailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger });
+  const instance = await registerInstance(database);
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport,
+    from: env.MAIL_FROM,
+    logger,
+    instanceId: instance.id,
+  });
   const context = createAppContext({
     env,
     db: database.db,
@@ -33,10 +41,13 @@ export async function createTestApp(
     app: createApp(context),
     context,
     db: database.db,
+    /** Another server instance on this database (e.g. a worker to crash in a test). */
+    registerInstance: () => registerInstance(database),
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
       await context.settlements.idle();
+      await instance.stop();
       transport.close();
       await mailCatcher.close();
       await database.close();

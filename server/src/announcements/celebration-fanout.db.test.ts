@@ -64,27 +64,30 @@ describe('the celebration fan-out', () => {
     expect(response.status).toBe(200);
 
     const delivered: string[] = [];
+    const dyingInstance = await t.registerInstance();
     const dying = createMailWorker({
       db: t.db,
       transport: createRecordingTransport(delivered, CRASH_AFTER),
       from: 'test@firstday.test',
       logger: t.context.logger,
+      instanceId: dyingInstance.id,
     });
     void dying.processDue();
     await expect.poll(() => delivered.length, { timeout: 20_000 }).toBe(CRASH_AFTER);
 
-    // The process is gone: its leases run out and a new worker takes over.
-    await t.db
-      .update(mailOutbox)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(mailOutbox.status, 'sending'));
+    // The process is gone (its instance lock with it): a new worker takes over its leases at
+    // once, without waiting for them to run out.
+    await dyingInstance.stop();
+    const freshInstance = await t.registerInstance();
     const fresh = createMailWorker({
       db: t.db,
       transport: createRecordingTransport(delivered),
       from: 'test@firstday.test',
       logger: t.context.logger,
+      instanceId: freshInstance.id,
     });
     await fresh.processDue();
+    await freshInstance.stop();
 
     const celebrations = delivered.filter((to) => emails.includes(to));
     expect(celebrations).toHaveLength(ADDRESSES);
@@ -126,12 +129,15 @@ describe('the celebration fan-out', () => {
         return {};
       },
     } as unknown as Transporter;
+    const instance = await t.registerInstance();
     await createMailWorker({
       db: t.db,
       transport: bouncing,
       from: 'test@firstday.test',
       logger: t.context.logger,
+      instanceId: instance.id,
     }).processDue();
+    await instance.stop();
 
     const response = await sendJson(t, 'GET', `/api/calendars/${calendar.id}/closing`, undefined, cookie);
     expect(((await response.json()) as CalendarClosing).emails).toEqual({ total: 2, sent: 1, failed: [bad] });

@@ -89,15 +89,23 @@ export async function reconcilePayments(
   return { checked: claimed.length, changed };
 }
 
-/** Runs reconciliation now (in the background: start-up does not wait) and then every `intervalMs`. */
+/**
+ * Runs reconciliation now (in the background: start-up does not wait) and then every `intervalMs`.
+ * The first pass looks at every open payment and payout whatever its age: after a crash, a gift
+ * whose card was charged a moment before shows at once instead of a minute later (checking one
+ * still in flight elsewhere is harmless: the provider's answer is applied idempotently).
+ */
 export function startPaymentReconciler(context: AppContext, options: { intervalMs?: number } = {}) {
   const intervalMs = options.intervalMs ?? 60_000;
   let running: Promise<unknown> | undefined;
+  let startUp = true;
   const run = () => {
-    running ??= reconcilePayments(context)
+    const age = startUp ? { olderThanMs: 0 } : {};
+    startUp = false;
+    running ??= reconcilePayments(context, age)
       .then(async (result) => {
         if (result.changed > 0) context.logger.info(result, 'payments reconciled');
-        const repaired = { ...(await reconcilePayouts(context)), ...(await refundDueGifts(context)) };
+        const repaired = { ...(await reconcilePayouts(context, age)), ...(await refundDueGifts(context)) };
         if (repaired.payouts + repaired.refunded > 0) context.logger.info(repaired, 'payouts and refunds reconciled');
       })
       .catch((error) => context.logger.error({ err: error }, 'payment reconciliation pass failed'))

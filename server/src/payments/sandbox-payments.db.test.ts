@@ -7,7 +7,7 @@ import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-pa
 import { sendJson } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { startFeePayment } from './fee-payments.ts';
-import { reconcilePayments } from './reconcile.ts';
+import { reconcilePayments, startPaymentReconciler } from './reconcile.ts';
 import { deriveSandboxSigningKey, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-provider.ts';
 import { payments, paymentWebhookEvents, sandboxCharges } from './schema.ts';
 
@@ -15,7 +15,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let webhooks: ReturnType<typeof useManualSandboxWebhooks>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
   webhooks = useManualSandboxWebhooks(t);
 });
 afterAll(() => t.close());
@@ -289,6 +289,41 @@ describe('reconciliation', () => {
     expect(row!.providerRef).toMatch(/^sbx_/);
     expect((await getCalendar(calendar.id)).status).toBe('active');
     expect(await getReceipts(email)).toHaveLength(1);
+  });
+
+  it('at start-up, completes at once a payment charged just before a crash', async () => {
+    const { calendar } = await createTestCalendar(t);
+    const key = newKey();
+    const paymentId = randomUUID();
+    // The process died a second after the charge, before writing its answer.
+    await t.db.insert(payments).values({
+      id: paymentId,
+      calendarId: calendar.id,
+      purpose: 'fee',
+      provider: 'sandbox',
+      amountCents: CREATION_FEE_CENTS,
+      method: 'card',
+      idempotencyKey: key,
+    });
+    await t.context.payments.createPayment({
+      amountCents: CREATION_FEE_CENTS,
+      currency: 'usd',
+      idempotencyKey: key,
+      method: { type: 'card', card: { number: '4242424242424242' } },
+      metadata: { calendarId: calendar.id, paymentId, purpose: 'fee' },
+    });
+    webhooks.discardAll();
+    // The processor settled the charge in the meantime (its webhook was lost with the process).
+    await t.db
+      .update(sandboxCharges)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(sandboxCharges.idempotencyKey, key));
+
+    // The restarted server's first reconciliation pass does not wait for our row to age.
+    await startPaymentReconciler(t.context).stop();
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row?.status).toBe('succeeded');
+    expect((await getCalendar(calendar.id)).status).toBe('active');
   });
 
   it('gives up a pending payment the processor never saw, which frees the calendar', async () => {

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
+import { createTestDatabase, testDatabaseKind } from '../../../test/test-database.ts';
 import type { Database } from '../db.ts';
+import { INSTANCE_LOCK_NAMESPACE, registerInstance, type ServerInstance } from '../instance.ts';
 import { createLogger } from '../logger.ts';
 import { type MailCatcher, startMailCatcher } from './catcher.ts';
 import { enqueueMail } from './outbox.ts';
@@ -13,13 +15,16 @@ import { createMailWorker, getRetryDelaySeconds } from './worker.ts';
 const logger = createLogger('silent');
 let database: Database;
 let catcher: MailCatcher;
+let instance: ServerInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   catcher = await startMailCatcher();
+  instance = await registerInstance(database);
 });
 afterAll(async () => {
   await catcher.close();
+  await instance.stop();
   await database.close();
 });
 afterEach(async () => {
@@ -28,7 +33,13 @@ afterEach(async () => {
 
 function createWorker(smtpUrl = catcher.smtpUrl) {
   const transport = nodemailer.createTransport(smtpUrl);
-  return createMailWorker({ db: database.db, transport, from: 'Firstday <hello@firstday.test>', logger });
+  return createMailWorker({
+    db: database.db,
+    transport,
+    from: 'Firstday <hello@firstday.test>',
+    logger,
+    instanceId: instance.id,
+  });
 }
 
 const mail = (to: string, dedupeKey?: string) => ({
@@ -71,6 +82,60 @@ describe('mail outbox', () => {
     expect(catcher.list('sent-before@example.com')).toHaveLength(1);
     expect(catcher.list('pending@example.com')).toHaveLength(1);
     expect(catcher.list('abandoned@example.com')).toHaveLength(1);
+  });
+
+  it('takes over at once what a crashed server was sending, without waiting for its lease', async () => {
+    await enqueueMail(database.db, mail('mid-send@example.com'));
+    // Claimed a moment before the crash: the lease still has two minutes to run.
+    await database.db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: 1,
+        lockedBy: 'crashed-server',
+        lockedUntil: sql`now() + interval '2 minutes'`,
+      })
+      .where(eq(mailOutbox.to, 'mid-send@example.com'));
+    expect(await createWorker().processDue()).toBe(1);
+    expect(catcher.list('mid-send@example.com')).toHaveLength(1);
+  });
+
+  it('leaves alone what another worker of this process is sending', async () => {
+    const sibling = await registerInstance(database);
+    try {
+      await enqueueMail(database.db, mail('sibling@example.com'));
+      await database.db
+        .update(mailOutbox)
+        .set({ status: 'sending', lockedBy: sibling.id, lockedUntil: sql`now() + interval '1 minute'` })
+        .where(eq(mailOutbox.to, 'sibling@example.com'));
+      expect(await createWorker().processDue()).toBe(0);
+    } finally {
+      await sibling.stop();
+    }
+  });
+
+  // Another process can only share a PostgreSQL server: PGlite's data folder has one process.
+  it.runIf(testDatabaseKind === 'postgres')('leaves alone what a live server elsewhere is sending', async () => {
+    // 'Elsewhere' is a connection of its own holding that server's instance lock, in this database.
+    const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    const elsewhere = new pg.Client({ connectionString: url.href });
+    await elsewhere.connect();
+    await elsewhere.query('select pg_advisory_lock($1::int4, hashtext($2))', [INSTANCE_LOCK_NAMESPACE, 'live-server']);
+    await enqueueMail(database.db, mail('elsewhere@example.com'));
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'sending', lockedBy: 'live-server', lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(mailOutbox.to, 'elsewhere@example.com'));
+    expect(await createWorker().processDue()).toBe(0);
+
+    // That server's process ends (its connection with it): the e-mail is taken over at once.
+    await elsewhere.end();
+    expect(await createWorker().processDue()).toBe(1);
+    expect(catcher.list('elsewhere@example.com')).toHaveLength(1);
   });
 
   it('does not touch a row another live worker holds', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db.ts';
+import { isDeadOwner } from '../instance.ts';
 import type { Logger } from '../logger.ts';
 import { mailOutbox } from './schema.ts';
 
@@ -23,20 +24,24 @@ function isPermanentFailure(error: unknown): boolean {
 type ClaimedMail = typeof mailOutbox.$inferSelect;
 
 /**
- * Sends queued e-mails. Rows are claimed with a lease (status 'sending', locked_until), so several
- * workers or a restarted process never send the same row at once; a row whose worker died is
- * picked up again when its lease runs out. The Message-ID is derived from the row id, so if a
- * crash falls between the SMTP server's acceptance and our 'sent' write, the resend carries the
- * same Message-ID and receiving servers can drop the duplicate.
+ * Sends queued e-mails. Rows are claimed with a lease (status 'sending', locked_until, locked_by
+ * = this server instance), so several workers or a restarted process never send the same row at
+ * once. A row whose worker died is taken over as soon as its instance is known to be gone
+ * (lib/instance.ts: at once after a crash and restart), or else when its lease runs out. The
+ * Message-ID is derived from the row id, so if a crash falls between the SMTP server's acceptance
+ * and our 'sent' write, the resend carries the same Message-ID and receiving servers can drop the
+ * duplicate.
  */
 export function createMailWorker(options: {
   db: Db;
   transport: Pick<Transporter, 'sendMail'>;
   from: string;
   logger: Logger;
+  /** The registered server instance (lib/instance.ts) the leases are taken for. */
+  instanceId: string;
   pollIntervalMs?: number;
 }) {
-  const { db, transport, from, logger } = options;
+  const { db, transport, from, logger, instanceId } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -46,11 +51,13 @@ export function createMailWorker(options: {
     // Both drivers answer raw SQL with `{ rows }`.
     const result = (await db.execute(sql`
       update ${mailOutbox}
-      set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+          locked_by = ${instanceId}
       where id in (
         select id from ${mailOutbox}
         where (status = 'pending' and next_attempt_at <= now())
            or (status = 'sending' and locked_until < now())
+           or (status = 'sending' and ${isDeadOwner(mailOutbox.lockedBy)})
         order by created_at
         limit ${BATCH_SIZE}
         for update skip locked
@@ -72,7 +79,7 @@ export function createMailWorker(options: {
       });
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -84,6 +91,7 @@ export function createMailWorker(options: {
           status: giveUp ? 'failed' : 'pending',
           lastError: message.slice(0, 1000),
           lockedUntil: null,
+          lockedBy: null,
           nextAttemptAt: sql`now() + make_interval(secs => ${getRetryDelaySeconds(mail.attempts)})`,
         })
         .where(eq(mailOutbox.id, mail.id));
@@ -121,9 +129,10 @@ export function createMailWorker(options: {
   }
 
   return {
+    /** Sends what is due at once (mail a crashed process left behind included), then polls. */
     start() {
       stopped = false;
-      schedule();
+      void runOnce().then(schedule);
     },
     /** Sends due mail now instead of waiting for the next poll (called after an enqueue). */
     wake() {
