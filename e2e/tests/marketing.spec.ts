@@ -109,3 +109,12 @@ for (const path of MARKETING_PAGES) {
     });
   }
 }
+
+test("says 'Test mode' on every page while payments are simulated (the sandbox)", async ({ page }) => {
+  for (const path of ['/', '/faq', '/login', '/no-such-page']) {
+    await page.goto(path);
+    const ribbon = page.getByRole('note').filter({ hasText: 'Test mode' });
+    await expect(ribbon).toBeVisible();
+    await expect(ribbon).toContainText('payments are simulated');
+  }
+});
