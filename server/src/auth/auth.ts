@@ -5,6 +5,7 @@ import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { renderEmail } from '../lib/mail/render.ts';
+import { refuseUnusableCallbackUrls } from './callback-url.ts';
 import * as authSchema from './schema.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -103,6 +104,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       deleteUser: { enabled: true },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    hooks: { before: refuseUnusableCallbackUrls },
     rateLimit: {
       enabled: true,
       storage: 'memory',

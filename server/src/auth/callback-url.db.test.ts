@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, readError } from '../../test/test-app.ts';
+import { sendJson } from '../../test/test-users.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('callback URLs of the auth routes', () => {
+  it('answers 400 for a verification link whose callbackURL is not a path (was a 500)', async () => {
+    const response = await t.app.request('/api/auth/verify-email?token=not-a-token&callbackURL=!');
+    expect(response.status).toBe(400);
+    expect(await readError(response)).toEqual({
+      code: 'invalid_callback_url',
+      message: 'callbackURL must be a path on this site, like /my_calendars.',
+    });
+  });
+
+  it('still sends a broken token with a good callbackURL back to it with the error', async () => {
+    const response = await t.app.request('/api/auth/verify-email?token=not-a-token&callbackURL=/my_calendars');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/my_calendars?error=INVALID_TOKEN');
+  });
+
+  it('refuses the same in a body', async () => {
+    const response = await sendJson(t, 'POST', '/api/auth/send-verification-email', {
+      email: 'someone@example.com',
+      callbackURL: 'my_calendars',
+    });
+    expect(response.status).toBe(400);
+    expect((await readError(response)).code).toBe('invalid_callback_url');
+  });
+});
