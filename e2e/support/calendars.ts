@@ -1,13 +1,13 @@
 /** Shared steps of the calendar specs: a creator's active calendar and a visitor's contributions. */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { signUpAndVerify } from './auth.ts';
+import { type Credentials, signUpAndVerify } from './auth.ts';
 
 export const VALID_IBAN = 'DE89370400440532013000';
 export const GOOD_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
 
-export type CreatedCalendar = { id: string; slug: string; dueDate: string };
+export type CreatedCalendar = { id: string; slug: string; dueDate: string; owner: Credentials };
 
 export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -20,7 +20,15 @@ export async function createActiveCalendar(
   page: Page,
   settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
 ): Promise<CreatedCalendar> {
-  await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  const owner = await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  return { ...(await createActiveCalendarAsSignedIn(page, settings)), owner };
+}
+
+/** The same for the account the page is signed in with, e.g. a federated one. */
+export async function createActiveCalendarAsSignedIn(
+  page: Page,
+  settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
+): Promise<Omit<CreatedCalendar, 'owner'>> {
   const origin = new URL(page.url()).origin;
   const headers = { Origin: origin };
   const created = await page.request.post('/api/calendars', {

@@ -36,6 +36,13 @@ async function openSettings(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
 }
 
+async function confirmWithPassword(page: Page, dialogName: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 async function saveSettings(page: Page) {
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Your settings are saved.')).toBeVisible();
@@ -67,7 +74,7 @@ signedIn.describe('account settings', () => {
     await expect(goal).toBeFocused();
   });
 
-  signedIn('an IBAN with a typo is refused, a valid one is saved and shown masked', async ({ page }) => {
+  signedIn('an IBAN with a typo is refused, a valid one is saved and shown masked', async ({ page, sharedAccount }) => {
     await openSettings(page);
     const iban = page.getByLabel('IBAN', { exact: true });
     await iban.fill('DE89370400440532013001');
@@ -76,7 +83,10 @@ signedIn.describe('account settings', () => {
     await expect(iban).toHaveAccessibleDescription(/This IBAN is not valid: please check it for typos\./);
 
     await iban.fill(VALID_IBAN);
-    await saveSettings(page);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    // A new IBAN is confirmed with the password (bank-details.spec.ts has the dialog's journey).
+    await confirmWithPassword(page, 'Confirm the new bank account', sharedAccount.password);
+    await expect(page.getByText('Your settings are saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue(MASKED_IBAN);
 
@@ -90,7 +100,9 @@ signedIn.describe('account settings', () => {
     const newEmail = `new-${sharedAccount.email}`;
     await openSettings(page);
     await page.getByLabel('E-mail', { exact: true }).fill(newEmail);
-    await saveSettings(page);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await confirmWithPassword(page, 'Confirm your new e-mail address', sharedAccount.password);
+    await expect(page.getByText('Your settings are saved.')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'We sent a confirmation link to' })).toHaveText(
       `We sent a confirmation link to ${newEmail}. Your e-mail changes once you open it.`,
     );

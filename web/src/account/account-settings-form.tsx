@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@firstday/common/account';
+import type { AccountSettings, CurrentUser } from '@firstday/common/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -7,10 +7,13 @@ import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { saveAccountSettings } from './account-api.ts';
+import { ConfirmChangeDialog } from './confirm-change-dialog.tsx';
 import styles from './settings-page.module.css';
 import {
+  findSensitiveChange,
   getSettingsFormValues,
   mapApiFieldErrors,
+  type SensitiveSettingsChange,
   type SettingsField,
   type SettingsFieldErrors,
   type SettingsFormValues,
@@ -32,6 +35,11 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A new IBAN or e-mail address waits in the confirmation dialog; its failure shows after it closed.
+  const [confirming, setConfirming] = useState<{ request: AccountSettings; change: SensitiveSettingsChange } | null>(
+    null,
+  );
+  const dialogFailure = useRef<unknown>(undefined);
   // The resolver must compare with the masked IBAN of the latest save, not the first render's.
   const maskedIbanRef = useRef(user.IBAN);
   maskedIbanRef.current = user.IBAN;
@@ -54,112 +62,143 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     reset(getSettingsFormValues(user), { keepDirtyValues: true });
   }, [user, reset]);
 
+  async function send(request: AccountSettings) {
+    const { pending_email, ...saved } = await saveAccountSettings(request);
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
+    reset(getSettingsFormValues(saved));
+    setPendingEmail(pending_email ?? null);
+    showSuccessToast('Your settings are saved.');
+  }
+
+  function showSaveError(error: unknown) {
+    const fieldErrors = error instanceof ApiError ? mapApiFieldErrors(error.fields) : {};
+    const fields = Object.keys(fieldErrors) as SettingsField[];
+    for (const field of fields) setError(field, { type: 'server', message: fieldErrors[field] });
+    if (fields[0]) setFocus(fields[0]);
+    else setProblem(getErrorMessage(error));
+  }
+
   const save = handleSubmit(async (values) => {
     const result = validateSettings(values, maskedIbanRef.current);
     if (!result.success) return;
     setProblem(null);
+    const change = findSensitiveChange(result.request, user);
+    if (change) return setConfirming({ request: result.request, change });
     try {
-      const { pending_email, ...saved } = await saveAccountSettings(result.request);
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
-      reset(getSettingsFormValues(saved));
-      setPendingEmail(pending_email ?? null);
-      showSuccessToast('Your settings are saved.');
+      await send(result.request);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? mapApiFieldErrors(error.fields) : {};
-      const fields = Object.keys(fieldErrors) as SettingsField[];
-      for (const field of fields) setError(field, { type: 'server', message: fieldErrors[field] });
-      if (fields[0]) setFocus(fields[0]);
-      else setProblem(getErrorMessage(error));
+      showSaveError(error);
     }
   });
 
   const ibanField = register('iban');
 
   return (
-    <form className={styles.card} noValidate onSubmit={save} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="visually-hidden">
-        Your account
-      </h2>
+    <>
+      <form className={styles.card} noValidate onSubmit={save} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="visually-hidden">
+          Your account
+        </h2>
 
-      <fieldset className={styles.group}>
-        <legend className={styles.groupTitle}>Your details</legend>
-        <div className={styles.twoColumns}>
-          <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <fieldset className={styles.group}>
+          <legend className={styles.groupTitle}>Your details</legend>
+          <div className={styles.twoColumns}>
+            <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+            <TextField
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              hint="If you change it, we send a confirmation link to the new address first."
+              {...register('email')}
+            />
+          </div>
+          {pendingEmail && (
+            <p className={styles.notice} role="status">
+              We sent a confirmation link to <strong>{pendingEmail}</strong>. Your e-mail changes once you open it.
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.groupTitle}>Set Up Savings Goals</legend>
           <TextField
-            label="E-mail"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            hint="If you change it, we send a confirmation link to the new address first."
-            {...register('email')}
+            label="Savings goal in dollars"
+            prefix="$"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="5,000"
+            className={styles.narrowField}
+            error={errors.savingsGoal?.message}
+            hint="Optional: what you hope to put aside for your child. Only you see it."
+            {...register('savingsGoal')}
           />
-        </div>
-        {pendingEmail && (
-          <p className={styles.notice} role="status">
-            We sent a confirmation link to <strong>{pendingEmail}</strong>. Your e-mail changes once you open it.
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.groupTitle}>Your bank details</legend>
+          <IbanField
+            className={styles.narrowField}
+            error={errors.iban?.message}
+            hint={
+              user.IBAN
+                ? 'For your safety we show only its start and end. Type a new IBAN to replace it, or clear the field to remove it.'
+                : 'Gifts are paid out to this account when you announce the birth.'
+            }
+            {...ibanField}
+            onFocus={(event) => {
+              // The masked value is not editable text: select it so typing replaces it at once.
+              if (user.IBAN && event.currentTarget.value === user.IBAN) event.currentTarget.select();
+            }}
+          />
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend className={styles.groupTitle}>Calendar defaults</legend>
+          <SwitchField
+            label="Hide sender names on Calendar"
+            hint="The public calendar shows initials or ‘A friend’ instead of names."
+            {...register('hideSenderNamesDefault')}
+          />
+          <SwitchField
+            label="Hide total on Calendar"
+            hint="The public calendar does not show how much was raised. Single gifts are never shown."
+            {...register('hideTotalDefault')}
+          />
+        </fieldset>
+
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
           </p>
         )}
-      </fieldset>
 
-      <fieldset className={styles.group}>
-        <legend className={styles.groupTitle}>Set Up Savings Goals</legend>
-        <TextField
-          label="Savings goal in dollars"
-          prefix="$"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="5,000"
-          className={styles.narrowField}
-          error={errors.savingsGoal?.message}
-          hint="Optional: what you hope to put aside for your child. Only you see it."
-          {...register('savingsGoal')}
-        />
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend className={styles.groupTitle}>Your bank details</legend>
-        <IbanField
-          className={styles.narrowField}
-          error={errors.iban?.message}
-          hint={
-            user.IBAN
-              ? 'For your safety we show only its start and end. Type a new IBAN to replace it, or clear the field to remove it.'
-              : 'Gifts are paid out to this account when you announce the birth.'
-          }
-          {...ibanField}
-          onFocus={(event) => {
-            // The masked value is not editable text: select it so typing replaces it at once.
-            if (user.IBAN && event.currentTarget.value === user.IBAN) event.currentTarget.select();
+        <div className={styles.formActions}>
+          <Button id={`${id}-save`} type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
+            {isSubmitting ? 'Saving…' : 'Save settings'}
+          </Button>
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmChangeDialog
+          newIban={confirming.change.newIban}
+          newEmail={confirming.change.newEmail}
+          hasPassword={user.has_password}
+          save={(password) => send({ ...confirming.request, password })}
+          onFailed={(error) => {
+            dialogFailure.current = error;
+          }}
+          onClose={() => {
+            setConfirming(null);
+            const failure = dialogFailure.current;
+            dialogFailure.current = undefined;
+            // Focus goes back to the form: to the field the server refused, or to Save.
+            if (failure !== undefined) showSaveError(failure);
+            else document.getElementById(`${id}-save`)?.focus();
           }}
         />
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend className={styles.groupTitle}>Calendar defaults</legend>
-        <SwitchField
-          label="Hide sender names on Calendar"
-          hint="The public calendar shows initials or ‘A friend’ instead of names."
-          {...register('hideSenderNamesDefault')}
-        />
-        <SwitchField
-          label="Hide total on Calendar"
-          hint="The public calendar does not show how much was raised. Single gifts are never shown."
-          {...register('hideTotalDefault')}
-        />
-      </fieldset>
-
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
       )}
-
-      <div className={styles.formActions}>
-        <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Saving…' : 'Save settings'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { describe, expect, it } from 'vitest';
 import {
+  findSensitiveChange,
   getSettingsFormValues,
   mapApiFieldErrors,
   type SettingsFormValues,
@@ -103,5 +104,24 @@ describe('mapApiFieldErrors', () => {
       savingsGoal: 'Too much.',
       iban: 'Bad.',
     });
+  });
+});
+
+describe('findSensitiveChange', () => {
+  const validate = (changes: Partial<SettingsFormValues>) => {
+    const result = validateSettings(getValues(changes), MASKED);
+    if (!result.success) throw new Error('invalid');
+    return findSensitiveChange(result.request, USER);
+  };
+
+  it('asks for confirmation of a new IBAN or a new e-mail address', () => {
+    expect(validate({ iban: 'GB29 NWBK 6016 1331 9268 19' })).toEqual({ newIban: 'GB29NWBK60161331926819' });
+    expect(validate({ email: 'Ada@Lovelace.example' })).toEqual({ newEmail: 'ada@lovelace.example' });
+  });
+
+  it('does not for the masked IBAN left in place, a removed IBAN, or other settings', () => {
+    expect(validate({})).toBeUndefined();
+    expect(validate({ iban: '' })).toBeUndefined();
+    expect(validate({ name: 'Ada King', savingsGoal: '10' })).toBeUndefined();
   });
 });

@@ -65,6 +65,21 @@ export function mapApiFieldErrors(fields: Readonly<Record<string, string>>): Set
   return errors;
 }
 
+/** What a validated request changes that needs the password (or a fresh sign-in) first. */
+export type SensitiveSettingsChange = { newIban?: string; newEmail?: string };
+
+/**
+ * A new IBAN (payouts could be redirected) or a new e-mail address (a password reset could be sent
+ * there); undefined when the request has neither. Removing the IBAN needs nothing.
+ */
+export function findSensitiveChange(request: AccountSettings, user: CurrentUser): SensitiveSettingsChange | undefined {
+  const change: SensitiveSettingsChange = {
+    ...(request.iban ? { newIban: request.iban } : {}),
+    ...(request.email !== user.email ? { newEmail: request.email } : {}),
+  };
+  return change.newIban || change.newEmail ? change : undefined;
+}
+
 export type SettingsValidation =
   | { success: true; request: AccountSettings }
   | { success: false; errors: SettingsFieldErrors };

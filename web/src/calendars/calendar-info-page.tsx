@@ -2,9 +2,11 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmChangeDialog } from '../account/confirm-change-dialog.tsx';
 import settingsStyles from '../account/settings-page.module.css';
 import { SwitchField } from '../account/switch-field.tsx';
 import { IbanField, TextField } from '../account/text-field.tsx';
+import { useCurrentUser } from '../account/use-current-user.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -19,6 +21,7 @@ import {
   type CalendarInfoValues,
   getCalendarInfoValues,
   mapCalendarInfoErrors,
+  needsIbanConfirmation,
   validateCalendarInfo,
 } from './calendar-info-values.ts';
 import { CalendarPreview, StatusBadge } from './calendar-visuals.tsx';
@@ -27,6 +30,7 @@ import {
   getCalendar,
   getCalendarQueryKey,
   listCalendars,
+  type UpdateCalendarRequest,
   updateCalendar,
 } from './calendars-api.ts';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
@@ -83,7 +87,11 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
   const [errors, setErrors] = useState<CalendarInfoErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // A new IBAN of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
+  const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
+  const dialogFailure = useRef<unknown>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
+  const { data: user } = useCurrentUser();
 
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
@@ -94,6 +102,20 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
     setValues((current) => ({ ...current, ...changes }));
   }
 
+  async function send(request: UpdateCalendarRequest) {
+    const saved = Object.keys(request).length > 0 ? await updateCalendar(calendar.id, request) : calendar;
+    queryClient.setQueryData(getCalendarQueryKey(saved.id), saved);
+    queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
+    setValues(getCalendarInfoValues(saved));
+    showSuccessToast('Calendar saved.');
+  }
+
+  function showSaveError(error: unknown) {
+    const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
+    if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    else setProblem(getErrorMessage(error));
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
@@ -101,18 +123,12 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
     if (!result.success) return setErrors(result.errors);
     setErrors({});
     setProblem(null);
+    if (needsIbanConfirmation(result.request, calendar)) return setConfirming(result.request);
     setSaving(true);
     try {
-      const saved =
-        Object.keys(result.request).length > 0 ? await updateCalendar(calendar.id, result.request) : calendar;
-      queryClient.setQueryData(getCalendarQueryKey(saved.id), saved);
-      queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
-      setValues(getCalendarInfoValues(saved));
-      showSuccessToast('Calendar saved.');
+      await send(result.request);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setProblem(getErrorMessage(error));
+      showSaveError(error);
     } finally {
       setSaving(false);
     }
@@ -191,11 +207,30 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
           <ButtonLink to="/my_calendars" variant="secondary" size="lg">
             Back to list
           </ButtonLink>
-          <Button type="submit" size="lg" aria-disabled={saving || undefined}>
+          <Button id={`${id}-save`} type="submit" size="lg" aria-disabled={saving || undefined}>
             {saving ? 'Saving…' : 'Save'}
           </Button>
         </div>
       </form>
+      {confirming && (
+        <ConfirmChangeDialog
+          newIban={confirming.iban}
+          calendar={{ title: values.title.trim() || calendar.title, paid: calendar.status !== 'draft' }}
+          hasPassword={user?.has_password ?? true}
+          save={(password) => send({ ...confirming, password })}
+          onFailed={(error) => {
+            dialogFailure.current = error;
+          }}
+          onClose={() => {
+            setConfirming(null);
+            const failure = dialogFailure.current;
+            dialogFailure.current = undefined;
+            // Focus goes back to the form: to the field the server refused (the effect above), or to Save.
+            if (failure !== undefined) showSaveError(failure);
+            else document.getElementById(`${id}-save`)?.focus();
+          }}
+        />
+      )}
       <aside className={styles.aside} aria-label="Preview">
         <CalendarPreview
           title={values.title.trim() || calendar.title}

@@ -1,6 +1,11 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { describe, expect, it } from 'vitest';
-import { buildCalendarChanges, getCalendarInfoValues, validateCalendarInfo } from './calendar-info-values.ts';
+import {
+  buildCalendarChanges,
+  getCalendarInfoValues,
+  needsIbanConfirmation,
+  validateCalendarInfo,
+} from './calendar-info-values.ts';
 
 const calendar: OwnerCalendar = {
   id: '0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f',
@@ -57,5 +62,14 @@ describe('validateCalendarInfo', () => {
       success: true,
       request: { iban: 'DE89370400440532013000' },
     });
+  });
+});
+
+describe('needsIbanConfirmation', () => {
+  it('asks for the password for a new IBAN of a paid calendar only', () => {
+    const iban = { iban: 'DE89370400440532013000' };
+    expect(needsIbanConfirmation(iban, calendar)).toBe(true);
+    expect(needsIbanConfirmation(iban, { ...calendar, status: 'draft' })).toBe(false);
+    expect(needsIbanConfirmation({ title: 'Baby' }, calendar)).toBe(false);
   });
 });

@@ -56,6 +56,11 @@ export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>):
   return errors;
 }
 
+/** A new IBAN for a calendar that is paid for needs the password; a draft's holds no money yet. */
+export function needsIbanConfirmation(request: UpdateCalendarRequest, calendar: OwnerCalendar): boolean {
+  return request.iban !== undefined && calendar.status !== 'draft';
+}
+
 export type CalendarInfoValidation =
   | { success: true; request: UpdateCalendarRequest }
   | { success: false; errors: CalendarInfoErrors };

@@ -34,6 +34,8 @@ export type UpdateCalendarRequest = Partial<{
   hideSenderNames: boolean;
   hideTotal: boolean;
   wizardStep: number;
+  /** With a new IBAN of a calendar that is paid for (accounts without a password sign in again instead). */
+  password: string;
 }>;
 
 export function updateCalendar(id: string, body: UpdateCalendarRequest): Promise<OwnerCalendar> {

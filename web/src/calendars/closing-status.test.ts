@@ -75,6 +75,18 @@ describe('describePayout', () => {
     );
   });
 
+  it('words a payout on hold after an IBAN change, and does not poll while it waits', () => {
+    const held = makeClosing({
+      payout: { amountCents: 7500, status: 'pending', heldUntil: '2026-11-24T12:02:00.000Z' },
+      emails: { total: 1, sent: 1, failed: [] },
+    });
+    expect(describePayout(held, 'UTC')).toBe(
+      'Payout of $75 on hold until November 24, 2026 at 12:02 PM because the bank account was changed.',
+    );
+    expect(isClosingInProgress(held)).toBe(false);
+    expect(isClosingInProgress({ ...held, payout: { amountCents: 7500, status: 'pending' } })).toBe(true);
+  });
+
   it('words refunds and calendars without gifts', () => {
     const refunds = (count: number, amountCents: number, pending: number) =>
       makeClosing({ kind: 'close', payout: null, refunds: { count, amountCents, pending }, emails: NO_EMAILS });

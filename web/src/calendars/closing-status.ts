@@ -1,5 +1,6 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatDateTime } from '../lib/format-date.ts';
 import { formatDollars } from './format-money.ts';
 
 /** A local-time ISO date: the parents' "today", not UTC's (a birth at 11 p.m. in New York is still today). */
@@ -30,8 +31,8 @@ export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boole
   return calendar.status === 'announced' || calendar.status === 'paid_out';
 }
 
-/** One line about the money after the end of a calendar, for the card. */
-export function describePayout(closing: CalendarClosing): string {
+/** One line about the money after the end of a calendar, for the card. `timeZone`: for tests. */
+export function describePayout(closing: CalendarClosing, timeZone?: string): string {
   if (closing.refunds && !closing.payout) {
     const { count, amountCents, pending } = closing.refunds;
     const done = `${formatDollars(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
@@ -45,6 +46,9 @@ export function describePayout(closing: CalendarClosing): string {
   if (payout.status === 'paid') return `${amount} paid out to your bank account.`;
   if (payout.status === 'failed') {
     return `The payout of ${amount} failed${payout.failureReason ? `: ${payout.failureReason}` : '.'}`;
+  }
+  if (payout.heldUntil) {
+    return `Payout of ${amount} on hold until ${formatDateTime(payout.heldUntil, timeZone)} because the bank account was changed.`;
   }
   if (payout.awaitingVerification) {
     return `Payout of ${amount} pending: our payment partner is still verifying your details. If this takes more than a few days, please write to support.`;
@@ -64,9 +68,13 @@ export function getClosingLabel(closing: CalendarClosing): string {
   return closing.kind === 'announcement' ? 'Announced' : 'Closed';
 }
 
-/** Something the owner waits for: a payout or refunds not yet settled, or e-mails not yet all delivered or given up on. */
+/**
+ * Something the owner waits for: a payout or refunds not yet settled, or e-mails not yet all
+ * delivered or given up on. A payout on hold is not: nothing changes until the hold is over.
+ */
 export function isClosingInProgress(closing: CalendarClosing | null | undefined): boolean {
   if (!closing) return false;
   const { total, sent, failed } = closing.emails;
-  return closing.payout?.status === 'pending' || (closing.refunds?.pending ?? 0) > 0 || sent + failed.length < total;
+  const payoutMoving = closing.payout?.status === 'pending' && !closing.payout.heldUntil;
+  return payoutMoving || (closing.refunds?.pending ?? 0) > 0 || sent + failed.length < total;
 }

@@ -1,0 +1,196 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUpAndVerify } from '../support/auth.ts';
+import {
+  createActiveCalendar,
+  createActiveCalendarAsSignedIn,
+  dayButton,
+  expectNoSeriousAxeViolation,
+  fillContribution,
+  GOOD_CARD,
+  openAsVisitor,
+} from '../support/calendars.ts';
+import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
+
+const NEW_IBAN = 'GB29 NWBK 6016 1331 9268 19';
+const NEW_MASKED = 'GB29 •••• •••• •••• 6819';
+const OLD_MASKED = 'DE89 •••• •••• •••• 3000';
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+async function openIbanDialog(page: Page, iban: string) {
+  await page.getByLabel('IBAN', { exact: true }).fill(iban);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the new bank account' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a new IBAN on Calendar Info is confirmed with the password, e-mailed at once, and holds the payout for 24 hours', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const calendar = await createActiveCalendar(page);
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await dayButton(visitor, calendar.dueDate).click();
+  await fillContribution(visitor, {
+    name: 'Grandma Rose',
+    email: uniqueEmail('grandma'),
+    wish: 'Hi!',
+    card: GOOD_CARD,
+  });
+  await visitor.getByRole('button', { name: 'Send wish and $25' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
+
+  await page.goto(`/my_calendars/${calendar.id}`);
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue(OLD_MASKED);
+
+  // Cancel changes nothing, and focus goes back to where it was.
+  let dialog = await openIbanDialog(page, NEW_IBAN);
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+
+  dialog = await openIbanDialog(page, NEW_IBAN);
+  await expect(dialog).toContainText(`The gifts of “Baby Parent” will be paid out to ${NEW_MASKED}.`);
+  await expect(dialog).toContainText('We e-mail you about this change right away.');
+  await expect(dialog).toContainText('this calendar’s payout waits 24 hours after the change');
+  await expectNoSeriousAxeViolation(page, 'IBAN-change dialog');
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/iban-dialog-1440.png` });
+
+  const password = dialog.getByLabel('Your password');
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(password).toHaveAccessibleDescription(/Please enter your password to confirm\./);
+  await password.fill('not my password');
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/The password is not correct\./);
+  await expect(password).toBeFocused();
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/iban-dialog-error-1440.png` });
+
+  await password.fill(calendar.owner.password);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Calendar saved.')).toBeVisible();
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue(NEW_MASKED);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+
+  const mail = await waitForMail(page.request, calendar.owner.email, 'The bank account for your payouts was changed');
+  expect(mail.text).toContain(`from ${OLD_MASKED} to ${NEW_MASKED}`);
+  expect(mail.text).toContain('payout waits until');
+  expect(mail.text).toContain("If this wasn't you");
+
+  // The birth is announced at once: the card says the payout waits, and until when.
+  const origin = new URL(page.url()).origin;
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const announced = await page.request.post(`/api/calendars/${calendar.id}/announce`, {
+    headers: { Origin: origin },
+    data: { birthDate: today, thankYouMessage: 'Thank you!' },
+  });
+  expect(announced.ok()).toBe(true);
+  await page.goto('/my_calendars');
+  const card = page.getByRole('article', { name: 'Baby Parent' });
+  await expect(card).toContainText(
+    /Payout of \$25 on hold until \w+ \d+, \d{4} at \d+:\d{2} [AP]M because the bank account was changed\./,
+  );
+  if (SCREENSHOTS) await card.screenshot({ path: `${SCREENSHOTS}/held-card-1440.png` });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the IBAN-change dialog fits and works', async ({ page }) => {
+    const calendar = await createActiveCalendar(page);
+    await page.goto(`/my_calendars/${calendar.id}`);
+    const dialog = await openIbanDialog(page, NEW_IBAN);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await expect(dialog.getByRole('button', { name: 'Confirm change' })).toBeInViewport();
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/iban-dialog-390.png` });
+    await dialog.getByLabel('Your password').fill(calendar.owner.password);
+    await dialog.getByRole('button', { name: 'Confirm change' }).click();
+    await expect(page.getByText('Calendar saved.')).toBeVisible();
+    await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue(NEW_MASKED);
+  });
+});
+
+/**
+ * An account without a password (federated sign-in only) confirms by signing in again when its
+ * sign-in is older than 10 minutes. The e2e run cannot wait that long, so the server's first answer
+ * (403 reauthentication_required) is simulated; the sign-in again and the save are real.
+ */
+test('an account without a password signs in again to confirm a new IBAN', async ({ page, request }) => {
+  const config = (await (await request.get('/api/config')).json()) as { federatedProvider: { name: string } | null };
+  test.skip(!config.federatedProvider, 'no federated provider configured on the e2e server');
+  const providerName = config.federatedProvider?.name ?? '';
+  const login = uniqueEmail('federated');
+  const signIn = async (button: ReturnType<Page['getByRole']>) => {
+    const popupPromise = page.waitForEvent('popup');
+    await button.click();
+    const popup = await popupPromise;
+    await popup.locator('input[name="login"]').fill(login);
+    await popup.locator('input[name="password"]').fill('any-password');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => popup.isClosed(), { timeout: 20_000 }).toBe(true);
+  };
+
+  await page.goto('/login');
+  await signIn(page.getByRole('button', { name: `Continue with ${providerName}` }));
+  await expect(page).toHaveURL('/my_calendars', { timeout: 20_000 });
+  const calendar = await createActiveCalendarAsSignedIn(page);
+
+  let refused = 0;
+  await page.route(`**/api/calendars/${calendar.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH' || refused > 0) return route.fallback();
+    refused++;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'reauthentication_required', message: 'For your safety, please sign in again to confirm this.' },
+      }),
+    });
+  });
+
+  await page.goto(`/my_calendars/${calendar.id}`);
+  const dialog = await openIbanDialog(page, NEW_IBAN);
+  await expect(dialog.getByLabel('Your password')).toHaveCount(0);
+  await expect(dialog).toContainText(
+    'If you signed in more than 10 minutes ago, we will ask you to sign in again first.',
+  );
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('For your safety, please sign in again to confirm this change.');
+  await expect(dialog.getByRole('button', { name: 'Confirm change' })).toHaveCount(0);
+  await expectNoSeriousAxeViolation(page, 'IBAN-change dialog, sign in again');
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/iban-dialog-federated-1440.png` });
+
+  // The provider still knows the browser from the first sign-in: its popup closes by itself.
+  const popupPromise = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: `Sign in again with ${providerName}` }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.isClosed(), { timeout: 20_000 }).toBe(true);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Calendar saved.')).toBeVisible();
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue(NEW_MASKED);
+  expect(refused).toBe(1);
+});
+
+test('a new IBAN in Account Settings is confirmed with the password and e-mailed at once', async ({ page }) => {
+  const owner = await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  await page.goto('/settings');
+  await page.getByLabel('IBAN', { exact: true }).fill(NEW_IBAN);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the new bank account' });
+  await expect(dialog).toContainText(`New calendars will be paid out to ${NEW_MASKED}.`);
+  await expect(dialog).toContainText('Calendars you already have keep their own bank account.');
+  await expect(dialog).not.toContainText('24 hours');
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-dialog-1440.png` });
+  await dialog.getByLabel('Your password').fill(owner.password);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(page.getByText('Your settings are saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeFocused();
+  const mail = await waitForMail(page.request, owner.email, 'The bank account for your payouts was changed');
+  expect(mail.text).toContain(`The bank account in your account settings was changed to ${NEW_MASKED}`);
+});

@@ -1,0 +1,176 @@
+import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
+import { maskIban } from '@firstday/common/iban';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { FederatedButton } from '../auth/federated-button.tsx';
+import { Button } from '../components/button.tsx';
+import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ApiError } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import ownStyles from './confirm-change-dialog.module.css';
+import styles from './settings-page.module.css';
+import { TextField } from './text-field.tsx';
+
+const PASSWORD_MISSING = 'Please enter your password to confirm.';
+
+type ConfirmChangeDialogProps = {
+  /** The new IBAN as validated (normalised); shown masked. */
+  newIban?: string;
+  /** A new e-mail address (Account Settings). */
+  newEmail?: string;
+  /** The calendar whose IBAN changes; without it, the account's IBAN changes. */
+  calendar?: { title: string; paid: boolean };
+  /** False for accounts that sign in only through the federated provider: they sign in again instead. */
+  hasPassword: boolean;
+  /** Saves with the password; rejects with the API's error. */
+  save(password: string | undefined): Promise<void>;
+  /** An error about the form's own fields (or any other the dialog cannot help with): the dialog closes. */
+  onFailed(error: unknown): void;
+  /** Closed: saved, cancelled or failed. */
+  onClose(): void;
+};
+
+/**
+ * The IBAN-change dialog: says what changes and what follows (an e-mail at once, the payout hold
+ * of a paid calendar), and confirms it with the password, or for accounts without one, a fresh
+ * sign-in when the server asks for it (`reauthentication_required`).
+ */
+export function ConfirmChangeDialog({
+  newIban,
+  newEmail,
+  calendar,
+  hasPassword,
+  save,
+  onFailed,
+  onClose,
+}: ConfirmChangeDialogProps) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  /** Set (to the server's reason) when an account without a password must sign in again. */
+  const [signInAgain, setSignInAgain] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const closeRef = useRef<() => void>(() => {});
+
+  async function confirm() {
+    if (busy) return;
+    if (hasPassword && password === '') {
+      setError(PASSWORD_MISSING);
+      passwordRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await save(hasPassword ? password : undefined);
+      setBusy(false);
+      closeRef.current();
+    } catch (cause) {
+      setBusy(false);
+      if (cause instanceof ApiError && cause.code === 'reauthentication_required') {
+        setSignInAgain(getErrorMessage(cause));
+      } else if (cause instanceof ApiError && (cause.fields.password || cause.status === 429)) {
+        setError(cause.fields.password ?? getErrorMessage(cause));
+        passwordRef.current?.focus();
+      } else {
+        onFailed(cause);
+        closeRef.current();
+      }
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void confirm();
+  }
+
+  const maskedIban = newIban ? maskIban(newIban) : undefined;
+  const title = newIban ? 'Confirm the new bank account' : 'Confirm your new e-mail address';
+
+  return (
+    <ModalDialog titleId={`${id}-title`} describedBy={`${id}-text`} busy={busy} onClose={onClose}>
+      {(close) => {
+        closeRef.current = close;
+        return (
+          <form noValidate onSubmit={submit} className={dialogStyles.content}>
+            <h2 id={`${id}-title`} className={styles.cardTitle}>
+              {title}
+            </h2>
+            <div id={`${id}-text`} className={styles.dialogText}>
+              {maskedIban &&
+                (calendar ? (
+                  <p>
+                    The gifts of “{calendar.title}” will be paid out to{' '}
+                    <strong className={ownStyles.iban}>{maskedIban}</strong>.
+                  </p>
+                ) : (
+                  <p>
+                    New calendars will be paid out to <strong className={ownStyles.iban}>{maskedIban}</strong>.
+                    Calendars you already have keep their own bank account.
+                  </p>
+                ))}
+              {newEmail && (
+                <p>
+                  Your e-mail address changes to <strong>{newEmail}</strong> once you open the link we send there.
+                </p>
+              )}
+              {maskedIban && <p>We e-mail you about this change right away.</p>}
+              {calendar?.paid && maskedIban && (
+                <p>
+                  For your safety, this calendar’s payout waits {PAYOUT_HOLD_HOURS} hours after the change, so you can
+                  stop it if it wasn’t you.
+                </p>
+              )}
+              {!hasPassword && !signInAgain && (
+                <p>If you signed in more than 10 minutes ago, we will ask you to sign in again first.</p>
+              )}
+            </div>
+            {hasPassword ? (
+              <TextField
+                ref={passwordRef}
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                hint="To keep your money safe, please confirm with your password."
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={error}
+                autoFocus
+              />
+            ) : (
+              signInAgain && (
+                <div className={styles.dialogText}>
+                  <p role="alert">{signInAgain}</p>
+                  <FederatedButton
+                    confirm
+                    onSignedIn={() => {
+                      setSignInAgain(null);
+                      void confirm();
+                    }}
+                    onError={(message) => setError(message ?? undefined)}
+                  />
+                  {error && (
+                    <p className={styles.problem} role="alert">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              )
+            )}
+            <div className={dialogStyles.actions}>
+              <Button variant="secondary" onClick={close} disabled={busy}>
+                Cancel
+              </Button>
+              {!signInAgain && (
+                <Button type="submit" aria-disabled={busy || undefined}>
+                  {busy ? 'Saving…' : 'Confirm change'}
+                </Button>
+              )}
+            </div>
+          </form>
+        );
+      }}
+    </ModalDialog>
+  );
+}
