@@ -80,3 +80,38 @@ export const AccountSettingsSchema = z.object({
   password: ConfirmPasswordSchema,
 });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
+
+/**
+ * `POST /api/account/delete`. Password accounts send the password; accounts without one type
+ * DELETE (and must have signed in within the last 10 minutes).
+ */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().max(200).optional(),
+  confirm: z.literal('DELETE').optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+/**
+ * Why a calendar keeps its owner's account from being deleted: an active calendar with gifts must
+ * be closed first ('close_first'); an ended one waits for its payout or refunds ('settling'); a
+ * failed payout needs support ('payout_failed'); a draft waits for a fee payment under way
+ * ('payment_in_progress').
+ */
+export type AccountDeletionBlockerReason = 'close_first' | 'settling' | 'payout_failed' | 'payment_in_progress';
+
+export type AccountDeletionBlocker = {
+  calendarId: string;
+  title: string;
+  reason: AccountDeletionBlockerReason;
+  /** Gifts collected and held for the calendar: what its close pays out or refunds. */
+  gifts: { count: number; amountCents: number };
+  /** Gifts being refunded to their givers (closed with refunds, or charged after the end). */
+  refunds: { count: number; amountCents: number };
+  /** Payments the payment provider has neither confirmed nor declined yet. */
+  paymentsInProgress: number;
+  /** The calendar's payout while it is on its way or after it failed. */
+  payout: { amountCents: number; status: 'pending' | 'failed'; failureReason?: string } | null;
+};
+
+/** `GET /api/account/deletion`: what must be settled before the account can be deleted. */
+export type AccountDeletionCheck = { canDelete: boolean; blockers: AccountDeletionBlocker[] };

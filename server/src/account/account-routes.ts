@@ -1,4 +1,4 @@
-import { AccountSettingsSchema, type CurrentUser } from '@firstday/common/account';
+import { AccountSettingsSchema, type CurrentUser, DeleteAccountRequestSchema } from '@firstday/common/account';
 import { maskIban } from '@firstday/common/iban';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -13,6 +13,7 @@ import { readJsonBody } from '../lib/json-body.ts';
 import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from './change-payout-iban.ts';
+import { deleteAccount, getAccountDeletionCheck } from './delete-account.ts';
 import { userProfiles } from './schema.ts';
 
 /** Splits the single Name field of sign-up into the first/last names the specification's user has. */
@@ -51,11 +52,6 @@ const PasswordResetRequestSchema = z.object({
     .max(254, 'An e-mail address can be at most 254 characters.')
     .transform((email) => email.toLowerCase()),
   captchaValue: z.string({ error: 'Please verify the captcha!' }).min(1, 'Please verify the captcha!').max(8_192),
-});
-
-const DeleteAccountSchema = z.object({
-  password: z.string().max(200).optional(),
-  confirm: z.literal('DELETE').optional(),
 });
 
 /** `GET /api/users/me`. */
@@ -160,32 +156,18 @@ export function createAccountRoutes(context: AppContext) {
         ...(pendingEmail ? { pending_email: pendingEmail } : {}),
       });
     })
-    .post('/delete', async (c) => {
+    .get('/deletion', async (c) => {
       const { user } = await requireSession(context, c);
-      const input = await readJsonBody(c, DeleteAccountSchema);
+      return c.json(await getAccountDeletionCheck(context.db, user.id));
+    })
+    .post('/delete', async (c) => {
+      const signedIn = await requireSession(context, c);
+      const input = await readJsonBody(c, DeleteAccountRequestSchema);
       const headers = c.req.raw.headers;
-      if (await hasPassword(context, user.id)) {
-        if (!input.password) {
-          throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
-            fields: { password: 'Please enter your password to delete your account.' },
-          });
-        }
-        try {
-          await context.auth.api.deleteUser({ headers, body: { password: input.password } });
-        } catch {
-          throw new AppError('invalid_password', 'The password is not correct.', 400, {
-            fields: { password: 'The password is not correct.' },
-          });
-        }
-      } else {
-        if (input.confirm !== 'DELETE') {
-          throw new AppError('password_not_set', 'Type DELETE to confirm that your account should be deleted.', 400, {
-            fields: { confirm: 'Type DELETE to confirm.' },
-          });
-        }
-        await context.auth.api.deleteUser({ headers, body: {} });
-      }
-      context.logger.info({ userId: user.id }, 'account deleted');
+      await deleteAccount(context, signedIn, headers, input);
+      // The session row went with the user; better-auth's sign-out expires its cookies too.
+      const signedOut = await context.auth.api.signOut({ headers, returnHeaders: true });
+      for (const cookie of signedOut.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       return c.json({ deleted: true });
     });
 }

@@ -12,6 +12,7 @@ import { AppError } from '../lib/errors.ts';
 import { createPayoutRecord, type PayoutRow, sumCollectedGifts } from '../payments/payouts.ts';
 import { payments } from '../payments/schema.ts';
 import { enqueueCreatorConfirmation, enqueueParticipantMails } from './announcement-mail.ts';
+import { enqueueRefundNotices } from './refund-notices.ts';
 import { type AnnouncementRow, announcements } from './schema.ts';
 
 /** The earliest time zone is UTC+14: a birth 'today' there may still be tomorrow in UTC. */
@@ -94,7 +95,9 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
         });
       }
     } else {
-      refundCount = await markGiftsForRefund(tx, calendar.id);
+      const refunded = await markGiftsForRefund(tx, calendar.id);
+      refundCount = refunded.length;
+      await enqueueRefundNotices(tx, locked, refunded);
     }
     const participantMails = row.notifyParticipants
       ? await enqueueParticipantMails(tx, context.env, locked, row, await listParticipantEmails(tx, calendar.id))
@@ -149,11 +152,12 @@ async function listParticipantEmails(db: Db, calendarId: string): Promise<string
   return rows.map((row) => row.email);
 }
 
-async function markGiftsForRefund(db: Db, calendarId: string): Promise<number> {
+/** Marks every collected gift of the calendar refund-due; returns their payment ids. */
+async function markGiftsForRefund(db: Db, calendarId: string): Promise<string[]> {
   const marked = await db
     .update(payments)
     .set({ refundDueAt: sql`coalesce(${payments.refundDueAt}, now())` })
     .where(and(eq(payments.calendarId, calendarId), eq(payments.purpose, 'gift'), eq(payments.status, 'succeeded')))
     .returning({ id: payments.id });
-  return marked.length;
+  return marked.map((row) => row.id);
 }

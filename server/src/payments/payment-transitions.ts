@@ -161,15 +161,32 @@ async function failLateGift(db: Db, payment: PaymentRow): Promise<boolean> {
     .where(eq(contributions.paymentId, payment.id))
     .returning();
   if (!contribution) return false;
+  return enqueueGiftRefundNotice(db, contribution, payment, { kind: 'late' });
+}
+
+/**
+ * Tells a giver that their gift goes back to their card: transactional (sent even to an address
+ * that unsubscribed from notices), at most once per payment. 'late': charged after the calendar
+ * ended; 'closed': the parents closed the calendar and chose to refund every gift.
+ */
+export function enqueueGiftRefundNotice(
+  db: Db,
+  giver: { email: string; name: string },
+  payment: { id: string; amountCents: number },
+  reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string },
+): Promise<boolean> {
+  const amount = formatUsd(payment.amountCents);
   return enqueueMail(db, {
-    to: contribution.email,
-    dedupeKey: `late-gift-refund:${payment.id}`,
+    to: giver.email,
+    dedupeKey: `gift-refund:${payment.id}`,
     subject: 'Your gift is being refunded',
     ...renderEmail({
       heading: 'Your gift is being refunded',
       paragraphs: [
-        `Hello ${contribution.name},`,
-        `The calendar closed while your gift of ${formatUsd(payment.amountCents)} was being processed, so it could not be added. We are refunding the whole amount to your card; it usually shows within 5–10 business days.`,
+        `Hello ${giver.name},`,
+        reason.kind === 'late'
+          ? `The calendar closed while your gift of ${amount} was being processed, so it could not be added. We are refunding the whole amount to your card; it usually shows within 5–10 business days.`
+          : `“${reason.calendarTitle}” has been closed, and the gifts sent to it go back to the people who sent them. We are refunding your gift of ${amount} in full to the card you paid with; it usually shows within 5–10 business days.`,
       ],
       footer: ['You get this e-mail because you sent a gift on Firstday.'],
     }),

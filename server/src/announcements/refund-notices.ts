@@ -1,0 +1,35 @@
+import { eq, inArray } from 'drizzle-orm';
+import { contributions } from '../contributions/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { enqueueGiftRefundNotice } from '../payments/payment-transitions.ts';
+import { payments } from '../payments/schema.ts';
+
+/**
+ * A close with refunds tells every giver whose gift goes back, whatever the creator chose for the
+ * neutral notice: it is about their money, so it is transactional and sent once per payment.
+ * Runs in the close's transaction, with the payments it marked for refund. Returns how many were queued.
+ */
+export async function enqueueRefundNotices(
+  db: Db,
+  calendar: { title: string | null; firstName: string },
+  paymentIds: string[],
+): Promise<number> {
+  if (paymentIds.length === 0) return 0;
+  const givers = await db
+    .select({
+      email: contributions.email,
+      name: contributions.name,
+      paymentId: payments.id,
+      amountCents: payments.amountCents,
+    })
+    .from(contributions)
+    .innerJoin(payments, eq(payments.id, contributions.paymentId))
+    .where(inArray(contributions.paymentId, paymentIds));
+  const calendarTitle = calendar.title ?? `${calendar.firstName}'s calendar`;
+  let queued = 0;
+  for (const giver of givers) {
+    const payment = { id: giver.paymentId, amountCents: giver.amountCents };
+    if (await enqueueGiftRefundNotice(db, giver, payment, { kind: 'closed', calendarTitle })) queued++;
+  }
+  return queued;
+}
