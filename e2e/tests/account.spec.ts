@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { type Credentials, DEFAULT_PASSWORD, logIn, signUpAndVerify } from '../support/auth.ts';
-import { waitForMail } from '../support/mailbox.ts';
+import {
+  createActiveCalendar,
+  dayButton,
+  expectNoSeriousAxeViolation,
+  fillContribution,
+  GOOD_CARD,
+  openAsVisitor,
+} from '../support/calendars.ts';
+import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 type SignedInAccount = Credentials & { storageState: Awaited<ReturnType<BrowserContext['storageState']>> };
 
@@ -258,4 +266,54 @@ test('delete the account after confirming with the password', async ({ page, req
 
   await logIn(page, credentials);
   await expect(page.getByRole('alert')).toContainText('The e-mail or password is incorrect.');
+});
+
+test('an owner whose open calendar holds a gift closes it quietly with refunds, then deletes the account', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const calendar = await createActiveCalendar(page);
+  const giver = uniqueEmail('giver');
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await dayButton(visitor, calendar.dueDate).click();
+  await fillContribution(visitor, { name: 'Grandma Rose', email: giver, wish: 'Welcome!', card: GOOD_CARD });
+  await visitor.getByRole('button', { name: 'Send wish and $25' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
+  await visitor.context().close();
+
+  // The dialog first says what stands in the way: no password field while gifts are held.
+  await openSettings(page);
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('Your calendars still hold gifts from family and friends');
+  const item = dialog.getByRole('listitem').filter({ hasText: 'Baby Parent' });
+  await expect(item).toContainText('Open, with 1 gift ($25).');
+  await expect(dialog.getByLabel('Your password')).toHaveCount(0);
+  await expect(dialog.getByRole('heading', { name: 'Delete your account?' })).toBeFocused();
+  await expectNoSeriousAxeViolation(page, 'deletion dialog with a calendar to close');
+
+  // The quiet close, on top of it: every gift back to its giver.
+  await item.getByRole('button', { name: 'Close quietly: Baby Parent' }).click();
+  const closeDialog = page.getByRole('dialog', { name: 'Close without celebration' });
+  await expect(closeDialog).toContainText('What should happen to the gifts ($25)?');
+  await closeDialog.getByRole('radio', { name: /Refund every gift to the givers/ }).check();
+  await closeDialog.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Yes, close the calendar' }).click();
+  await expect(page.getByText('The calendar is closed.')).toBeVisible();
+
+  // Once the refund is through, the dialog asks for the password; the giver was told.
+  const password = dialog.getByLabel('Your password');
+  await expect(password).toBeFocused();
+  await expect(dialog).toContainText('for 7 years, as the law requires, without your name');
+  const notice = await waitForMail(request, giver, 'Your gift is being refunded');
+  expect(notice.text).toContain('“Baby Parent” has been closed');
+  await expectNoSeriousAxeViolation(page, 'deletion dialog, ready');
+
+  await password.fill(DEFAULT_PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account is deleted. Thank you for having been with us.')).toBeVisible();
+  expect((await request.get(`/api/public/calendars/${calendar.slug}`)).status()).toBe(404);
 });

@@ -1,5 +1,10 @@
-import type { AccountSettings, CurrentUser } from '@firstday/common/account';
-import { postJson, putJson } from '../lib/api.ts';
+import type {
+  AccountDeletionCheck,
+  AccountSettings,
+  CurrentUser,
+  DeleteAccountRequest,
+} from '@firstday/common/account';
+import { getJson, postJson, putJson } from '../lib/api.ts';
 
 export type SavedSettings = CurrentUser & { pending_email?: string };
 
@@ -12,7 +17,12 @@ export function changePassword(body: { currentPassword: string; newPassword: str
   return postJson('/api/auth/change-password', { ...body, revokeOtherSessions: true });
 }
 
-export type DeleteAccountRequest = { password: string } | { confirm: 'DELETE' };
+export const ACCOUNT_DELETION_QUERY_KEY = ['account-deletion'] as const;
+
+/** What must be settled (calendars still holding or moving money) before the account can be deleted. */
+export function getAccountDeletionCheck({ signal }: { signal?: AbortSignal } = {}): Promise<AccountDeletionCheck> {
+  return getJson<AccountDeletionCheck>('/api/account/deletion', { signal });
+}
 
 export function deleteAccount(body: DeleteAccountRequest): Promise<unknown> {
   return postJson('/api/account/delete', body);

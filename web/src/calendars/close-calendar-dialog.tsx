@@ -107,7 +107,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                           Transferred to <span className={closingStyles.iban}>{iban}</span>.
                         </>
                       ) : (
-                        'Each giver gets their gift back to the card they paid with.'
+                        'Each giver gets their gift back to the card they paid with, and a short e-mail saying so.'
                       )}
                     </span>
                   </span>

@@ -23,6 +23,8 @@ const MESSAGES: Record<string, string> = {
   password_too_short: 'Your password needs at least 8 characters.',
   password_too_long: 'A password can be at most 128 characters.',
   reauthentication_required: 'For your safety, please sign in again to confirm this change.',
+  account_has_open_calendars:
+    'The money on your calendars must be settled before your account can be deleted: close them or wait for the payout or refunds.',
   forbidden_origin: 'This request was refused for your safety. Please reload the page and try again.',
   // Payments: a failed payment's `failureCode` and the pay route's errors.
   card_declined: 'Your card was declined. Please use another card or try again.',

@@ -1,0 +1,47 @@
+import type { AccountDeletionBlocker } from '@firstday/common/account';
+import { describe, expect, it } from 'vitest';
+import { describeHeldGifts, describeProgress, isDeletionSettling } from './deletion-blockers.ts';
+
+const blocker: AccountDeletionBlocker = {
+  calendarId: 'c1',
+  title: 'Baby Rose',
+  reason: 'settling',
+  gifts: { count: 0, amountCents: 0 },
+  refunds: { count: 0, amountCents: 0 },
+  paymentsInProgress: 0,
+  payout: null,
+};
+
+describe('deletion blockers', () => {
+  it('follows only the blockers that clear by themselves', () => {
+    expect(isDeletionSettling(undefined)).toBe(false);
+    expect(isDeletionSettling({ canDelete: true, blockers: [] })).toBe(false);
+    expect(isDeletionSettling({ canDelete: false, blockers: [{ ...blocker, reason: 'close_first' }] })).toBe(false);
+    expect(isDeletionSettling({ canDelete: false, blockers: [{ ...blocker, reason: 'payout_failed' }] })).toBe(false);
+    expect(isDeletionSettling({ canDelete: false, blockers: [blocker] })).toBe(true);
+    expect(isDeletionSettling({ canDelete: false, blockers: [{ ...blocker, reason: 'payment_in_progress' }] })).toBe(
+      true,
+    );
+  });
+
+  it('words the gifts held and the money on its way', () => {
+    expect(describeHeldGifts({ gifts: { count: 1, amountCents: 2500 } })).toBe('1 gift ($25)');
+    expect(describeHeldGifts({ gifts: { count: 3, amountCents: 3750 } })).toBe('3 gifts ($37.50)');
+    expect(
+      describeProgress({
+        ...blocker,
+        refunds: { count: 2, amountCents: 3700 },
+        payout: { amountCents: 4000, status: 'pending' },
+        paymentsInProgress: 1,
+      }),
+    ).toEqual([
+      'Refunding 2 gifts ($37)…',
+      'Payout of $40 on its way to your bank account…',
+      '1 payment is still being confirmed…',
+    ]);
+    expect(describeProgress({ ...blocker, payout: { amountCents: 4000, status: 'failed' } })).toEqual([]);
+    expect(describeProgress({ ...blocker, reason: 'payment_in_progress', paymentsInProgress: 1 })).toEqual([
+      'The creation fee is still being confirmed…',
+    ]);
+  });
+});
