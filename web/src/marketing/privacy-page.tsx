@@ -168,11 +168,12 @@ const SECTIONS: readonly LegalSection[] = [
       <ul>
         <li>
           <strong>Account data</strong> (including your calendars and the wishes in them): until you delete your
-          account, or after <strong>3 years of inactivity</strong>, whichever comes first.
+          account, or after <strong>3 years of inactivity</strong>, whichever comes first. A calendar that still holds
+          gifts is closed first, and its payout or refunds are completed before the account is deleted.
         </li>
         <li>
-          <strong>Transaction records</strong> (fees, gifts and payouts): <strong>7 years</strong>, as tax and
-          accounting law requires.
+          <strong>Transaction records</strong> (fees, gifts, refunds and payouts): <strong>7 years</strong>, as tax and
+          accounting law requires; after you delete your account, without your name or e-mail address.
         </li>
         <li>
           <strong>Technical logs</strong>: <strong>12 months</strong>.

@@ -151,9 +151,10 @@ const SECTIONS: readonly LegalSection[] = [
           terms limits liability that cannot be limited by law, or your rights as a consumer.
         </p>
         <p>
-          You may delete your account at any time from your account settings or by writing to us. A payout that has
-          already started will be completed. We may suspend or close an account that seriously or repeatedly breaks
-          these terms.
+          You may delete your account from your account settings or by writing to us. A calendar that still holds gifts
+          is closed first (its gifts paid out to you or refunded to the givers), and a payout or refunds under way are
+          completed before the account is deleted. We may suspend or close an account that seriously or repeatedly
+          breaks these terms.
         </p>
       </>
     ),
