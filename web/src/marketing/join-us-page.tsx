@@ -17,12 +17,16 @@ export const meta: Route.MetaFunction = () =>
     path: '/join_us',
   });
 
-type Notice = 'confirmed' | 'unsubscribed';
+type Notice = 'confirmed' | 'unsubscribed' | 'invalid-link';
 
-/** The server's confirmation and unsubscribe links redirect here with `?confirmed=1` or `?unsubscribed=1`. */
+/**
+ * The server's confirmation and unsubscribe links redirect here with `?confirmed=1`,
+ * `?unsubscribed=1`, or `?link=invalid` when the link's token is not genuine.
+ */
 function readNotice(params: URLSearchParams): Notice | null {
   if (params.get('confirmed') === '1') return 'confirmed';
   if (params.get('unsubscribed') === '1') return 'unsubscribed';
+  if (params.get('link') === 'invalid') return 'invalid-link';
   return null;
 }
 
@@ -81,6 +85,16 @@ export default function JoinUsPage() {
                   <div className={`${styles.notice} ${styles.noticeQuiet}`} role="status">
                     <h2 className={styles.noticeTitle}>You have been unsubscribed</h2>
                     <p>We won’t send you any more newsletters. Changed your mind? You can subscribe again below.</p>
+                  </div>
+                )}
+                {notice === 'invalid-link' && (
+                  <div className={`${styles.notice} ${styles.noticeQuiet}`} role="status">
+                    <h2 className={styles.noticeTitle}>This link is not valid</h2>
+                    <p>
+                      It may be incomplete. Please open it again from the latest e-mail, or write to{' '}
+                      <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> and we will take your address off
+                      the list. You can also subscribe below.
+                    </p>
                   </div>
                 )}
                 <NewsletterForm />

@@ -79,7 +79,6 @@ export function createUnsubscribedPage() {
             'This link is not valid',
             `The unsubscribe link may be incomplete. Please open it again from the latest e-mail, or write to ${SITE.supportEmail} and we will take your address off the list.`,
           ),
-          400,
         )
       : c.html(
           renderPage(
