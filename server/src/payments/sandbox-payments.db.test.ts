@@ -248,29 +248,35 @@ describe('fee payment with the sandbox', () => {
   });
 });
 
+/** What a crash between the charge and our write leaves: a 'pending' fee row and the processor's charge. */
+async function leaveChargedButUnrecordedFee(calendarId: string) {
+  const key = newKey();
+  const paymentId = randomUUID();
+  await t.db.insert(payments).values({
+    id: paymentId,
+    calendarId,
+    purpose: 'fee',
+    provider: 'sandbox',
+    amountCents: CREATION_FEE_CENTS,
+    method: 'card',
+    idempotencyKey: key,
+  });
+  await t.context.payments.createPayment({
+    amountCents: CREATION_FEE_CENTS,
+    currency: 'usd',
+    idempotencyKey: key,
+    method: { type: 'card', card: { number: '4242424242424242' } },
+    metadata: { calendarId, paymentId, purpose: 'fee' },
+  });
+  webhooks.discardAll();
+  return { key, paymentId };
+}
+
 describe('reconciliation', () => {
   it('completes a payment whose charge exists but whose reference was never written (crash)', async () => {
     const { calendar, email } = await createTestCalendar(t);
-    const key = newKey();
-    const paymentId = randomUUID();
     // What a crash leaves behind: our 'pending' row, and a charge the processor made for it.
-    await t.db.insert(payments).values({
-      id: paymentId,
-      calendarId: calendar.id,
-      purpose: 'fee',
-      provider: 'sandbox',
-      amountCents: CREATION_FEE_CENTS,
-      method: 'card',
-      idempotencyKey: key,
-    });
-    await t.context.payments.createPayment({
-      amountCents: CREATION_FEE_CENTS,
-      currency: 'usd',
-      idempotencyKey: key,
-      method: { type: 'card', card: { number: '4242424242424242' } },
-      metadata: { calendarId: calendar.id, paymentId, purpose: 'fee' },
-    });
-    webhooks.discardAll();
+    const { key, paymentId } = await leaveChargedButUnrecordedFee(calendar.id);
     const twoMinutesAgo = sql`now() - interval '2 minutes'`;
     await t.db
       .update(payments)
@@ -293,26 +299,8 @@ describe('reconciliation', () => {
 
   it('at start-up, completes at once a payment charged just before a crash', async () => {
     const { calendar } = await createTestCalendar(t);
-    const key = newKey();
-    const paymentId = randomUUID();
     // The process died a second after the charge, before writing its answer.
-    await t.db.insert(payments).values({
-      id: paymentId,
-      calendarId: calendar.id,
-      purpose: 'fee',
-      provider: 'sandbox',
-      amountCents: CREATION_FEE_CENTS,
-      method: 'card',
-      idempotencyKey: key,
-    });
-    await t.context.payments.createPayment({
-      amountCents: CREATION_FEE_CENTS,
-      currency: 'usd',
-      idempotencyKey: key,
-      method: { type: 'card', card: { number: '4242424242424242' } },
-      metadata: { calendarId: calendar.id, paymentId, purpose: 'fee' },
-    });
-    webhooks.discardAll();
+    const { key, paymentId } = await leaveChargedButUnrecordedFee(calendar.id);
     // The processor settled the charge in the meantime (its webhook was lost with the process).
     await t.db
       .update(sandboxCharges)

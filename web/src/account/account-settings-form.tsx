@@ -39,7 +39,6 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   const [confirming, setConfirming] = useState<{ request: AccountSettings; change: SensitiveSettingsChange } | null>(
     null,
   );
-  const dialogFailure = useRef<unknown>(undefined);
   // The resolver must compare with the masked IBAN of the latest save, not the first render's.
   const maskedIbanRef = useRef(user.IBAN);
   maskedIbanRef.current = user.IBAN;
@@ -186,13 +185,8 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
           newEmail={confirming.change.newEmail}
           hasPassword={user.has_password}
           save={(password) => send({ ...confirming.request, password })}
-          onFailed={(error) => {
-            dialogFailure.current = error;
-          }}
-          onClose={() => {
+          onClose={(failure) => {
             setConfirming(null);
-            const failure = dialogFailure.current;
-            dialogFailure.current = undefined;
             // Focus goes back to the form: to the field the server refused, or to Save.
             if (failure !== undefined) showSaveError(failure);
             else document.getElementById(`${id}-save`)?.focus();

@@ -24,10 +24,11 @@ type ConfirmChangeDialogProps = {
   hasPassword: boolean;
   /** Saves with the password; rejects with the API's error. */
   save(password: string | undefined): Promise<void>;
-  /** An error about the form's own fields (or any other the dialog cannot help with): the dialog closes. */
-  onFailed(error: unknown): void;
-  /** Closed: saved, cancelled or failed. */
-  onClose(): void;
+  /**
+   * Closed: saved, cancelled, or failed with `failure`, an error about the form's own fields (or
+   * any other the dialog cannot help with) for the form to show.
+   */
+  onClose(failure?: unknown): void;
 };
 
 /**
@@ -41,7 +42,6 @@ export function ConfirmChangeDialog({
   calendar,
   hasPassword,
   save,
-  onFailed,
   onClose,
 }: ConfirmChangeDialogProps) {
   const id = useId();
@@ -52,6 +52,7 @@ export function ConfirmChangeDialog({
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const closeRef = useRef<() => void>(() => {});
+  const failureRef = useRef<unknown>(undefined);
 
   async function confirm() {
     if (busy) return;
@@ -74,7 +75,7 @@ export function ConfirmChangeDialog({
         setError(cause.fields.password ?? getErrorMessage(cause));
         passwordRef.current?.focus();
       } else {
-        onFailed(cause);
+        failureRef.current = cause;
         closeRef.current();
       }
     }
@@ -89,7 +90,12 @@ export function ConfirmChangeDialog({
   const title = newIban ? 'Confirm the new bank account' : 'Confirm your new e-mail address';
 
   return (
-    <ModalDialog titleId={`${id}-title`} describedBy={`${id}-text`} busy={busy} onClose={onClose}>
+    <ModalDialog
+      titleId={`${id}-title`}
+      describedBy={`${id}-text`}
+      busy={busy}
+      onClose={() => onClose(failureRef.current)}
+    >
       {(close) => {
         closeRef.current = close;
         return (

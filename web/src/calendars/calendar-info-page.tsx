@@ -89,7 +89,6 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
   const [saving, setSaving] = useState(false);
   // A new IBAN of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
   const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
-  const dialogFailure = useRef<unknown>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const { data: user } = useCurrentUser();
 
@@ -218,13 +217,8 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
           calendar={{ title: values.title.trim() || calendar.title, paid: calendar.status !== 'draft' }}
           hasPassword={user?.has_password ?? true}
           save={(password) => send({ ...confirming, password })}
-          onFailed={(error) => {
-            dialogFailure.current = error;
-          }}
-          onClose={() => {
+          onClose={(failure) => {
             setConfirming(null);
-            const failure = dialogFailure.current;
-            dialogFailure.current = undefined;
             // Focus goes back to the form: to the field the server refused (the effect above), or to Save.
             if (failure !== undefined) showSaveError(failure);
             else document.getElementById(`${id}-save`)?.focus();
