@@ -100,3 +100,13 @@ export async function fillContribution(
     await dialog.getByLabel('CVS').fill('123');
   }
 }
+
+export type Contribution = { date: string; name: string; email: string; wish: string; card?: string };
+
+/** One guess (with a $25 gift when `card` is given) through the public page, as a visitor does it; waits for the thank-you screen. */
+export async function contribute(visitor: Page, contribution: Contribution) {
+  await dayButton(visitor, contribution.date).click();
+  await fillContribution(visitor, contribution);
+  await visitor.getByRole('button', { name: contribution.card ? 'Send wish and $25' : 'Send my wish' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
+}
