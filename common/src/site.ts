@@ -10,7 +10,7 @@ export const SITE = {
   mapsUrl: 'https://www.openstreetmap.org/search?query=548%20Market%20Street%2C%20San%20Francisco',
   copyrightYear: 2025,
   /** One effective date for the terms and the privacy policy. */
-  legalEffectiveDate: '2025-01-15',
+  legalEffectiveDate: '2026-11-23',
   creationFeeCents: 2000,
 } as const;
 
