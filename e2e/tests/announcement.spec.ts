@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   addDays,
   type Contribution,
+  contribute,
   createActiveCalendar,
   dayButton,
   expectNoSeriousAxeViolation,
@@ -14,7 +15,7 @@ import { uniqueEmail } from '../support/mailbox.ts';
 
 /** A guess through the public page, then back to the calendar for the next one. */
 async function contributeAndReturn(visitor: Page, contribution: Contribution) {
-  await contributeAndReturn(visitor, contribution);
+  await contribute(visitor, contribution);
   await visitor.getByRole('button', { name: 'Back to the calendar' }).click();
 }
 
