@@ -230,8 +230,9 @@ test('account screens have no serious accessibility violations', async ({ page }
  */
 test('federated popup sign-in lands on /my_calendars', async ({ page, request }) => {
   const config = (await (await request.get('/api/config')).json()) as { federatedProvider: { name: string } | null };
-  test.skip(!config.federatedProvider, 'no federated provider configured on the e2e server');
-  const providerName = config.federatedProvider?.name ?? '';
+  // The e2e stack always runs a local OpenID Connect provider (e2e/support/start-stack.ts).
+  expect(config.federatedProvider).not.toBeNull();
+  const providerName = config.federatedProvider!.name;
 
   await page.goto('/login');
   const popupPromise = page.waitForEvent('popup');

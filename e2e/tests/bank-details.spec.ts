@@ -119,8 +119,9 @@ test.describe('on a phone', () => {
  */
 test('an account without a password signs in again to confirm a new IBAN', async ({ page, request }) => {
   const config = (await (await request.get('/api/config')).json()) as { federatedProvider: { name: string } | null };
-  test.skip(!config.federatedProvider, 'no federated provider configured on the e2e server');
-  const providerName = config.federatedProvider?.name ?? '';
+  // The e2e stack always runs a local OpenID Connect provider (e2e/support/start-stack.ts).
+  expect(config.federatedProvider).not.toBeNull();
+  const providerName = config.federatedProvider!.name;
   const login = uniqueEmail('federated');
   const signIn = async (button: ReturnType<Page['getByRole']>) => {
     const popupPromise = page.waitForEvent('popup');

@@ -15,6 +15,7 @@ import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import { ACCOUNT_DELETION_QUERY_KEY, deleteAccount, getAccountDeletionCheck } from './account-api.ts';
 import styles from './delete-account.module.css';
 import { describeHeldGifts, describeProgress, isDeletionSettling } from './deletion-blockers.ts';
@@ -248,7 +249,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
                   This updates by itself. If it takes longer than a few days, please{' '}
                   <button
                     type="button"
-                    className={styles.linkButton}
+                    className={formStyles.linkButton}
                     onClick={(event) => openSupport(blocker, event.currentTarget)}
                   >
                     write to support

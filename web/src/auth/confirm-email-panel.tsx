@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
 import { DEFAULT_SIGNED_IN_PATH, hasVerifiedSession } from './session.ts';
 
@@ -108,7 +109,7 @@ export function ConfirmEmailPanel({
       </div>
       <p className={styles.legal}>
         Wrong address?{' '}
-        <button type="button" className={styles.inlineButton} onClick={onChangeEmail}>
+        <button type="button" className={formStyles.linkButton} onClick={onChangeEmail}>
           Use another e-mail
         </button>
       </p>

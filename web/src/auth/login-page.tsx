@@ -163,7 +163,7 @@ export default function LoginPage() {
             {problem.unverifiedEmail && resend.status !== 'done' && (
               <button
                 type="button"
-                className={styles.inlineButton}
+                className={formStyles.linkButton}
                 onClick={() => problem.unverifiedEmail && resendVerification(problem.unverifiedEmail)}
                 aria-disabled={resend.status === 'sending' || undefined}
               >

@@ -297,14 +297,14 @@ export default function ContributionDialog({
             {errors.guessedDate ? (
               <p className={styles.problem} role="alert">
                 {errors.guessedDate}{' '}
-                <button type="button" className={styles.linkButton} onClick={() => dialogRef.current?.close()}>
+                <button type="button" className={formStyles.linkButton} onClick={() => dialogRef.current?.close()}>
                   Pick another day
                 </button>
               </p>
             ) : (
               <p className={styles.lead}>
                 Not sure?{' '}
-                <button type="button" className={styles.linkButton} onClick={() => dialogRef.current?.close()}>
+                <button type="button" className={formStyles.linkButton} onClick={() => dialogRef.current?.close()}>
                   Pick another day
                 </button>
               </p>
