@@ -148,8 +148,8 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
   function goToGrid() {
     gridRef.current?.scrollIntoView({ block: 'start' });
     const target =
-      gridRef.current?.querySelector<HTMLElement>('button[data-due]') ??
-      gridRef.current?.querySelector<HTMLElement>('button[data-date]');
+      gridRef.current?.querySelector<HTMLElement>('button[data-due]:not(:disabled)') ??
+      gridRef.current?.querySelector<HTMLElement>('button[data-date]:not(:disabled)');
     target?.focus({ preventScroll: true });
   }
 
