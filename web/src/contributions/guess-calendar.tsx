@@ -68,6 +68,9 @@ export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, 
         </tbody>
       </table>
       {somePast && <p className={styles.gridNote}>Greyed days have passed and can no longer be picked.</p>}
+      {guesses.length > 0 && (
+        <p className={`${styles.gridNote} ${styles.countNote}`}>The number on a day is how many guesses it has.</p>
+      )}
     </>
   );
 }
