@@ -28,6 +28,24 @@ export function isInGuessWindow(dueDate: string, guessedDate: string): boolean {
   return guessedDate >= first && guessedDate <= last;
 }
 
+/** UTC−12, the last time zone on Earth where a day ends. */
+const LAST_ZONE_OFFSET_MS = 12 * 3_600_000;
+
+/**
+ * The earliest day a guess may still name at `now`. Calendars have no time zone of their own, so a
+ * day counts as past only once it has ended everywhere on Earth (midnight in UTC−12, which is noon
+ * UTC the next day): nobody, wherever they or the parents live, finds their own today closed. The
+ * server refuses earlier days with this rule, and the browser greys the same days out.
+ */
+export function getFirstOpenGuessDay(now: Date): string {
+  return new Date(now.getTime() - LAST_ZONE_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A day of the window before the first open day has passed: nobody can pick it any more. */
+export function isPastGuessDay(guessedDate: string, now: Date): boolean {
+  return guessedDate < getFirstOpenGuessDay(now);
+}
+
 export const ContributorNameSchema = z
   .string({ error: 'Please enter your name.' })
   .trim()

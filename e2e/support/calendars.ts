@@ -18,16 +18,19 @@ export function addDays(isoDate: string, days: number): string {
 /** A verified creator with an active calendar, made through the API with the browser's session. */
 export async function createActiveCalendar(
   page: Page,
-  settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
+  settings: { hideSenderNames?: boolean; hideTotal?: boolean; dueInDays?: number } = {},
 ): Promise<CreatedCalendar> {
   const owner = await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
   return { ...(await createActiveCalendarAsSignedIn(page, settings)), owner };
 }
 
-/** The same for the account the page is signed in with, e.g. a federated one. */
+/**
+ * The same for the account the page is signed in with, e.g. a federated one. Due in 30 days unless
+ * `dueInDays` says otherwise (0: due today, so the window's first four weeks have passed).
+ */
 export async function createActiveCalendarAsSignedIn(
   page: Page,
-  settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
+  { dueInDays = 30, ...settings }: { hideSenderNames?: boolean; hideTotal?: boolean; dueInDays?: number } = {},
 ): Promise<Omit<CreatedCalendar, 'owner'>> {
   const origin = new URL(page.url()).origin;
   const headers = { Origin: origin };
@@ -37,7 +40,7 @@ export async function createActiveCalendarAsSignedIn(
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const dueDate = addDays(new Date().toISOString().slice(0, 10), 30);
+  const dueDate = addDays(new Date().toISOString().slice(0, 10), dueInDays);
   const patched = await page.request.patch(`/api/calendars/${id}`, {
     headers,
     data: { dueDate, title: 'Baby Parent', ...settings },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@firstday/common/calendars';
 import type { ContributionRequestSchema, ContributionResponse } from '@firstday/common/contributions';
-import { getGuessWindow, isInGuessWindow } from '@firstday/common/contributions';
+import { getFirstOpenGuessDay, getGuessWindow, isInGuessWindow } from '@firstday/common/contributions';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -67,10 +67,37 @@ export function assertGuessInWindow(dueDate: string, guessedDate: string): void 
   }
 }
 
-/** Checks that need the calendar and the body but no database write: 400 / 409 before anything else. */
-export function checkContribution(context: AppContext, calendar: CalendarRow, input: ContributionInput): void {
+/**
+ * A day that has ended everywhere on Earth cannot be guessed any more (the rule and its reason:
+ * `getFirstOpenGuessDay` in common). Call after `assertGuessInWindow`.
+ */
+export function assertGuessNotPast(dueDate: string, guessedDate: string, now: Date): void {
+  const firstOpen = getFirstOpenGuessDay(now);
+  if (guessedDate >= firstOpen) return;
+  const { last } = getGuessWindow(dueDate);
+  throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+    fields: {
+      guessedDate:
+        last < firstOpen
+          ? 'Guessing is over: every day of this calendar has passed.'
+          : `${formatMonthDay(guessedDate)} has already passed. Please pick ${formatMonthDay(firstOpen)} or a later day.`,
+    },
+  });
+}
+
+/**
+ * Checks that need the calendar and the body but no database write: 400 / 409 before anything else.
+ * `now` is injectable for tests.
+ */
+export function checkContribution(
+  context: AppContext,
+  calendar: CalendarRow,
+  input: ContributionInput,
+  now = new Date(),
+): void {
   assertCalendarOpen(calendar);
   assertGuessInWindow(calendar.dueDate!, input.guessedDate);
+  assertGuessNotPast(calendar.dueDate!, input.guessedDate, now);
   if (input.giftCents != null && !input.payment) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
       fields: { payment: 'Please choose how to pay your gift.' },

@@ -1,7 +1,7 @@
 import type { ContributionResponse, PublicCalendar } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readError } from '../../test/test-app.ts';
 import {
   createActiveCalendar,
@@ -208,6 +208,77 @@ describe('validation', () => {
     expect(closed.status).toBe(409);
     expect((await readError(closed)).code).toBe('calendar_closed');
     expect((await getPublic(calendar.slug)).body.status).toBe('announced');
+  });
+});
+
+describe('a day that has passed', () => {
+  // The calendar is due 2030-01-15 (window December 18 to January 29); the clock is set per step.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function setClock(iso: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  }
+
+  it('is refused with a field message once it has ended everywhere on Earth (noon UTC the next day)', async () => {
+    const { calendar } = await createActiveCalendar(t);
+    // 11:59 UTC on January 10: still January 9 in UTC−12, so January 9 is open, January 8 is not.
+    setClock('2030-01-10T11:59:00Z');
+    const stillOpen = await postContribution(
+      t,
+      calendar.slug,
+      await makeContribution(t, { guessedDate: '2030-01-09' }),
+    );
+    expect(stillOpen.status).toBe(201);
+    const past = await postContribution(t, calendar.slug, await makeContribution(t, { guessedDate: '2030-01-08' }));
+    expect(past.status).toBe(400);
+    expect(await readError(past)).toMatchObject({
+      code: 'validation_failed',
+      fields: { guessedDate: 'January 8 has already passed. Please pick January 9 or a later day.' },
+    });
+
+    // At noon UTC January 9 has ended in UTC−12 too.
+    setClock('2030-01-10T12:00:00Z');
+    const ended = await postContribution(t, calendar.slug, await makeContribution(t, { guessedDate: '2030-01-09' }));
+    expect(ended.status).toBe(400);
+    expect((await readError(ended)).fields).toEqual({
+      guessedDate: 'January 9 has already passed. Please pick January 10 or a later day.',
+    });
+    const today = await postContribution(t, calendar.slug, await makeContribution(t, { guessedDate: '2030-01-10' }));
+    expect(today.status).toBe(201);
+
+    // The refused guess left nothing behind.
+    const dates = (await getPublic(calendar.slug)).body.guesses.map((guess) => guess.date);
+    expect(dates).toEqual(['2030-01-09', '2030-01-10']);
+
+    // After the window's last day nothing is open any more; the message says so.
+    setClock('2030-01-31T12:00:00Z');
+    const over = await postContribution(t, calendar.slug, await makeContribution(t, { guessedDate: '2030-01-29' }));
+    expect((await readError(over)).fields).toEqual({
+      guessedDate: 'Guessing is over: every day of this calendar has passed.',
+    });
+  });
+
+  it('cannot be chosen with the edit link, while a guess whose day has passed keeps its wish editable', async () => {
+    const { calendar } = await createActiveCalendar(t);
+    setClock('2030-01-05T18:00:00Z');
+    const body = await makeContribution(t, { guessedDate: '2030-01-06', wish: 'First version' });
+    expect((await postContribution(t, calendar.slug, body)).status).toBe(201);
+    const link = (await findEditLink(t, body.email))!;
+    const path = `/api/public/contributions/${link.id}?token=${link.token}`;
+
+    const toPast = await sendJson(t, 'PATCH', path, { guessedDate: '2030-01-04' });
+    expect(toPast.status).toBe(400);
+    expect((await readError(toPast)).fields).toEqual({
+      guessedDate: 'January 4 has already passed. Please pick January 5 or a later day.',
+    });
+
+    setClock('2030-01-12T18:00:00Z');
+    const wishOnly = await sendJson(t, 'PATCH', path, { guessedDate: '2030-01-06', wish: 'Second version' });
+    expect(wishOnly.status).toBe(200);
+    expect(await wishOnly.json()).toMatchObject({ guessedDate: '2030-01-06', wish: 'Second version' });
   });
 });
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { calendars } from '../calendars/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { matchesEditToken } from './contribution-receipt.ts';
-import { assertCalendarOpen, assertGuessInWindow } from './contribution-service.ts';
+import { assertCalendarOpen, assertGuessInWindow, assertGuessNotPast } from './contribution-service.ts';
 import { contributions } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,9 +76,14 @@ export async function updateOwnContribution(
   context: AppContext,
   found: Awaited<ReturnType<typeof getOwnContribution>>,
   update: { guessedDate?: string; wish?: string },
+  now = new Date(),
 ): Promise<OwnContribution> {
   assertCalendarOpen(found.calendar);
-  if (update.guessedDate) assertGuessInWindow(found.calendar.dueDate!, update.guessedDate);
+  // Moving a guess to a past day is refused; keeping a guess whose day has passed is fine.
+  if (update.guessedDate && update.guessedDate !== found.contribution.guessedDate) {
+    assertGuessInWindow(found.calendar.dueDate!, update.guessedDate);
+    assertGuessNotPast(found.calendar.dueDate!, update.guessedDate, now);
+  }
   const [updated] = await context.db
     .update(contributions)
     .set({ ...update, updatedAt: new Date() })

@@ -24,6 +24,7 @@ import {
   needsIbanConfirmation,
   validateCalendarInfo,
 } from './calendar-info-values.ts';
+import { CalendarShareSection, ViewAsGuestLink } from './calendar-share-section.tsx';
 import { CalendarPreview, StatusBadge } from './calendar-visuals.tsx';
 import {
   CALENDARS_QUERY_KEY,
@@ -74,8 +75,10 @@ function CalendarById({ id }: { id: string }) {
             {calendar.data.title} <StatusBadge status={calendar.data.status} />
           </span>
         }
+        actions={<ViewAsGuestLink calendar={calendar.data} size="lg" />}
       />
       <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} />
+      <CalendarShareSection calendar={calendar.data} />
     </div>
   );
 }

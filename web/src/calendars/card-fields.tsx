@@ -64,7 +64,8 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         value={card.cvc}
         onChange={(event) => onChange('cvc', formatCvcInput(event.target.value))}
         error={errors.cvc}
-        hint={cvcHint}
+        // The CVS error already says where the digits are; the hint would repeat it.
+        hint={errors.cvc ? undefined : cvcHint}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import { AnnounceDialog } from './announce-dialog.tsx';
 import { SupportDialog } from './calendar-dialogs.tsx';
+import { ViewAsGuestLink } from './calendar-share-section.tsx';
 import { BackgroundArt, StatusBadge } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, listCalendars } from './calendars-api.ts';
 import { CardMenu } from './card-menu.tsx';
@@ -215,6 +216,7 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
             <LinkIcon /> Link to Calendar
           </Button>
         )}
+        <ViewAsGuestLink calendar={calendar} />
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import {
   formatWindowCaption,
   getClosestGuesses,
   getDayLabel,
+  getLocalIsoDate,
   getVisibleNames,
   getWeekdayNames,
   groupGuessesByDay,
@@ -53,7 +54,39 @@ describe('buildGuessGrid', () => {
   });
 });
 
+describe('days that have passed and today', () => {
+  it('greys the days before the first open day and marks the local today', () => {
+    const cells = buildGuessGrid(WINDOW, '2025-12-20', [], { firstOpen: '2025-12-10', today: '2025-12-11' }).flat();
+    const inWindow = cells.filter((cell) => cell.inWindow);
+    expect(inWindow.filter((cell) => cell.isPast).map((cell) => cell.iso)).toEqual(
+      inWindow.map((cell) => cell.iso).filter((iso) => iso < '2025-12-10'),
+    );
+    expect(cells.find((cell) => cell.iso === '2025-12-09')?.isPast).toBe(true);
+    expect(cells.find((cell) => cell.iso === '2025-12-10')?.isPast).toBe(false);
+    expect(cells.filter((cell) => cell.isToday).map((cell) => cell.iso)).toEqual(['2025-12-11']);
+  });
+
+  it('greys nothing while the day is unknown (server rendering)', () => {
+    const cells = buildGuessGrid(WINDOW, '2025-12-20', []).flat();
+    expect(cells.some((cell) => cell.isPast || cell.isToday)).toBe(false);
+  });
+
+  it('takes the device’s local date for today', () => {
+    expect(getLocalIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(getLocalIsoDate(new Date(2026, 11, 31, 0, 1))).toBe('2026-12-31');
+  });
+});
+
 describe('day labels', () => {
+  it('says today and a day that has passed', () => {
+    expect(getDayLabel({ iso: '2025-12-11', isDue: false, isToday: true, names: [] })).toBe(
+      'December 11, today, no guesses yet',
+    );
+    expect(getDayLabel({ iso: '2025-12-08', isDue: false, isPast: true, names: ['A', 'B'] })).toBe(
+      'December 8, has passed, 2 guesses',
+    );
+  });
+
   it('says the date, the due date and the number of guesses', () => {
     expect(getDayLabel({ iso: '2025-12-14', isDue: false, names: ['A', 'B', 'C'] })).toBe('December 14, 3 guesses');
     expect(getDayLabel({ iso: '2025-12-20', isDue: true, names: ['A'] })).toBe('December 20, due date, 1 guess');

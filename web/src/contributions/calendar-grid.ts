@@ -7,6 +7,10 @@ export type GridCell = {
   day: number;
   /** Only days inside the guess window can be picked. */
   inWindow: boolean;
+  /** Ended everywhere on Earth (`getFirstOpenGuessDay`): shown, greyed, not offered. */
+  isPast: boolean;
+  /** The visitor's own today, by the device's clock. */
+  isToday: boolean;
   isDue: boolean;
   /** Names as the server sends them: full names, initials or 'A friend'. */
   names: string[];
@@ -50,10 +54,28 @@ export function groupGuessesByDay(guesses: GuessNames): Map<string, string[]> {
 }
 
 /**
+ * What 'now' means for the grid: the first day still open to guesses (the server's rule) and the
+ * visitor's local today. Null while unknown (rendering on the server): no day is greyed then.
+ */
+export type GuessDays = { firstOpen: string; today: string } | null;
+
+/** The device's local calendar date ('YYYY-MM-DD'): the day the 'Today' marker goes on. */
+export function getLocalIsoDate(now: Date): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/**
  * Whole weeks (Sunday to Saturday) covering the guess window; the days before `first` and after
  * `last` fill the first and last week and are marked outside the window.
  */
-export function buildGuessGrid(window: { first: string; last: string }, dueDate: string, guesses: GuessNames) {
+export function buildGuessGrid(
+  window: { first: string; last: string },
+  dueDate: string,
+  guesses: GuessNames,
+  days: GuessDays = null,
+) {
   const byDay = groupGuessesByDay(guesses);
   const firstTime = toTime(window.first);
   const lastTime = toTime(window.last);
@@ -69,6 +91,8 @@ export function buildGuessGrid(window: { first: string; last: string }, dueDate:
       iso,
       day,
       inWindow: time >= firstTime && time <= lastTime,
+      isPast: days !== null && iso < days.firstOpen,
+      isToday: days !== null && iso === days.today,
       isDue: iso === dueDate,
       names: byDay.get(iso) ?? [],
       monthLabel: day === 1 || time === start ? SHORT_MONTH.format(date) : null,
@@ -91,11 +115,22 @@ export function formatMonthDay(iso: string): string {
   return MONTH_AND_DAY.format(new Date(toTime(iso)));
 }
 
-/** The day button's accessible name: 'December 14, 3 guesses', with the due date said. */
-export function getDayLabel(cell: Pick<GridCell, 'iso' | 'isDue' | 'names'>): string {
+/** '1 guess', '3 guesses'. */
+export function formatGuessCount(count: number): string {
+  return `${count} ${count === 1 ? 'guess' : 'guesses'}`;
+}
+
+/**
+ * The day button's accessible name: 'December 14, 3 guesses', with the due date, today and a day
+ * that has passed said.
+ */
+export function getDayLabel(
+  cell: Pick<GridCell, 'iso' | 'isDue' | 'names'> & Partial<Pick<GridCell, 'isPast' | 'isToday'>>,
+): string {
   const count = cell.names.length;
-  const guesses = count === 0 ? 'no guesses yet' : `${count} ${count === 1 ? 'guess' : 'guesses'}`;
-  return `${formatMonthDay(cell.iso)}${cell.isDue ? ', due date' : ''}, ${guesses}`;
+  const guesses = count === 0 ? 'no guesses yet' : formatGuessCount(count);
+  const marks = [cell.isToday ? 'today' : '', cell.isDue ? 'due date' : '', cell.isPast ? 'has passed' : ''];
+  return [formatMonthDay(cell.iso), ...marks.filter(Boolean), guesses].join(', ');
 }
 
 /** The names a day cell has room for, and how many more there are ('+N'). */

@@ -26,6 +26,7 @@ import {
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
 import { formatCentsForInput, parseDollarsToCents } from './gift-amount.ts';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
+import { GiftTrustNote } from './gift-trust-note.tsx';
 import { SharePanel } from './share-panel.tsx';
 import { useInvisibleCaptcha } from './use-invisible-captcha.tsx';
 
@@ -406,6 +407,7 @@ export default function ContributionDialog({
                   {errors.giftCents}
                 </p>
               )}
+              <GiftTrustNote />
             </fieldset>
 
             {giftChoice !== 'none' && (

@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
 import formStyles from '../styles/form.module.css';
+import { CalendarFooter } from './calendar-footer.tsx';
 import { formatMonthDay } from './calendar-grid.ts';
 import styles from './contribution-form.module.css';
 import {
@@ -90,6 +91,7 @@ export default function EditContributionPage() {
           />
         )}
       </main>
+      <CalendarFooter />
     </div>
   );
 }

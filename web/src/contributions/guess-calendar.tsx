@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import {
   buildGuessGrid,
+  formatGuessCount,
   formatWindowCaption,
   type GridCell,
   type GuessNames,
@@ -10,6 +11,7 @@ import {
 } from './calendar-grid.ts';
 import { getInitials } from './display-name.ts';
 import styles from './public-calendar.module.css';
+import { useGuessDays } from './use-guess-days.ts';
 
 const NAMES_PER_DAY = 3;
 const WEEKDAYS = getWeekdayNames();
@@ -25,38 +27,51 @@ type GuessCalendarProps = {
   birthDate?: string;
 };
 
-/** The guess window as a month-style table; each day in the window is a button. */
+/**
+ * The guess window as a month-style table; each day in the window is a button. Days that have
+ * passed stay visible with their guesses but are disabled; today is marked.
+ */
 export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, birthDate }: GuessCalendarProps) {
-  const weeks = useMemo(() => buildGuessGrid(window, dueDate, guesses), [window, dueDate, guesses]);
+  const clock = useGuessDays();
+  // A closed calendar offers no day, so nothing needs greying or a 'Today' marker there.
+  const days = onPick ? clock : null;
+  const weeks = useMemo(() => buildGuessGrid(window, dueDate, guesses, days), [window, dueDate, guesses, days]);
+  const somePast = weeks.some((week) => week.some((cell) => cell.inWindow && cell.isPast));
   return (
-    <table className={styles.grid}>
-      <caption className={styles.gridCaption}>{formatWindowCaption(window)}</caption>
-      <thead>
-        <tr>
-          {WEEKDAYS.map((weekday) => (
-            <th key={weekday.long} scope="col">
-              <abbr title={weekday.long}>{weekday.short}</abbr>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {weeks.map((week) => (
-          <tr key={week[0]?.iso}>
-            {week.map((cell) => (
-              <td key={cell.iso}>
-                <DayCell
-                  cell={cell}
-                  selected={cell.iso === selectedDate}
-                  isBirth={cell.iso === birthDate}
-                  onPick={onPick}
-                />
-              </td>
+    <>
+      <table className={styles.grid}>
+        <caption className={styles.gridCaption}>{formatWindowCaption(window)}</caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((weekday) => (
+              <th key={weekday.long} scope="col">
+                <abbr title={weekday.long}>{weekday.short}</abbr>
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]?.iso}>
+              {week.map((cell) => (
+                <td key={cell.iso}>
+                  <DayCell
+                    cell={cell}
+                    selected={cell.iso === selectedDate}
+                    isBirth={cell.iso === birthDate}
+                    onPick={onPick}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {somePast && <p className={styles.gridNote}>Greyed days have passed and can no longer be picked.</p>}
+      {guesses.length > 0 && (
+        <p className={`${styles.gridNote} ${styles.countNote}`}>The number on a day is how many guesses it has.</p>
+      )}
+    </>
   );
 }
 
@@ -69,9 +84,11 @@ function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
         {cell.monthLabel && <span className={styles.month}>{cell.monthLabel}</span>}
         <span className={styles.dayNumber}>{cell.day}</span>
       </span>
+      {cell.isToday && <span className={styles.todayTag}>Today</span>}
       {cell.isDue && <span className={styles.dueTag}>Due</span>}
       {isBirth && <span className={styles.birthTag}>Born</span>}
       {cell.names.length > 0 && <GuessChips names={cell.names} />}
+      {cell.names.length > 0 && <GuessCount count={cell.names.length} />}
     </>
   );
   if (!cell.inWindow) {
@@ -101,6 +118,10 @@ function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
       className={styles.day}
       data-date={cell.iso}
       data-due={cell.isDue || undefined}
+      data-today={cell.isToday || undefined}
+      data-past={cell.isPast || undefined}
+      // Disabled, so it is skipped by Tab; screen readers still read it in the table as 'unavailable'.
+      disabled={cell.isPast}
       aria-pressed={selected}
       onClick={() => onPick(cell.iso)}
     >
@@ -110,6 +131,17 @@ function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
         {content}
       </span>
     </button>
+  );
+}
+
+/** The number of guesses of a day: '3 guesses', just '3' where the cells are narrow (phones). */
+function GuessCount({ count }: { count: number }) {
+  const [number, word] = formatGuessCount(count).split(' ');
+  return (
+    <span className={styles.guessCount}>
+      {number}
+      <span className={styles.guessCountWord}> {word}</span>
+    </span>
   );
 }
 

@@ -11,11 +11,13 @@ import { formatLongDate } from '../lib/format-date.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { createQueryClient } from '../shell/query-client.ts';
 import { AnnouncementPanel, ClosedNotice } from './announcement-panel.tsx';
+import { CalendarFooter } from './calendar-footer.tsx';
 import { getPublicCalendar, getPublicCalendarQueryKey } from './contributions-api.ts';
 import { GuessCalendar } from './guess-calendar.tsx';
 import styles from './public-calendar.module.css';
 import { PublicWishList } from './public-wish-list.tsx';
 import { SharePanel } from './share-panel.tsx';
+import { StickyPickBar } from './sticky-pick-bar.tsx';
 
 // The form (with the schemas and the payment) loads when someone picks a day, not with the page.
 const loadContributionDialog = () => import('./contribution-dialog.tsx');
@@ -148,8 +150,8 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
   function goToGrid() {
     gridRef.current?.scrollIntoView({ block: 'start' });
     const target =
-      gridRef.current?.querySelector<HTMLElement>('button[data-due]') ??
-      gridRef.current?.querySelector<HTMLElement>('button[data-date]');
+      gridRef.current?.querySelector<HTMLElement>('button[data-due]:not(:disabled)') ??
+      gridRef.current?.querySelector<HTMLElement>('button[data-date]:not(:disabled)');
     target?.focus({ preventScroll: true });
   }
 
@@ -183,7 +185,8 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
               <dt>Participants</dt>
               <dd>{calendar.participants}</dd>
             </div>
-            {calendar.totalRaisedCents !== undefined && (
+            {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
+            {!closed && calendar.totalRaisedCents !== undefined && (
               <div>
                 <dt>Raised so far</dt>
                 <dd>{formatDollars(calendar.totalRaisedCents)}</dd>
@@ -234,7 +237,7 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
         </section>
 
         {!quietlyClosed && (
-          <section className={styles.card} aria-labelledby="share-title">
+          <section className={styles.card} aria-labelledby="share-title" data-pick-bar-avoid="">
             <h2 id="share-title" className={styles.sectionTitle}>
               Share this calendar
             </h2>
@@ -243,13 +246,9 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
         )}
       </main>
 
-      {!closed && (
-        <div className={styles.stickyBar}>
-          <Button size="lg" onClick={goToGrid}>
-            Pick your day
-          </Button>
-        </div>
-      )}
+      <CalendarFooter />
+
+      {!closed && <StickyPickBar onPick={goToGrid} />}
 
       {formOpen && selectedDate && (
         <Suspense fallback={null}>

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  composeInvitation,
+  getEmailUrl,
+  getGuestInvitation,
+  getMessengerAppUrl,
+  getSmsUrl,
+  getWhatsAppUrl,
+  isMobileDevice,
+} from './share-links.ts';
+
+const URL_ = 'https://firstday.app/c/Ab3dEf9hIj';
+
+describe('the invitation', () => {
+  it('ends with the link, whatever the person wrote', () => {
+    expect(composeInvitation('  Come and guess!  ', URL_)).toBe(`Come and guess!\n${URL_}`);
+    expect(composeInvitation('', URL_)).toBe(URL_);
+    expect(composeInvitation(`Here: ${URL_} – guess!`, URL_)).toBe(`Here: ${URL_} – guess!`);
+  });
+
+  it('names the calendar for guests', () => {
+    expect(getGuestInvitation('Baby Rose')).toContain('“Baby Rose”');
+  });
+});
+
+describe('share addresses', () => {
+  const message = composeInvitation('Guess our day & win nothing? 100% fun', URL_);
+
+  it('carry the whole message, encoded', () => {
+    expect(getWhatsAppUrl(message)).toBe(
+      'https://wa.me/?text=Guess%20our%20day%20%26%20win%20nothing%3F%20100%25%20fun%0Ahttps%3A%2F%2Ffirstday.app%2Fc%2FAb3dEf9hIj',
+    );
+    expect(getSmsUrl(message)).toMatch(/^sms:\?&body=Guess%20our%20day%20%26/);
+    expect(decodeURIComponent(getSmsUrl(message).slice('sms:?&body='.length))).toBe(message);
+  });
+
+  it('give the e-mail a subject and the message as its body', () => {
+    const mail = new URL(getEmailUrl('Guess the day: Baby Rose', message));
+    expect(mail.protocol).toBe('mailto:');
+    expect(mail.searchParams.get('subject')).toBe('Guess the day: Baby Rose');
+    expect(mail.searchParams.get('body')).toBe(message);
+    expect(getEmailUrl('a b', 'c')).not.toContain('+');
+  });
+
+  it('give Messenger the link only', () => {
+    expect(getMessengerAppUrl(URL_)).toBe('fb-messenger://share?link=https%3A%2F%2Ffirstday.app%2Fc%2FAb3dEf9hIj');
+  });
+
+  it('tell phones and tablets from computers', () => {
+    expect(isMobileDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', 5)).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (Linux; Android 15; Pixel 9)', 5)).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 5)).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 0)).toBe(false);
+    expect(isMobileDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64)', 0)).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The invitation a calendar is shared with, and the standard share addresses that carry it. Pure,
+ * so the same text reaches every button and the addresses are tested.
+ */
+
+export const INVITATION_MAX_LENGTH = 500;
+
+/** The owner's words: their baby, their calendar. */
+export function getOwnerInvitation(): string {
+  return 'We’re expecting! Guess the day our baby arrives, leave us a wish and, if you like, a gift. Just for fun: nobody wins money.';
+}
+
+/** What a guest sends on: about the parents' calendar, not their own baby. */
+export function getGuestInvitation(title: string): string {
+  return `Guess the day the baby arrives! Pick your day on “${title}”, leave a wish and, if you like, a gift for the parents.`;
+}
+
+/** The invitation with the link at its end, so editing the text can never lose the link. */
+export function composeInvitation(text: string, url: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return url;
+  return trimmed.includes(url) ? trimmed : `${trimmed}\n${url}`;
+}
+
+/** WhatsApp's click-to-chat: the person picks the chat, the text is filled in. */
+export function getWhatsAppUrl(message: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(message)}`;
+}
+
+/** `sms:?&body=` opens a new message with the body on both iOS (`&body`) and Android (`?body`). */
+export function getSmsUrl(message: string): string {
+  return `sms:?&body=${encodeURIComponent(message)}`;
+}
+
+/** A new e-mail in the person's mail app; encodeURIComponent writes spaces as %20, as mailto needs. */
+export function getEmailUrl(subject: string, message: string): string {
+  return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(message)}`;
+}
+
+/**
+ * Messenger takes only a link from outside (its app on phones); prefilled text would need a
+ * registered Facebook app (the send dialog's app_id), so the invitation is copied for pasting.
+ */
+export function getMessengerAppUrl(url: string): string {
+  return `fb-messenger://share?link=${encodeURIComponent(url)}`;
+}
+
+export const MESSENGER_WEB_URL = 'https://www.messenger.com/';
+
+/** Phones and tablets, where the Messenger app (and its link scheme) lives. */
+export function isMobileDevice(userAgent: string, maxTouchPoints: number): boolean {
+  // iPadOS reports itself as a Mac, but with touch.
+  return /Android|iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+}
