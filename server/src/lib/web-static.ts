@@ -104,8 +104,8 @@ export async function loadWebBuild(distDir: string, thirdParties?: ThirdPartySou
 
 /**
  * A route rendered per request by React Router (the guest page, and the loading screen of the
- * client-rendered routes). Its inline scripts carry a fresh CSP nonce; the HTML is compressed as
- * it streams.
+ * client-rendered routes). Its inline scripts carry a fresh CSP nonce; the HTML is gzipped as it
+ * streams.
  */
 async function renderPage(c: Context, build: WebBuild, pageData: Omit<PageContext, 'nonce'>) {
   const nonce = randomBytes(16).toString('base64');
@@ -114,13 +114,13 @@ async function renderPage(c: Context, build: WebBuild, pageData: Omit<PageContex
   headers.set('Cache-Control', 'no-cache');
   headers.set('Content-Security-Policy', buildPageCsp([`nonce-${nonce}`], build.thirdParties));
   headers.set('Vary', 'Accept-Encoding');
-  const accepted = c.req.header('accept-encoding') ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-  if (!response.body || !encoding) return new Response(response.body, { status: response.status, headers });
-  headers.set('Content-Encoding', encoding);
+  // gzip, not brotli: brotli's default quality (11) is for files compressed once at build time.
+  if (!response.body || !/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  headers.set('Content-Encoding', 'gzip');
   headers.delete('Content-Length');
-  const body = response.body.pipeThrough(new CompressionStream(encoding === 'br' ? 'brotli' : 'gzip'));
-  return new Response(body, { status: response.status, headers });
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
 }
 
 /**
