@@ -6,8 +6,12 @@ export default {
   appDirectory: 'src',
   // WEB_BUILD_DIR lets a benchmark or a second checkout build beside the main build.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
-  ssr: false,
+  // The API server renders the guest page `/c/<slug>` per request with the server build
+  // (server/src/lib/web-pages.ts, docs/decisions/012-server-rendered-guest-page.md).
+  ssr: true,
   // Marketing pages and articles are static HTML; '/404' is the not-found page the server answers
   // unknown paths with.
   prerender: [...MARKETING_PATHS, ...ARTICLES.map((article) => `/articles/${article.slug}`), '/404'],
+  // The whole route manifest ships with the page, as before: no `/__manifest` requests to serve.
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

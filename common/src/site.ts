@@ -18,8 +18,9 @@ export const SITE = {
 export const MARKETING_PATHS = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles'] as const;
 
 /**
- * Client-rendered routes the server answers with the SPA shell (status 200). Any other path that is
- * not a file gets the not-found page with status 404. `*` matches one path segment.
+ * Routes the server renders per request with the web app's server build: the guest page `/c/<slug>`
+ * with its content, the others as a loading screen the browser replaces. Any other path that is not
+ * a file gets the prerendered not-found page with status 404. `*` matches one path segment.
  */
 export const APP_ROUTE_PATTERNS = [
   '/login',

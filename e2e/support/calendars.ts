@@ -74,7 +74,19 @@ export async function openAsVisitor(browser: Browser, slug: string): Promise<Pag
   const page = await context.newPage();
   await page.goto(`/c/${slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForHydration(page);
   return page;
+}
+
+/**
+ * The guest page arrives rendered by the server: its buttons are visible before React has taken
+ * them over (a click then does nothing). React marks each element it hydrates with its fiber.
+ */
+export async function waitForHydration(page: Page) {
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect
+    .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
 }
 
 export async function expectNoSeriousAxeViolation(page: Page, where: string) {

@@ -1,3 +1,4 @@
+import type { PublicCalendar } from '@firstday/common/contributions';
 import { MARKETING_PATHS } from '@firstday/common/site';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -11,8 +12,8 @@ import { createAuthRoutes } from './auth/auth-routes.ts';
 import { createCalendarRoutes, createSupportRoutes } from './calendars/calendar-routes.ts';
 import { createCaptchaRoutes } from './captcha/captcha-routes.ts';
 import { createConfigRoutes } from './config-routes.ts';
+import { loadPublicCalendar } from './contributions/public-calendar.ts';
 import { createPublicRoutes } from './contributions/public-routes.ts';
-import { createSharePageRoutes } from './contributions/share-page.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
@@ -89,8 +90,13 @@ export function createApp(context: AppContext, web?: WebBuild) {
 
   app.route('/', createSeoRoutes(context.env.APP_URL, web?.publicPaths ?? MARKETING_PATHS));
   if (web) {
-    app.route('/', createSharePageRoutes(context, web));
-    mountWebBuild(app, web);
+    mountWebBuild(app, web, {
+      appUrl: context.env.APP_URL,
+      async getPublicCalendar(slug) {
+        const page = await loadPublicCalendar(context, slug);
+        return page && (JSON.parse(page.body) as PublicCalendar);
+      },
+    });
   }
 
   app.onError((error, c) => {

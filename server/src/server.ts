@@ -52,7 +52,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     captcha: env.CAPTCHA_PROVIDER,
   });
   const web =
-    env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST) ? undefined : loadWebBuild(env.WEB_DIST, thirdParties);
+    env.NODE_ENV === 'development' && !existsSync(env.WEB_DIST)
+      ? undefined
+      : await loadWebBuild(env.WEB_DIST, thirdParties);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
   const demo = await seedDemoData(context);
   const app = createApp(context, web);

@@ -7,14 +7,16 @@ import { createLogger } from '../src/lib/logger.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
 import { createMailTransport } from '../src/lib/mail/transport.ts';
 import { createMailWorker } from '../src/lib/mail/worker.ts';
+import type { WebBuild } from '../src/lib/web-static.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
  * The real app on a fresh database with the real SMTP catcher. The mail worker does not poll:
- * tests call `sendQueuedMail()` so they decide when mail goes out.
+ * tests call `sendQueuedMail()` so they decide when mail goes out. With `web` (from
+ * `loadWebBuild`) it serves the web build too.
  */
 export async function createTestApp(
-  overrides: { rateLimits?: RateLimitOverrides } & { env?: Record<string, string> } = {},
+  overrides: { rateLimits?: RateLimitOverrides; env?: Record<string, string>; web?: WebBuild } = {},
 ) {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
   const database = await createTestDatabase();
@@ -38,7 +40,7 @@ export async function createTestApp(
     rateLimits: overrides.rateLimits,
   });
   return {
-    app: createApp(context),
+    app: createApp(context, overrides.web),
     context,
     db: database.db,
     /** Another server instance on this database (e.g. a worker to crash in a test). */

@@ -11,27 +11,31 @@ export default [
   route('articles', 'investments/articles-page.tsx'),
   route('articles/:slug', 'investments/article-page.tsx'),
 
-  // Accounts, client-rendered.
-  route('login', 'auth/login-page.tsx'),
-  route('signup', 'auth/signup-page.tsx'),
-  route('resetpassword', 'auth/reset-password-page.tsx'),
-  route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),
-  route('auth/popup-complete', 'auth/popup-complete-page.tsx'),
-
-  // Signed-in area: the shell sends signed-out visitors to /login and back.
-  layout('shell/app-shell.tsx', [
-    route('my_calendars', 'calendars/my-calendars-page.tsx'),
-    route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
-    route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
-    route('create_calendar', 'calendars/create-calendar-page.tsx'),
-    route('settings', 'account/settings-page.tsx'),
-    route('wishes', 'contributions/wishes-page.tsx'),
-    route('investments', 'investments/investments-page.tsx'),
-  ]),
-
-  // The shared calendar: public, no account, outside the shell.
+  // The shared calendar: public, no account, outside the shell, rendered on the server.
   route('c/:slug', 'contributions/public-calendar-page.tsx'),
-  route('c/:slug/edit/:contributionId', 'contributions/edit-contribution-page.tsx'),
+
+  // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
+  layout('shell/client-rendered.tsx', [
+    route('login', 'auth/login-page.tsx'),
+    route('signup', 'auth/signup-page.tsx'),
+    route('resetpassword', 'auth/reset-password-page.tsx'),
+    route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),
+    route('auth/popup-complete', 'auth/popup-complete-page.tsx'),
+
+    // Signed-in area: the shell sends signed-out visitors to /login and back.
+    layout('shell/app-shell.tsx', [
+      route('my_calendars', 'calendars/my-calendars-page.tsx'),
+      route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
+      route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
+      route('create_calendar', 'calendars/create-calendar-page.tsx'),
+      route('settings', 'account/settings-page.tsx'),
+      route('wishes', 'contributions/wishes-page.tsx'),
+      route('investments', 'investments/investments-page.tsx'),
+    ]),
+
+    // A contributor's private edit link.
+    route('c/:slug/edit/:contributionId', 'contributions/edit-contribution-page.tsx'),
+  ]),
 
   route('*', 'marketing/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -7,7 +7,7 @@ import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { toPublicName } from './display-name.ts';
-import type { CachedPublicCalendar } from './public-calendar-cache.ts';
+import type { CachedPublicCalendar, PublicCalendarCache } from './public-calendar-cache.ts';
 import { contributions } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,6 +28,18 @@ export function readWishesCursor(cursor: string | undefined): string | undefined
   if (!cursor) return undefined;
   if (!UUID.test(cursor)) throw new AppError('invalid_cursor', 'This page link is not valid.', 400);
   return cursor.toLowerCase();
+}
+
+/**
+ * `GET /api/public/calendars/:slug` as JSON text, from the cache: the API answers it, and the guest
+ * page's server rendering reads the first page from it. Undefined for a draft or an unknown slug.
+ */
+export function loadPublicCalendar(
+  context: { db: Db; publicCalendars: PublicCalendarCache },
+  slug: string,
+  cursor?: string,
+): Promise<CachedPublicCalendar | undefined> {
+  return context.publicCalendars.load(`${slug}|${cursor ?? ''}`, () => buildPublicCalendar(context.db, slug, cursor));
 }
 
 /**

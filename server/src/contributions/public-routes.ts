@@ -18,7 +18,7 @@ import {
   UpdateOwnContributionSchema,
   updateOwnContribution,
 } from './own-contribution.ts';
-import { buildPublicCalendar, findPublicCalendarRow, readWishesCursor } from './public-calendar.ts';
+import { findPublicCalendarRow, loadPublicCalendar, readWishesCursor } from './public-calendar.ts';
 
 const OG_CACHE_SECONDS = 3600;
 
@@ -47,9 +47,7 @@ export function createPublicRoutes(context: AppContext) {
     .get('/calendars/:slug', async (c) => {
       const slug = c.req.param('slug');
       const cursor = readWishesCursor(c.req.query('cursor'));
-      const page = await context.publicCalendars.load(`${slug}|${cursor ?? ''}`, () =>
-        buildPublicCalendar(context.db, slug, cursor),
-      );
+      const page = await loadPublicCalendar(context, slug, cursor);
       if (!page) throw calendarNotFound();
       c.header('Cache-Control', 'no-cache');
       c.header('Content-Type', 'application/json; charset=UTF-8');

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { pickForwardedValue } from './client-ip.ts';
 
-/** Default CSP; HTML pages replace it with one that lists their own inline script hashes. */
+/** Default CSP; HTML pages replace it with one that allows their own inline scripts (by hash or nonce). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Third-party origins a page may load from, by integration switched on in the environment. */
@@ -27,11 +27,12 @@ export function getThirdPartySources(options: { stripe: boolean; captcha: 'altch
 
 const NO_THIRD_PARTIES: ThirdPartySources = { script: [], frame: [], connect: [] };
 
-export function buildPageCsp(scriptHashes: readonly string[], thirdParties = NO_THIRD_PARTIES): string {
+/** `inlineScripts`: CSP sources without quotes, `sha256-…` of a prerendered page's scripts or a rendered page's `nonce-…`. */
+export function buildPageCsp(inlineScripts: readonly string[], thirdParties = NO_THIRD_PARTIES): string {
   const list = (values: readonly string[]) => values.map((value) => ` ${value}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${list(thirdParties.script)}${list(scriptHashes.map((hash) => `'${hash}'`))}`,
+    `script-src 'self'${list(thirdParties.script)}${list(inlineScripts.map((source) => `'${source}'`))}`,
     // Inline style attributes come from React and the carousel; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -1,12 +1,20 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageContext } from '@firstday/common/page-context';
 import { isAppRoute } from '@firstday/common/site';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { buildPageCsp, type ThirdPartySources } from './security-headers.ts';
 
 type HtmlPage = { raw: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
+
+/** What the web app's server entry (web/src/entry.server.tsx) exports for this server. */
+type ServerEntry = {
+  createRequestHandler(build: unknown, mode: string): (request: Request, loadContext: unknown) => Promise<Response>;
+  createPageContext(values: PageContext): unknown;
+};
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -26,7 +34,7 @@ function* walkHtml(dir: string): Generator<string> {
   }
 }
 
-/** '/green/index.html' → '/green'; '/index.html' → '/'; '/__spa-fallback.html' → '/__spa-fallback'. */
+/** '/green/index.html' → '/green'; '/index.html' → '/'. */
 function toRoutePath(distDir: string, file: string): string {
   const path = `/${relative(distDir, file).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '');
   return path === '' ? '/' : path;
@@ -62,39 +70,68 @@ function sendPage(c: Context, page: HtmlPage, status: 200 | 404) {
   return c.body(new Uint8Array(body), status);
 }
 
-export type WebBuild = { distDir: string; pages: Map<string, HtmlPage>; publicPaths: string[] };
+export type WebBuild = {
+  distDir: string;
+  pages: Map<string, HtmlPage>;
+  publicPaths: string[];
+  thirdParties?: ThirdPartySources;
+  render: ReturnType<ServerEntry['createRequestHandler']>;
+  createPageContext: ServerEntry['createPageContext'];
+};
 
-/** Reads the prerendered pages once at start-up. */
-export function loadWebBuild(distDir: string, thirdParties?: ThirdPartySources): WebBuild {
-  if (!existsSync(join(distDir, 'index.html'))) {
+/**
+ * Reads the prerendered pages once at start-up and imports the server build beside them
+ * (`web/build/server`), which renders the other routes per request.
+ */
+export async function loadWebBuild(distDir: string, thirdParties?: ThirdPartySources): Promise<WebBuild> {
+  const serverBuildFile = join(distDir, '..', 'server', 'index.js');
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(serverBuildFile)) {
     throw new Error(`The web build is missing at ${distDir}; run \`npm run build\` first.`);
   }
   const pages = loadPages(distDir, thirdParties);
-  const publicPaths = [...pages.keys()].filter((path) => path !== '/404' && path !== '/__spa-fallback').sort();
-  return { distDir, pages, publicPaths };
+  const publicPaths = [...pages.keys()].filter((path) => path !== '/404').sort();
+  const serverBuild = await import(pathToFileURL(serverBuildFile).href);
+  const entry = serverBuild.entry.module as ServerEntry;
+  return {
+    distDir,
+    pages,
+    publicPaths,
+    thirdParties,
+    render: entry.createRequestHandler(serverBuild, 'production'),
+    createPageContext: entry.createPageContext,
+  };
 }
 
 /**
- * The SPA shell with extra tags in its <head> (share previews for crawlers, which run no
- * JavaScript). Sent uncompressed: the precompressed files are of the unchanged shell.
+ * A route rendered per request by React Router (the guest page, and the loading screen of the
+ * client-rendered routes). Its inline scripts carry a fresh CSP nonce; the HTML is gzipped as it
+ * streams.
  */
-export function sendAppShellWithHead(c: Context, build: WebBuild, headHtml: string, status: 200 | 404 = 200) {
-  const shell = build.pages.get('/__spa-fallback')!;
-  c.header('Cache-Control', 'no-cache');
-  c.header('Content-Security-Policy', shell.csp);
-  return c.html(shell.raw.toString('utf8').replace('</head>', `${headHtml}</head>`), status);
+async function renderPage(c: Context, build: WebBuild, pageData: Omit<PageContext, 'nonce'>) {
+  const nonce = randomBytes(16).toString('base64');
+  const response = await build.render(c.req.raw, build.createPageContext({ ...pageData, nonce }));
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-cache');
+  headers.set('Content-Security-Policy', buildPageCsp([`nonce-${nonce}`], build.thirdParties));
+  headers.set('Vary', 'Accept-Encoding');
+  // gzip, not brotli: brotli's default quality (11) is for files compressed once at build time.
+  if (!response.body || !/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  headers.set('Content-Encoding', 'gzip');
+  headers.delete('Content-Length');
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
 }
 
 /**
  * Serves the web build: hashed assets with a one-year immutable cache, other files for an hour,
- * prerendered pages by path, the SPA shell for client-rendered routes, and the not-found page
- * with status 404 for anything else. Precompressed .br/.gz files are preferred.
+ * prerendered pages by path, the routes of `APP_ROUTE_PATTERNS` rendered by React Router, and the
+ * not-found page with status 404 for anything else. Precompressed .br/.gz files are preferred.
  */
-export function mountWebBuild(app: Hono, build: WebBuild): void {
+export function mountWebBuild(app: Hono, build: WebBuild, pageData: Omit<PageContext, 'nonce'>): void {
   const { distDir, pages } = build;
-  const spaShell = pages.get('/__spa-fallback');
   const notFound = pages.get('/404');
-  if (!spaShell || !notFound) throw new Error('The web build has no SPA fallback or /404 page.');
+  if (!notFound) throw new Error('The web build has no /404 page.');
 
   app.use(
     '/assets/*',
@@ -106,9 +143,10 @@ export function mountWebBuild(app: Hono, build: WebBuild): void {
   );
   app.get('*', async (c, next) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    const page = path === '/404' || path === '/__spa-fallback' ? undefined : pages.get(path);
+    const page = path === '/404' ? undefined : pages.get(path);
     if (page) return sendPage(c, page, 200);
-    if (isAppRoute(path)) return sendPage(c, spaShell, 200);
+    // `.data`: the route's loader data, which the browser fetches when it navigates to the route.
+    if (isAppRoute(path.replace(/\.data$/, ''))) return renderPage(c, build, pageData);
     await next();
   });
   app.use(

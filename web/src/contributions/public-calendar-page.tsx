@@ -1,17 +1,19 @@
 import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { data } from 'react-router';
 import { formatDollars } from '../calendars/format-money.ts';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
-import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
+import { pageContext } from '../page-context.ts';
 import { createQueryClient } from '../shell/query-client.ts';
+import type { Route } from './+types/public-calendar-page';
 import { AnnouncementPanel, ClosedNotice } from './announcement-panel.tsx';
 import { CalendarFooter } from './calendar-footer.tsx';
+import { buildCalendarMeta } from './calendar-meta.ts';
 import { getPublicCalendar, getPublicCalendarQueryKey } from './contributions-api.ts';
 import { GuessCalendar } from './guess-calendar.tsx';
 import styles from './public-calendar.module.css';
@@ -23,19 +25,30 @@ import { StickyPickBar } from './sticky-pick-bar.tsx';
 const loadContributionDialog = () => import('./contribution-dialog.tsx');
 const ContributionDialog = lazy(loadContributionDialog);
 
-export function meta() {
-  return [
-    { title: 'Guess the birthday – Firstday' },
-    // Private links: a calendar is for the people it was shared with, not for search engines.
-    { name: 'robots', content: 'noindex' },
-  ];
+/**
+ * Runs on the server (docs/decisions/012-server-rendered-guest-page.md): the page arrives with the
+ * calendar in its HTML, read through the API's own service and cache. A draft or an unknown slug
+ * answers status 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  const calendar = (await page.getPublicCalendar(params.slug)) ?? null;
+  return data({ calendar, appUrl: page.appUrl }, { status: calendar ? 200 : 404 });
 }
 
-export default function PublicCalendarPage() {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  buildCalendarMeta(loaderData?.calendar ?? null, loaderData?.appUrl ?? '');
+
+export default function PublicCalendarPage({ loaderData, params }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
+  if (!loaderData.calendar) return <NotFoundView />;
   return (
     <QueryClientProvider client={queryClient}>
-      <PublicCalendarScreen />
+      <PublicCalendarScreen
+        slug={params.slug}
+        initial={loaderData.calendar}
+        shareUrl={`${loaderData.appUrl}/c/${params.slug}`}
+      />
     </QueryClientProvider>
   );
 }
@@ -44,43 +57,29 @@ function isClosed(calendar: PublicCalendar): boolean {
   return calendar.announcement !== null || calendar.status !== 'active';
 }
 
-function PublicCalendarScreen() {
-  const { slug = '' } = useParams();
+/** The server's calendar seeds the cache, so hydration matches; after a contribution the API refreshes it. */
+function PublicCalendarScreen({
+  slug,
+  initial,
+  shareUrl,
+}: {
+  slug: string;
+  initial: PublicCalendar;
+  shareUrl: string;
+}) {
   const query = useQuery({
     queryKey: getPublicCalendarQueryKey(slug),
     queryFn: ({ signal }) => getPublicCalendar(slug, { signal }),
+    initialData: initial,
+    // As fresh as the server's cache: no second read right after hydration.
+    staleTime: 30_000,
   });
-
-  if (query.isPending) {
-    return (
-      <div className={styles.page} data-background="pink">
-        <main id="main" className={styles.main} aria-busy="true">
-          <p className={styles.loading} role="status">
-            Loading the calendar…
-          </p>
-        </main>
-      </div>
-    );
-  }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundView />;
-    return (
-      <div className={styles.page} data-background="pink">
-        <main id="main" className={styles.main}>
-          <div className={styles.problemBox} role="alert">
-            <p>{getErrorMessage(query.error)}</p>
-            <Button onClick={() => query.refetch()}>Try again</Button>
-          </div>
-        </main>
-      </div>
-    );
-  }
-  return <CalendarScreen calendar={query.data} slug={slug} />;
+  return <CalendarScreen calendar={query.data} slug={slug} shareUrl={shareUrl} />;
 }
 
 type ExtraWishes = { items: PublicWish[]; nextCursor: string | null };
 
-function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: string }) {
+function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar; slug: string; shareUrl: string }) {
   const queryClient = useQueryClient();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -91,7 +90,6 @@ function CalendarScreen({ calendar, slug }: { calendar: PublicCalendar; slug: st
   const closed = isClosed(calendar);
   // Closed with no announcement: no celebration, so no guesses to compare and nothing to share.
   const quietlyClosed = closed && calendar.announcement === null;
-  const shareUrl = typeof window === 'undefined' ? `/c/${slug}` : `${window.location.origin}/c/${slug}`;
 
   // Warm the form's chunk once the page is idle, so picking a day opens it at once.
   useEffect(() => {

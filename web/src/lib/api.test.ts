@@ -54,6 +54,12 @@ describe('postJson', () => {
     expect(isRetryableError(error)).toBe(true);
   });
 
+  it('keeps only the status of an error body in another shape', async () => {
+    mockFetch(Response.json({ error: 'boom', message: 'Bad' }, { status: 400, statusText: 'Bad Request' }));
+    const error = await postJson('/api/x', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, code: 'http_error', message: 'Bad Request' });
+  });
+
   it('copes with an error answer that is not JSON', async () => {
     mockFetch(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     const error = await postJson('/api/x', {}).catch((e: unknown) => e);

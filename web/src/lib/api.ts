@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema } from '@firstday/common/api-error';
+import type { ApiErrorBody } from '@firstday/common/api-error';
 
 /** A failed API call: the server's error body, or a synthetic one when the network or the body failed. */
 export class ApiError extends Error {
@@ -123,12 +123,25 @@ async function fetchOnce(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/**
+ * The API's error body (`ApiErrorBodySchema` in common), checked by hand: every page loads this
+ * client, the landing page too, and zod would more than double its JavaScript.
+ */
+function readErrorBody(body: unknown): ApiErrorBody['error'] | undefined {
+  const error = (body as Partial<ApiErrorBody> | null | undefined)?.error;
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string') return undefined;
+  const fields =
+    error.fields && typeof error.fields === 'object'
+      ? Object.fromEntries(Object.entries(error.fields).filter(([, text]) => typeof text === 'string'))
+      : undefined;
+  return { code: error.code, message: error.message, fields };
+}
+
 async function readApiError(response: Response): Promise<ApiError> {
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-  const body = await response.json().catch(() => undefined);
-  const parsed = ApiErrorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  const error = readErrorBody(await response.json().catch(() => undefined));
+  if (error) {
+    const { code, message, fields } = error;
     return new ApiError({ status: response.status, code, message, fields, retryAfterSeconds });
   }
   // Proxies and static servers answer without our error body; keep the status so callers can tell.

@@ -1,0 +1,14 @@
+import type { PublicCalendar } from './contributions.ts';
+
+/**
+ * What the server hands the web app's server rendering for one page request
+ * (web/src/page-context.ts, docs/decisions/012-server-rendered-guest-page.md).
+ */
+export type PageContext = {
+  /** The Content-Security-Policy nonce of this response's inline scripts. */
+  nonce?: string;
+  /** The site's public address (`APP_URL`), for share links and Open Graph tags. */
+  appUrl: string;
+  /** The calendar as `GET /api/public/calendars/:slug` answers it, from the same cache; undefined for a draft or an unknown slug. */
+  getPublicCalendar(slug: string): Promise<PublicCalendar | undefined>;
+};

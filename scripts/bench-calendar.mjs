@@ -1,0 +1,110 @@
+// A calendar for the benchmarks, made through the real API of a started product server: a creator
+// signs up (verified through the dev mailbox), creates and pays a calendar, and guests contribute.
+import { randomUUID } from 'node:crypto';
+
+export const GOOD_CARD = { number: '4242424242424242', holderName: 'Bench Payer', expiry: '12/39', cvc: '123' };
+
+// The bench server skips the captcha (never allowed in production) and the contribution rate
+// limits: every request comes from one address.
+export const BENCH_ENV = {
+  BENCH_DISABLE_CAPTCHA: 'true',
+  CONTRIBUTION_RATE_LIMIT_PER_IP: '100000000',
+  CONTRIBUTION_RATE_LIMIT_PER_CALENDAR: '100000000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+};
+
+function addDays(days) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export async function request(url, path, { method = 'GET', body, cookie } = {}) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      // The server's own origin (APP_URL defaults to http://localhost:<port>), as a browser sends it.
+      origin: url.replace('127.0.0.1', 'localhost'),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response;
+}
+
+/** Signs up and verifies a creator through the dev mailbox, creates a calendar and pays its fee. */
+export async function createActiveCalendar(url) {
+  const email = `bench-${randomUUID()}@example.com`;
+  const signUp = await request(url, '/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { name: 'Bench Parent', email, password: 'bench-password-123', callbackURL: '/my_calendars' },
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  let link;
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    const mails = await (await request(url, `/api/dev/mail?to=${encodeURIComponent(email)}`)).json();
+    link = mails.map((mail) => mail.text.match(/https?:\/\/[^/\s]+(\/api\/auth\/verify-email\S+)/)?.[1]).find(Boolean);
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error('no verification e-mail');
+  const verify = await request(url, link);
+  const cookie = verify.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const created = await request(url, '/api/calendars', {
+    method: 'POST',
+    cookie,
+    body: { firstName: 'Bench', lastName: 'Parent', iban: 'DE89370400440532013000' },
+  });
+  const calendar = await created.json();
+  await request(url, `/api/calendars/${calendar.id}`, {
+    method: 'PATCH',
+    cookie,
+    body: { dueDate: addDays(21), title: 'Bench baby', hideTotal: false },
+  });
+  const pay = await request(url, `/api/calendars/${calendar.id}/pay`, {
+    method: 'POST',
+    cookie,
+    body: { idempotencyKey: `bench-fee-${randomUUID()}`, method: { type: 'card', card: GOOD_CARD } },
+  });
+  if (!pay.ok) throw new Error(`pay: ${pay.status} ${await pay.text()}`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const current = await (await request(url, `/api/calendars/${calendar.id}`, { cookie })).json();
+    if (current.status === 'active') return { ...current, cookie };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the calendar did not become active');
+}
+
+/** Guest number `index`: a guess spread over the 43-day window, a wish, no gift unless `extra` adds one. */
+export function makeContribution(calendar, index, extra = {}) {
+  const offset = (index % 43) - 28;
+  const due = new Date(`${calendar.dueDate}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + offset);
+  return {
+    idempotencyKey: `bench-${randomUUID()}`,
+    name: `Bench Guest ${index}`,
+    email: `guest-${index}@example.com`,
+    guessedDate: due.toISOString().slice(0, 10),
+    wish: `Welcome, little one! A wish from bench guest number ${index}.`,
+    captchaValue: 'bench',
+    ...extra,
+  };
+}
+
+/** Posts `count` contributions to the calendar, 20 at a time. */
+export async function seedContributions(url, calendar, count) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      const response = await request(url, `/api/public/calendars/${calendar.slug}/contributions`, {
+        method: 'POST',
+        body: makeContribution(calendar, index),
+      });
+      if (response.status !== 201) throw new Error(`seed: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+}

@@ -1,0 +1,113 @@
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { createActiveCalendar, makeContribution, postContribution } from '../../test/test-contributions.ts';
+import { calendars } from '../calendars/schema.ts';
+import { loadWebBuild } from '../lib/web-static.ts';
+
+// The real web build (`npm test` builds it before the unit tests).
+const WEB_DIST = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
+const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  const web = await loadWebBuild(WEB_DIST);
+  t = await createTestApp({ web, rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
+});
+afterAll(() => t.close());
+
+async function getPage(path: string) {
+  const response = await t.app.request(path);
+  return { response, html: await response.text() };
+}
+
+describe('the guest page /c/<slug>, rendered on the server', () => {
+  it('has the title, due date, background, grid days and guesses in its first HTML', async () => {
+    const { calendar } = await createActiveCalendar(t, { hideSenderNames: false });
+    await postContribution(t, calendar.slug, await makeContribution(t, { name: 'Grace Hopper' }));
+
+    const { response, html } = await getPage(`/c/${calendar.slug}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(html).toMatch(/<h1 id="calendar-title"[^>]*>Baby Rose<\/h1>/);
+    expect(html).toContain('January 15, 2030');
+    expect(html).toContain(`data-background="${calendar.background}"`);
+    // The first and last day of the guess window are buttons in the grid.
+    expect(html).toContain('data-date="2029-12-18"');
+    expect(html).toContain('data-date="2030-01-29"');
+    expect(html).toContain('Grace Hopper');
+    // The share preview for messengers, which run no JavaScript.
+    expect(html).toContain('<meta property="og:title" content="Baby Rose"/>');
+    expect(html).toContain(
+      `<meta property="og:image" content="http://firstday.test/api/public/calendars/${calendar.slug}/og.png"/>`,
+    );
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('runs only scripts carrying its per-response CSP nonce', async () => {
+    const { calendar } = await createActiveCalendar(t);
+    const first = await getPage(`/c/${calendar.slug}`);
+    const second = await getPage(`/c/${calendar.slug}`);
+    const csp = first.response.headers.get('content-security-policy') ?? '';
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(second.response.headers.get('content-security-policy')).not.toContain(nonce);
+    const inlineScripts = [...first.html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('keeps hidden sender names hidden in the HTML', async () => {
+    const { calendar } = await createActiveCalendar(t, { hideSenderNames: true });
+    const contribution = await makeContribution(t, { name: 'Zelda Quartermain', email: 'zelda.q@example.org' });
+    await postContribution(t, calendar.slug, contribution);
+    const { response, html } = await getPage(`/c/${calendar.slug}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain('Z. Q.');
+    for (const secret of ['Zelda', 'Quartermain', 'zelda.q@example.org']) expect(html, secret).not.toContain(secret);
+  });
+
+  it('answers 404 with the not-found page for an unknown slug and for a draft', async () => {
+    const unknown = await getPage('/c/NoSuchCalendar123');
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(unknown.html).toContain('Go to Homepage');
+
+    const { calendar } = await createActiveCalendar(t);
+    await t.db.update(calendars).set({ status: 'draft' }).where(eq(calendars.id, calendar.id));
+    t.context.publicCalendars.invalidate(calendar.id);
+    const draft = await getPage(`/c/${calendar.slug}`);
+    expect(draft.response.status).toBe(404);
+    expect(draft.html).not.toContain('Baby Rose');
+  });
+
+  it('is compressed for browsers that accept it', async () => {
+    const { calendar } = await createActiveCalendar(t);
+    const response = await t.app.request(`/c/${calendar.slug}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+    expect(html).toContain('Baby Rose');
+  });
+});
+
+describe('client-rendered routes', () => {
+  it('send a styled loading screen instead of an empty body', async () => {
+    for (const path of ['/login', '/my_calendars']) {
+      const { response, html } = await getPage(path);
+      expect(response.status, path).toBe(200);
+      const body = html.slice(html.indexOf('<body'));
+      expect(body, path).toContain('role="status"');
+      expect(body, path).toContain('Loading…');
+    }
+  });
+
+  it('leave unknown paths to the prerendered not-found page', async () => {
+    const { response, html } = await getPage('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(html).toContain('Go to Homepage');
+  });
+});

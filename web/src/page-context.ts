@@ -1,0 +1,31 @@
+import type { PageContext } from '@firstday/common/page-context';
+import { createContext, RouterContextProvider } from 'react-router';
+import { webEnv } from './env.ts';
+
+/**
+ * The Vite dev server renders pages in its own process, without the API server's services: there
+ * the calendar comes over HTTP from the API server (VITE_PUBLIC_URL, http://localhost:3000 in
+ * development). The built app always gets the context from the server (createPageContext).
+ */
+const devPageContext: PageContext = {
+  appUrl: webEnv.VITE_PUBLIC_URL,
+  async getPublicCalendar(slug) {
+    const response = await fetch(`${webEnv.VITE_PUBLIC_URL}/api/public/calendars/${encodeURIComponent(slug)}`);
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`GET /api/public/calendars/${slug}: ${response.status}`);
+    return response.json();
+  },
+};
+
+export const pageContext = createContext<PageContext>(import.meta.env.DEV ? devPageContext : undefined);
+
+/** The response's CSP nonce; null where no server sets one (prerendering, the dev server). */
+export const nonceContext = createContext<string | null>(null);
+
+/** The load context of one page request; the server calls it through the server build's entry module. */
+export function createPageContext(values: PageContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(pageContext, values);
+  if (values.nonce) context.set(nonceContext, values.nonce);
+  return context;
+}

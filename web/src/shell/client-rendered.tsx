@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { Logo } from '../components/logo.tsx';
+import styles from './client-rendered.module.css';
+
+/**
+ * Layout of the routes that render in the browser only (sign-in screens, the signed-in area, a
+ * contributor's edit link): they read the session, the URL's tokens or the window. The no-op
+ * client loader makes React Router render the fallback below on the server and hydrate it, then
+ * render the page once the browser has loaded it.
+ */
+export function clientLoader() {
+  return null;
+}
+
+export function HydrateFallback() {
+  return (
+    <div className={styles.page}>
+      <Logo />
+      <div className={styles.spinner} aria-hidden="true" />
+      <p className={styles.status} role="status">
+        Loading…
+      </p>
+    </div>
+  );
+}
+
+export default function ClientRendered() {
+  return <Outlet />;
+}
