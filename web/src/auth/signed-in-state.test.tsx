@@ -9,7 +9,9 @@ async function loadModule() {
 }
 
 function answer(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 const VERIFIED = { session: { id: 's' }, user: { id: 'u', emailVerified: true } };
@@ -26,34 +28,41 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+type StateModule = Awaited<ReturnType<typeof loadModule>>;
+let state: StateModule;
+
+function Probe({ label }: { label: string }) {
+  return <p data-testid={label}>{state.useSignedInState()}</p>;
+}
+
 async function renderState() {
-  const { useSignedInState } = await loadModule();
-  function Probe({ label }: { label: string }) {
-    return <p data-testid={label}>{useSignedInState()}</p>;
-  }
-  return { Probe, useSignedInState };
+  state = await loadModule();
+  return state;
 }
 
 describe('useSignedInState', () => {
   it('is unknown in the prerendered HTML and asks nothing while rendering it', async () => {
-    const { Probe } = await renderState();
+    await renderState();
     expect(renderToString(<Probe label="a" />)).toContain('unknown');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks the session endpoint after mount and reports a verified session as signed in', async () => {
     fetchMock.mockImplementation(() => answer(VERIFIED));
-    const { Probe } = await renderState();
+    await renderState();
     render(<Probe label="a" />);
     expect(screen.getByTestId('a').textContent).toBe('unknown');
     expect(await screen.findByText('signed-in')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/get-session', expect.objectContaining({ credentials: 'same-origin' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/get-session',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
   });
 
   it('reports no session, and a session whose e-mail is not verified, as signed out', async () => {
     for (const body of [null, { session: { id: 's' }, user: { id: 'u', emailVerified: false } }]) {
       fetchMock.mockImplementation(() => answer(body));
-      const { Probe } = await renderState();
+      await renderState();
       render(<Probe label="a" />);
       expect(await screen.findByText('signed-out')).toBeTruthy();
       cleanup();
@@ -63,7 +72,7 @@ describe('useSignedInState', () => {
   it('stays unknown when the server fails or cannot be reached', async () => {
     for (const failure of [() => answer({ error: {} }, 500), () => Promise.reject(new TypeError('offline'))]) {
       fetchMock.mockImplementation(failure);
-      const { Probe } = await renderState();
+      await renderState();
       render(<Probe label="a" />);
       await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
       await act(async () => {});
@@ -75,7 +84,7 @@ describe('useSignedInState', () => {
 
   it('shares one request between the header and the page, and a page opened later starts from the answer', async () => {
     fetchMock.mockImplementation(() => answer(VERIFIED));
-    const { Probe } = await renderState();
+    await renderState();
     render(
       <>
         <Probe label="header" />
@@ -93,8 +102,7 @@ describe('useSignedInState', () => {
 
   it('forgets the answer after signing out', async () => {
     fetchMock.mockImplementation(() => answer(VERIFIED));
-    const { Probe } = await renderState();
-    const { forgetSignedInState } = await import('./signed-in-state.ts');
+    const { forgetSignedInState } = await renderState();
     render(<Probe label="a" />);
     expect(await screen.findByText('signed-in')).toBeTruthy();
     act(() => forgetSignedInState());
