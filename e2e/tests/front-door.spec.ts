@@ -78,6 +78,26 @@ test('a parent with an account logs in from /join_us and goes on to the wizard',
   await expect(page.getByRole('heading', { name: 'Create Your Calendar' })).toBeVisible();
 });
 
+test('a new parent can start with the federated provider on /join_us and lands in the wizard', async ({ page }) => {
+  const config = (await (await page.request.get('/api/config')).json()) as {
+    federatedProvider: { name: string } | null;
+  };
+  expect(config.federatedProvider).not.toBeNull();
+  await page.goto('/join_us');
+  const popupPromise = page.waitForEvent('popup');
+  await page
+    .getByRole('region', { name: 'Create your account' })
+    .getByRole('button', { name: `Continue with ${config.federatedProvider!.name}` })
+    .click();
+  const popup = await popupPromise;
+  await popup.locator('input[name="login"]').fill(uniqueEmail('federated-start'));
+  await popup.locator('input[name="password"]').fill('any-password');
+  await popup.getByRole('button', { name: 'Sign-in' }).click();
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(NEW_ACCOUNT_URL, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Create Your Calendar' })).toBeVisible();
+});
+
 test('/join_us refuses an empty sign-up inline, field by field', async ({ page }) => {
   await page.goto('/join_us');
   const start = page.getByRole('region', { name: 'Create your account' });
