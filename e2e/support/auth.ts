@@ -20,9 +20,9 @@ export function findLinkByPath(mail: DevMail, path: string): string {
 /** Fills the sign-up form and waits for the 'Confirm your email' panel; the account is not verified yet. */
 export async function signUp(
   page: Page,
-  { name = 'Test Parent', email = uniqueEmail('parent'), password = DEFAULT_PASSWORD } = {},
+  { name = 'Test Parent', email = uniqueEmail('parent'), password = DEFAULT_PASSWORD, path = '/signup' } = {},
 ): Promise<Credentials> {
-  await page.goto('/signup');
+  await page.goto(path);
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -36,9 +36,12 @@ export async function getVerificationLink(request: APIRequestContext, email: str
   return findLinkByPath(await waitForMail(request, email, VERIFICATION_SUBJECT), '/api/auth/verify-email');
 }
 
+/** Where a new account lands once its e-mail is verified: step 1 of the wizard. */
+export const NEW_ACCOUNT_URL = /\/create_calendar$/;
+
 /**
  * Creates a verified account through the real screens and e-mail: sign up, open the e-mailed
- * link. Ends signed in on /my_calendars.
+ * link, which lands in the wizard. Then opens /my_calendars, where the tests built on it start.
  */
 export async function signUpAndVerify(
   page: Page,
@@ -47,7 +50,8 @@ export async function signUpAndVerify(
 ): Promise<Credentials> {
   const credentials = await signUp(page, options);
   await page.goto(await getVerificationLink(request, credentials.email));
-  await expect(page).toHaveURL(/\/my_calendars$/);
+  await expect(page).toHaveURL(NEW_ACCOUNT_URL);
+  await page.goto('/my_calendars');
   return credentials;
 }
 

@@ -5,11 +5,12 @@ import {
   findLinkByPath,
   getVerificationLink,
   logIn,
+  NEW_ACCOUNT_URL,
   RESET_SUBJECT,
   signUp,
   signUpAndVerify,
 } from '../support/auth.ts';
-import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
+import { type DevMail, uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -25,10 +26,25 @@ async function solveCaptcha(page: Page) {
 }
 
 test.describe('sign up', () => {
-  test('sign up, verification e-mail, link lands on /my_calendars', async ({ page, request }) => {
-    const { email } = await signUpAndVerify(page, request, { name: 'Ada Lovelace' });
-    expect(email).toContain('@example.com');
-    await expect(page).toHaveURL('/my_calendars');
+  test('sign up, verification e-mail, link lands in step 1 of the wizard', async ({ page, request }) => {
+    const { email } = await signUp(page, { name: 'Ada Lovelace' });
+    const link = await getVerificationLink(request, email);
+    expect(new URL(link).searchParams.get('callbackURL')).toBe('/create_calendar');
+    await page.goto(link);
+    await expect(page).toHaveURL(NEW_ACCOUNT_URL);
+    await expect(page.getByRole('heading', { name: 'Create Your Calendar' })).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  });
+
+  test("/signup?redirect= keeps its target through the e-mailed link and hands it to 'Log In'", async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/signup?redirect=%2Fsettings');
+    await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login?redirect=%2Fsettings');
+    const { email } = await signUp(page, { path: '/signup?redirect=%2Fsettings' });
+    await page.goto(await getVerificationLink(request, email));
+    await expect(page).toHaveURL('/settings');
   });
 
   test('empty and invalid fields are refused inline', async ({ page }) => {
@@ -67,9 +83,9 @@ test.describe('sign up', () => {
 
     const otherTab = await context.newPage();
     await otherTab.goto(await getVerificationLink(request, email));
-    await expect(otherTab).toHaveURL('/my_calendars');
+    await expect(otherTab).toHaveURL(NEW_ACCOUNT_URL);
     // The first tab was not touched: its 5-second poll sees the new session and moves on by itself.
-    await expect(page).toHaveURL('/my_calendars', { timeout: 15_000 });
+    await expect(page).toHaveURL(NEW_ACCOUNT_URL, { timeout: 15_000 });
   });
 
   test('an address that already has an account gets the same panel', async ({ page, request }) => {
@@ -124,12 +140,19 @@ test.describe('log in', () => {
     await expect(page.getByRole('alert')).toContainText('Please confirm your e-mail address first');
     await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
     await expect(page.getByText('Verification email resent successfully.')).toBeVisible();
+    let mails: DevMail[] = [];
     await expect
       .poll(async () => {
         const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(credentials.email)}`);
-        return ((await response.json()) as unknown[]).length;
+        mails = (await response.json()) as DevMail[];
+        return mails.length;
       })
       .toBeGreaterThanOrEqual(2);
+    // The account has never been in: like the first link, the resent one leads to the wizard.
+    const targets = mails.map((mail) =>
+      new URL(findLinkByPath(mail, '/api/auth/verify-email')).searchParams.get('callbackURL'),
+    );
+    expect(targets).toEqual(['/create_calendar', '/create_calendar']);
   });
 
   test('a signed-out visit to /settings goes to log in and back', async ({ page, request }) => {
@@ -137,6 +160,9 @@ test.describe('log in', () => {
     await page.context().clearCookies();
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
+    // One way to sign up instead, and it keeps the target.
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup?redirect=%2Fsettings');
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
     await page.getByLabel('Password', { exact: true }).fill(credentials.password);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -228,20 +254,32 @@ test('account screens have no serious accessibility violations', async ({ page }
  * Federated sign-in against the local OpenID Connect provider of the e2e stack
  * (e2e/support/oidc-provider.ts): its form takes any login and password, then asks for consent.
  */
-test('federated popup sign-in lands on /my_calendars', async ({ page, request }) => {
-  const config = (await (await request.get('/api/config')).json()) as { federatedProvider: { name: string } | null };
+async function signInWithProvider(page: Page, login: string) {
+  const config = (await (await page.request.get('/api/config')).json()) as {
+    federatedProvider: { name: string } | null;
+  };
   // The e2e stack always runs a local OpenID Connect provider (e2e/support/start-stack.ts).
   expect(config.federatedProvider).not.toBeNull();
-  const providerName = config.federatedProvider!.name;
-
-  await page.goto('/login');
   const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: `Continue with ${providerName}` }).click();
+  await page.getByRole('button', { name: `Continue with ${config.federatedProvider!.name}` }).click();
   const popup = await popupPromise;
-  await popup.locator('input[name="login"]').fill(uniqueEmail('federated'));
+  await popup.locator('input[name="login"]').fill(login);
   await popup.locator('input[name="password"]').fill('any-password');
   await popup.getByRole('button', { name: 'Sign-in' }).click();
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL('/my_calendars', { timeout: 20_000 });
+  return popup;
+}
+
+test('federated popup sign-in: a new account lands in the wizard, a known one on /my_calendars', async ({ page }) => {
+  const login = uniqueEmail('federated');
+  await page.goto('/login');
+  const popup = await signInWithProvider(page, login);
+  await expect(page).toHaveURL(NEW_ACCOUNT_URL, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Create Your Calendar' })).toBeVisible();
   await expect.poll(() => popup.isClosed()).toBe(true);
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await signInWithProvider(page, login);
+  await expect(page).toHaveURL('/my_calendars', { timeout: 20_000 });
 });

@@ -118,3 +118,31 @@ test("says 'Test mode' on every page while payments are simulated (the sandbox)"
     await expect(ribbon).toContainText('payments are simulated');
   }
 });
+
+test("focus rings are the brand's pink, not the browser's blue", async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skipLink = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toHaveCSS('outline-color', 'rgb(181, 55, 100)');
+  await expect(skipLink).toHaveCSS('outline-style', 'solid');
+});
+
+test('a wrapped legal section title keeps its number on its first line, the rest beside it, at 390 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/terms');
+  const heading = page.getByRole('heading', { name: '6. Wishes, messages and fair use' });
+  const number = await heading.getByText('6.', { exact: true }).boundingBox();
+  const title = await heading.getByText('Wishes, messages and fair use', { exact: true }).boundingBox();
+  const oneLine = await page
+    .getByRole('heading', { name: '2. Who can use Firstday' })
+    .getByText('Who can use Firstday', { exact: true })
+    .boundingBox();
+  expect(number && title && oneLine).toBeTruthy();
+  // The title wraps at this width, and every line of it starts right of the number.
+  expect(title!.height).toBeGreaterThan(oneLine!.height * 1.5);
+  expect(title!.x).toBeGreaterThan(number!.x + number!.width);
+  expect(Math.abs(title!.y - number!.y)).toBeLessThan(2);
+});

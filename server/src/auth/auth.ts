@@ -92,7 +92,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
             heading: 'Confirm your email',
             paragraphs: [
               `Hello ${user.name},`,
-              'Welcome to Firstday! Please confirm that this e-mail address is yours. The button signs you in and takes you to your calendars.',
+              'Welcome to Firstday! Please confirm that this e-mail address is yours. The button signs you in, and you can start your calendar straight away.',
             ],
             action: { label: 'Confirm my email', url },
           }),

@@ -33,4 +33,18 @@ describe('callback URLs of the auth routes', () => {
     expect(response.status).toBe(400);
     expect((await readError(response)).code).toBe('invalid_callback_url');
   });
+
+  it("checks a federated sign-in's newUserCallbackURL (where a new account goes) like the others", async () => {
+    const response = await sendJson(t, 'POST', '/api/auth/sign-in/social', {
+      provider: 'oidc',
+      callbackURL: '/my_calendars',
+      newUserCallbackURL: 'create_calendar',
+      disableRedirect: true,
+    });
+    expect(response.status).toBe(400);
+    expect(await readError(response)).toEqual({
+      code: 'invalid_callback_url',
+      message: 'newUserCallbackURL must be a path on this site, like /my_calendars.',
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
-import { DEFAULT_SIGNED_IN_PATH, hasVerifiedSession } from './session.ts';
+import { hasVerifiedSession } from './session.ts';
 
 /** The specification re-checks verification this often while the panel shows. */
 export const VERIFICATION_POLL_MS = 5000;
@@ -20,10 +20,13 @@ type Status = { kind: 'info' | 'problem'; message: string } | null;
  */
 export function ConfirmEmailPanel({
   email,
+  continueTo,
   onVerified,
   onChangeEmail,
 }: {
   email: string;
+  /** Where a resent link leads, like the first one. */
+  continueTo: string;
   onVerified(): void;
   onChangeEmail(): void;
 }) {
@@ -69,7 +72,7 @@ export function ConfirmEmailPanel({
     setResending(true);
     setStatus(null);
     try {
-      await postJson('/api/auth/send-verification-email', { email, callbackURL: DEFAULT_SIGNED_IN_PATH });
+      await postJson('/api/auth/send-verification-email', { email, callbackURL: continueTo });
       setStatus({ kind: 'info', message: `Mail resended to ${email}` });
     } catch (error) {
       const rateLimited = error instanceof ApiError && error.code === 'rate_limited';

@@ -4,23 +4,34 @@ import { getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages
 import { getPublicConfig } from '../lib/public-config.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
-import { type FederatedProvider, FederatedSignInError, signInWithFederatedProvider } from './federated-sign-in.ts';
-import { hasVerifiedSession } from './session.ts';
+import {
+  type FederatedProvider,
+  type FederatedReturn,
+  FederatedSignInError,
+  signInWithFederatedProvider,
+} from './federated-sign-in.ts';
+import { DEFAULT_SIGNED_IN_PATH, hasVerifiedSession, NEW_ACCOUNT_PATH } from './session.ts';
 
-type FederatedButtonProps = {
-  /** Where the redirect fallback should end up after signing in (a safe path). */
-  returnTo?: string;
+/** The targets default to the calendars, and to the wizard for an account the sign-in creates. */
+type FederatedButtonProps = Partial<FederatedReturn> & {
   /**
    * Signing in again to confirm a sensitive change (accounts without a password, see the server's
    * `reauthentication_required`): no 'or' divider, and the button says so.
    */
   confirm?: boolean;
-  onSignedIn(): void;
+  /** After a popup sign-in; `newUser` when it created the account (the redirect fallback goes to the targets itself). */
+  onSignedIn(newUser: boolean): void;
   onError(message: string | null): void;
 };
 
 /** 'or' + 'Continue with {provider}' when the server has a federated provider; nothing otherwise. */
-export function FederatedButton({ returnTo, confirm = false, onSignedIn, onError }: FederatedButtonProps) {
+export function FederatedButton({
+  returnTo = DEFAULT_SIGNED_IN_PATH,
+  newUserReturnTo = NEW_ACCOUNT_PATH,
+  confirm = false,
+  onSignedIn,
+  onError,
+}: FederatedButtonProps) {
   const [provider, setProvider] = useState<FederatedProvider | null>(null);
   const [busy, setBusy] = useState(false);
   // A second click starts a fresh attempt (the popup is reused); the older one's outcome is ignored.
@@ -46,11 +57,11 @@ export function FederatedButton({ returnTo, confirm = false, onSignedIn, onError
     const current = ++attempt.current;
     onError(null);
     setBusy(true);
-    signInWithFederatedProvider(provider.id, returnTo)
+    signInWithFederatedProvider(provider.id, { returnTo, newUserReturnTo })
       .then(async (outcome) => {
         if (outcome === 'redirecting') return;
         if (!(await hasVerifiedSession())) throw new FederatedSignInError('invalid-auth-event');
-        if (current === attempt.current) onSignedIn();
+        if (current === attempt.current) onSignedIn(outcome === 'signed-up');
       })
       .catch((error: unknown) => {
         if (current !== attempt.current) return;

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ButtonLink } from '../components/button.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -12,7 +11,14 @@ import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 import { FederatedButton } from './federated-button.tsx';
 import { EmailField, PasswordField, SubmitButton } from './form-fields.tsx';
-import { getRedirectTarget, hasVerifiedSession, type LoginLocationState } from './session.ts';
+import {
+  DEFAULT_SIGNED_IN_PATH,
+  getRequestedTarget,
+  hasVerifiedSession,
+  type LoginLocationState,
+  NEW_ACCOUNT_PATH,
+  withRedirect,
+} from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Log In · Firstday' }, { name: 'robots', content: 'noindex' }];
@@ -30,7 +36,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const notice = (useLocation().state as LoginLocationState | null)?.notice;
-  const target = getRedirectTarget(searchParams);
+  const requested = getRequestedTarget(searchParams);
+  const target = requested ?? DEFAULT_SIGNED_IN_PATH;
+  // An account whose e-mail is not verified yet has never been in: its link leads to where a new account starts.
+  const newAccountTarget = requested ?? NEW_ACCOUNT_PATH;
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [resend, setResend] = useState<ResendState>({ status: 'idle' });
@@ -44,6 +53,7 @@ export default function LoginPage() {
   } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
 
   const goOn = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
+  const goOnFederated = (newUser: boolean) => navigate(newUser ? newAccountTarget : target, { replace: true });
 
   // Runs once per visit: a signed-in visitor goes straight on, and the result of a federated
   // redirect (?federated=done|error) is read once and dropped from the address.
@@ -103,7 +113,7 @@ export default function LoginPage() {
     if (resend.status === 'sending') return;
     setResend({ status: 'sending' });
     try {
-      await postJson('/api/auth/send-verification-email', { email, callbackURL: '/my_calendars' });
+      await postJson('/api/auth/send-verification-email', { email, callbackURL: newAccountTarget });
       setResend({ status: 'done', message: RESEND_SUCCESS });
     } catch (error) {
       const rateLimited = error instanceof ApiError && error.code === 'rate_limited';
@@ -125,7 +135,7 @@ export default function LoginPage() {
       footer={
         <>
           {"Don't have an account? "}
-          <Link to="/signup">Sign Up</Link>
+          <Link to={withRedirect('/signup', requested)}>Sign Up</Link>
         </>
       }
     >
@@ -181,12 +191,10 @@ export default function LoginPage() {
       </form>
       <FederatedButton
         returnTo={target}
-        onSignedIn={goOn}
+        newUserReturnTo={newAccountTarget}
+        onSignedIn={goOnFederated}
         onError={(message) => setProblem(message ? { message } : null)}
       />
-      <ButtonLink to="/signup" variant="ghost" size="lg" className={styles.submit}>
-        Sign Up
-      </ButtonLink>
     </AuthLayout>
   );
 }

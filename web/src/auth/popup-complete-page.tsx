@@ -8,7 +8,9 @@ import {
   FEDERATED_CHANNEL,
   FEDERATED_MESSAGE_TYPE,
   type FederatedResultMessage,
+  NEW_USER_PARAM,
 } from './federated-sign-in.ts';
+import { NEW_ACCOUNT_PATH } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Signing you in · Firstday' }, { name: 'robots', content: 'noindex' }];
@@ -30,8 +32,10 @@ export default function PopupCompletePage() {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    const error = new URLSearchParams(window.location.search).get('error');
-    const message: FederatedResultMessage = { type: FEDERATED_MESSAGE_TYPE, error };
+    const params = new URLSearchParams(window.location.search);
+    const error = params.get('error');
+    const newUser = !error && params.get(NEW_USER_PARAM) === '1';
+    const message: FederatedResultMessage = { type: FEDERATED_MESSAGE_TYPE, error, newUser };
 
     const opener = window.opener as Window | null;
     if (opener && !opener.closed) {
@@ -40,8 +44,10 @@ export default function PopupCompletePage() {
       return;
     }
 
+    // A new account goes on to the wizard here too, like it would in the opening tab.
     const finishHere = () => {
-      const query = error ? `federated=error&error=${encodeURIComponent(error)}` : 'federated=done';
+      const redirect = newUser ? `&redirect=${encodeURIComponent(NEW_ACCOUNT_PATH)}` : '';
+      const query = error ? `federated=error&error=${encodeURIComponent(error)}` : `federated=done${redirect}`;
       navigate(`/login?${query}`, { replace: true });
     };
     if (typeof BroadcastChannel !== 'function') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getRedirectTarget, isSafeRedirect } from './session.ts';
+import { getRedirectTarget, getRequestedTarget, isSafeRedirect, withRedirect } from './session.ts';
 
 describe('isSafeRedirect', () => {
   it('accepts paths on this site', () => {
@@ -36,5 +36,28 @@ describe('getRedirectTarget', () => {
     expect(getRedirectTarget(new URLSearchParams(''))).toBe('/my_calendars');
     expect(getRedirectTarget(new URLSearchParams('redirect=//evil.example'))).toBe('/my_calendars');
     expect(getRedirectTarget(new URLSearchParams('redirect=/login?redirect=/x'))).toBe('/my_calendars');
+  });
+});
+
+describe('getRequestedTarget', () => {
+  it('is the safe ?redirect= that is not an auth screen, else null (the caller picks its own default)', () => {
+    expect(getRequestedTarget(new URLSearchParams('redirect=%2Fcreate_calendar'))).toBe('/create_calendar');
+    expect(getRequestedTarget(new URLSearchParams(''))).toBeNull();
+    expect(getRequestedTarget(new URLSearchParams('redirect=https://evil.example'))).toBeNull();
+    expect(getRequestedTarget(new URLSearchParams('redirect=%2Fsignup%3Fredirect%3D%2Fx'))).toBeNull();
+    expect(getRequestedTarget(new URLSearchParams('redirect=/auth/popup-complete'))).toBeNull();
+  });
+});
+
+describe('withRedirect', () => {
+  it('hands a target on to another auth screen, encoded', () => {
+    expect(withRedirect('/login', '/create_calendar')).toBe('/login?redirect=%2Fcreate_calendar');
+    expect(withRedirect('/signup', '/settings?tab=1')).toBe('/signup?redirect=%2Fsettings%3Ftab%3D1');
+    expect(withRedirect('/signup', null)).toBe('/signup');
+  });
+
+  it('round-trips through getRequestedTarget', () => {
+    const path = withRedirect('/login', '/my_calendars/abc?x=1#y');
+    expect(getRequestedTarget(new URL(path, 'https://firstday.invalid').searchParams)).toBe('/my_calendars/abc?x=1#y');
   });
 });

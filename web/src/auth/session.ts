@@ -1,4 +1,5 @@
 import { getJson, postJson } from '../lib/api.ts';
+import { forgetSignedInState } from './signed-in-state.ts';
 
 /** The part of better-auth's `GET /api/auth/get-session` answer the web app reads. */
 export type Session = {
@@ -7,6 +8,11 @@ export type Session = {
 };
 
 export const DEFAULT_SIGNED_IN_PATH = '/my_calendars';
+/**
+ * Where a new account goes once its e-mail is verified (or its first federated sign-in is done):
+ * the wizard, since a new parent has no calendar yet and came to start one.
+ */
+export const NEW_ACCOUNT_PATH = '/create_calendar';
 
 /** What another screen may hand the login page through navigation state (never secrets). */
 export type LoginLocationState = { notice?: string };
@@ -25,6 +31,7 @@ export async function hasVerifiedSession(init?: RequestInit): Promise<boolean> {
 /** Ends the session on the server (the cookie is cleared by the answer). */
 export async function signOut(): Promise<void> {
   await postJson('/api/auth/sign-out', {});
+  forgetSignedInState();
 }
 
 /** Backslashes (browsers read '/\\' as '//') and control characters (browsers strip them before parsing). */
@@ -48,11 +55,22 @@ export function isSafeRedirect(target: unknown): target is string {
   }
 }
 
+const AUTH_SCREENS = new Set(['/login', '/signup', '/auth/popup-complete']);
+
+/** The page an auth screen was asked to continue to (`?redirect=`): a safe path that is not an auth screen, or null. */
+export function getRequestedTarget(searchParams: URLSearchParams): string | null {
+  const target = searchParams.get('redirect');
+  if (!isSafeRedirect(target)) return null;
+  const path = target.split(/[?#]/)[0] ?? '';
+  return AUTH_SCREENS.has(path) ? null : target;
+}
+
 /** Where to go after signing in: `?redirect=` when it is safe (and not an auth screen), else the calendars. */
 export function getRedirectTarget(searchParams: URLSearchParams): string {
-  const target = searchParams.get('redirect');
-  if (!isSafeRedirect(target)) return DEFAULT_SIGNED_IN_PATH;
-  const path = target.split(/[?#]/)[0];
-  if (path === '/login' || path === '/signup' || path === '/auth/popup-complete') return DEFAULT_SIGNED_IN_PATH;
-  return target;
+  return getRequestedTarget(searchParams) ?? DEFAULT_SIGNED_IN_PATH;
+}
+
+/** An auth screen's path that hands on where to continue to (e.g. from log in to sign up and back). */
+export function withRedirect(path: string, target: string | null): string {
+  return target ? `${path}?redirect=${encodeURIComponent(target)}` : path;
 }

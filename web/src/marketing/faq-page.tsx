@@ -1,9 +1,10 @@
 import { SITE } from '@firstday/common/site';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink, ExternalButtonLink } from '../components/button.tsx';
+import { Button, ExternalButtonLink } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import type { Route } from './+types/faq-page';
+import { AccountLink } from './account-link.tsx';
 import styles from './faq-page.module.css';
 import { FAQ_ITEMS } from './faq-questions.ts';
 import { filterFaqItems } from './faq-search.ts';
@@ -67,9 +68,7 @@ export default function FaqPage() {
           <span>Back</span>
         </Button>
         <Logo />
-        <ButtonLink to="/login" variant="secondary">
-          Login
-        </ButtonLink>
+        <AccountLink />
       </header>
 
       <main id="main" className={styles.main}>

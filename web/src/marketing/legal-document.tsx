@@ -46,7 +46,7 @@ export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
             {sections.map((section, index) => (
               <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-h`}>
                 <h2 id={`${section.id}-h`} className={styles.sectionTitle}>
-                  <span className={styles.number}>{index + 1}.</span> {section.title}
+                  <span className={styles.number}>{index + 1}.</span> <span>{section.title}</span>
                 </h2>
                 {section.body}
               </section>

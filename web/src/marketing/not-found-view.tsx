@@ -1,6 +1,7 @@
 import { SITE } from '@firstday/common/site';
 import { ButtonLink, ExternalButtonLink } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
+import { AccountLink } from './account-link.tsx';
 import styles from './not-found-view.module.css';
 
 /** The 404 screen; also shown by routes that find no data for their URL (e.g. an unknown article). */
@@ -9,6 +10,7 @@ export function NotFoundView() {
     <div className={styles.shell}>
       <header className={styles.top}>
         <Logo />
+        <AccountLink />
       </header>
       <main id="main" className={styles.main}>
         <p className={styles.code} aria-hidden="true">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
+import { AccountLink } from './account-link.tsx';
 import styles from './site-header.module.css';
 
 const SECTION_LINKS = [
@@ -14,7 +15,7 @@ const SECTION_LINKS = [
 
 const MENU_ID = 'site-menu';
 
-/** Marketing header: anchors, FAQ link, 'Start The Calendar', burger menu at 1149 px and below. */
+/** Marketing header: anchors, FAQ link, 'Log in' or 'My calendars', 'Start The Calendar', burger menu at 1149 px and below. */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const isLanding = pathname === '/';
@@ -69,6 +70,9 @@ export function SiteHeader() {
                 <Link to="/faq" className={styles.link} onClick={closeMenu}>
                   FAQ
                 </Link>
+              </li>
+              <li>
+                <AccountLink look="plain" className={`${styles.link} ${styles.account}`} onClick={closeMenu} />
               </li>
             </ul>
             <ButtonLink to="/join_us" className={styles.cta} onClick={closeMenu}>

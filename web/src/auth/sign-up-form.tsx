@@ -1,0 +1,94 @@
+import { type SignUp, SignUpSchema } from '@firstday/common/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, postJson } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import styles from './auth-form.module.css';
+import { FederatedButton } from './federated-button.tsx';
+import { EmailField, NewPasswordField, SubmitButton, TextField } from './form-fields.tsx';
+
+const SIGN_UP_FIELDS = ['name', 'email', 'password'] as const;
+
+type SignUpFormProps = {
+  /** Where the new account goes once verified: the e-mailed link leads there (a safe path). */
+  continueTo: string;
+  /** Where an existing account goes that signs in with the federated button instead. */
+  signedInTo: string;
+  /** The account is created and its verification link e-mailed: time for the 'Confirm your email' panel. */
+  onRegistered(email: string): void;
+};
+
+/**
+ * Name, e-mail and password, the federated button and the legal line: the sign-up of /signup
+ * and /join_us. A federated sign-in goes straight on (to `continueTo` when it created the account).
+ */
+export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignUp>({ resolver: zodResolver(SignUpSchema), defaultValues: { name: '', email: '', password: '' } });
+
+  const signUp = handleSubmit(async (values) => {
+    if (sending) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await postJson('/api/auth/sign-up/email', { ...values, callbackURL: continueTo });
+      onRegistered(values.email);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      const invalid = SIGN_UP_FIELDS.filter((field) => fields[field]);
+      for (const field of invalid) {
+        setError(field, { message: fields[field] }, { shouldFocus: field === invalid[0] });
+      }
+      if (invalid.length === 0) setProblem(getErrorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <>
+      <form className={styles.form} noValidate onSubmit={signUp} aria-busy={sending} aria-label="Sign up with e-mail">
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
+        <NewPasswordField
+          id={`${id}-password`}
+          label="Password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <SubmitButton busy={sending} label="Continue with Email" busyLabel="Creating your account…" />
+      </form>
+      <FederatedButton
+        returnTo={signedInTo}
+        newUserReturnTo={continueTo}
+        onSignedIn={(newUser) => navigate(newUser ? continueTo : signedInTo, { replace: true })}
+        onError={setProblem}
+      />
+      <p className={styles.legal}>
+        By signing up you agree to our <Link to="/terms">Terms &amp; Conditions</Link> and confirm you have read our{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useSignedInState } from '../auth/signed-in-state.ts';
+import { ButtonLink } from '../components/button.tsx';
+import styles from './account-link.module.css';
+
+type AccountLinkProps = {
+  /** 'button': a secondary button (top bars); 'plain': a link the caller styles (the header's menu). */
+  look?: 'button' | 'plain';
+  className?: string;
+  onClick?(): void;
+};
+
+/**
+ * 'Log in', or 'My calendars' once the server says the visitor is signed in. The prerendered page
+ * says 'Log in' (also a signed-in visitor's way in: /login sends them straight on); the answer is
+ * read after load, so it costs the page nothing.
+ */
+export function AccountLink({ look = 'button', className, onClick }: AccountLinkProps) {
+  const signedIn = useSignedInState() === 'signed-in';
+  const to = signedIn ? '/my_calendars' : '/login';
+  const label = signedIn ? 'My calendars' : 'Log in';
+  if (look === 'plain') {
+    return (
+      <Link to={to} className={className} onClick={onClick}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <ButtonLink
+      to={to}
+      variant="secondary"
+      className={[styles.button, className].filter(Boolean).join(' ')}
+      onClick={onClick}
+    >
+      {label}
+    </ButtonLink>
+  );
+}
