@@ -162,7 +162,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
             after={
               ibanChanged && (
                 <button type="button" className={formStyles.linkButton} onClick={revertIban}>
-                  Revert to the saved IBAN ({user.IBAN})
+                  Revert to the saved IBAN (<span className={styles.ibanText}>{user.IBAN}</span>)
                 </button>
               )
             }

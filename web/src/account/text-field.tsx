@@ -49,7 +49,7 @@ export function TextField({ label, hint, error, prefix, after, ref, className, .
           {hint}
         </p>
       )}
-      {after}
+      {after && <div>{after}</div>}
     </div>
   );
 }

@@ -221,7 +221,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
               !readOnly &&
               ibanChanged && (
                 <button type="button" className={formStyles.linkButton} onClick={revertIban}>
-                  Revert to the saved IBAN ({calendar.iban})
+                  Revert to the saved IBAN (<span className={settingsStyles.ibanText}>{calendar.iban}</span>)
                 </button>
               )
             }
