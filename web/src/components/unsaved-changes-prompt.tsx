@@ -25,8 +25,9 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  // The way to /login comes after a sign-out or an expired session: nothing could be saved any more.
   const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) =>
-    dirtyRef.current && currentLocation.pathname !== nextLocation.pathname;
+    dirtyRef.current && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login';
   return useBlocker(shouldBlock);
 }
 
