@@ -157,7 +157,7 @@ test('leaving Calendar Info or Settings with unsaved changes asks first', async 
 
   // Escape stays too; the browser's history buttons are held like a link (Forward: Back would leave the app).
   // (history.forward(): page.goForward() would wait for a navigation the blocker holds.)
-  await page.evaluate(() => history.forward());
+  await page.evaluate('history.forward()');
   await expect(prompt).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(prompt).toBeHidden();
