@@ -19,6 +19,7 @@ import { startFeePayment } from '../payments/fee-payments.ts';
 import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
 import { preparePayoutRecipientInBackground, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
 import {
+  CLOSED_CALENDAR_MESSAGE,
   createDraftCalendar,
   getCalendarTitle,
   getOwnedCalendar,
@@ -55,7 +56,7 @@ export function createCalendarRoutes(context: AppContext) {
       const row = await getOwnedCalendar(context.db, user.id, c.req.param('id'));
       const { password, ...input } = await readJsonBody(c, UpdateCalendarSchema);
       if (row.status === 'announced' || row.status === 'paid_out') {
-        throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
+        throw new AppError('calendar_closed', CLOSED_CALENDAR_MESSAGE, 409);
       }
       // Before anything is saved: a change that is not confirmed changes nothing.
       const owner = { kind: 'calendar', status: row.status, title: getCalendarTitle(row) } as const;

@@ -123,6 +123,9 @@ export async function listOwnedCalendars(db: Db, ownerId: string): Promise<Calen
   return withStats(db, rows);
 }
 
+/** An edit of an ended calendar: its details stay as they were when it closed. */
+export const CLOSED_CALENDAR_MESSAGE = 'This calendar is closed, so its details can no longer be changed.';
+
 type EncryptedIban = { ibanEncrypted: string; ibanMasked: string | null };
 
 function sealIban(box: SecretBox, iban: string): EncryptedIban {
@@ -232,7 +235,7 @@ export async function updateCalendar(
   if (!updated) {
     const [current] = await db.select({ status: calendars.status }).from(calendars).where(eq(calendars.id, row.id));
     if (current?.status === 'announced' || current?.status === 'paid_out') {
-      throw new AppError('calendar_closed', 'This calendar is closed to new guesses and gifts.', 409);
+      throw new AppError('calendar_closed', CLOSED_CALENDAR_MESSAGE, 409);
     }
     throw new AppError('conflict', 'This calendar was changed in the meantime. Please reload and try again.', 409);
   }

@@ -143,6 +143,24 @@ describe('creating and editing a calendar', () => {
     expect((await readError(response)).fields?.[field]).toBe(message);
   });
 
+  it.each(['announced', 'paid_out'] as const)(
+    'refuses every edit of a %s calendar with 409 and a clear message',
+    async (status) => {
+      const draft = await createDraft();
+      await t.db.update(calendars).set({ status, title: 'Baby Smith' }).where(eq(calendars.id, draft.id));
+      for (const body of [{ title: 'Renamed' }, { hideTotal: false }, { background: 'blue' }]) {
+        const refused = await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, body, owner.cookie);
+        expect(refused.status).toBe(409);
+        expect(await readError(refused)).toMatchObject({
+          code: 'calendar_closed',
+          message: 'This calendar is closed, so its details can no longer be changed.',
+        });
+      }
+      const [row] = await t.db.select().from(calendars).where(eq(calendars.id, draft.id));
+      expect(row).toMatchObject({ title: 'Baby Smith', hideTotal: true, background: 'pink' });
+    },
+  );
+
   it('refuses malformed and incomplete bodies with 400', async () => {
     expect((await sendJson(t, 'POST', '/api/calendars', '{"firstName":', owner.cookie)).status).toBe(400);
     const empty = await sendJson(t, 'POST', '/api/calendars', {}, owner.cookie);

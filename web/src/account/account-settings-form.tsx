@@ -3,10 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
+import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
+import formStyles from '../styles/form.module.css';
 import { saveAccountSettings } from './account-api.ts';
+import { CalendarPayoutIbans } from './calendar-payout-ibans.tsx';
 import { ConfirmChangeDialog } from './confirm-change-dialog.tsx';
 import styles from './settings-page.module.css';
 import {
@@ -53,7 +56,10 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     reset,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    setValue,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user), resolver });
 
   // Another tab or a refetch may bring newer values; the form follows while it is untouched.
@@ -91,6 +97,14 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   });
 
   const ibanField = register('iban');
+  // Anything but the masked IBAN in the field is a new one: it can always go back to the saved one.
+  const ibanChanged = user.IBAN !== null && watch('iban').trim() !== user.IBAN;
+
+  function revertIban() {
+    setValue('iban', user.IBAN ?? '', { shouldDirty: true });
+    clearErrors('iban');
+    setFocus('iban');
+  }
 
   return (
     <>
@@ -142,8 +156,15 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
             error={errors.iban?.message}
             hint={
               user.IBAN
-                ? 'For your safety we show only its start and end. Type a new IBAN to replace it, or clear the field to remove it.'
-                : 'Gifts are paid out to this account when you announce the birth.'
+                ? 'New calendars are paid out to this account unless you choose another. For your safety we show only its start and end: type a new IBAN to replace it, or clear the field to remove it.'
+                : 'No IBAN is saved on your account yet. Once you save one, new calendars are paid out to it unless you choose another.'
+            }
+            after={
+              ibanChanged && (
+                <button type="button" className={formStyles.linkButton} onClick={revertIban}>
+                  Revert to the saved IBAN (<span className={styles.ibanText}>{user.IBAN}</span>)
+                </button>
+              )
             }
             {...ibanField}
             onFocus={(event) => {
@@ -151,6 +172,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
               if (user.IBAN && event.currentTarget.value === user.IBAN) event.currentTarget.select();
             }}
           />
+          <CalendarPayoutIbans />
         </fieldset>
 
         <fieldset className={styles.group}>
@@ -193,6 +215,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
           }}
         />
       )}
+      <UnsavedChangesPrompt dirty={isDirty} />
     </>
   );
 }

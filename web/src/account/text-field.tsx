@@ -8,11 +8,13 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string;
   /** Shown inside the field before the value, e.g. '$'. */
   prefix?: string;
+  /** A control below the hint that belongs to the field, e.g. 'Revert to the saved IBAN'. */
+  after?: ReactNode;
   ref?: React.Ref<HTMLInputElement>;
 };
 
 /** Label, input, hint and inline error, wired with aria-describedby and aria-invalid. */
-export function TextField({ label, hint, error, prefix, ref, className, ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, error, prefix, after, ref, className, ...inputProps }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -47,11 +49,15 @@ export function TextField({ label, hint, error, prefix, ref, className, ...input
           {hint}
         </p>
       )}
+      {after && <div>{after}</div>}
     </div>
   );
 }
 
-/** An IBAN as typed by a person: spaces allowed, capitals, no spell check or autofill guesses. */
+/**
+ * An IBAN as typed by a person: spaces allowed, capitals, no spell check or autofill guesses. The
+ * empty field's example starts with 'e.g.' (and shows in italics), so it never reads as a saved IBAN.
+ */
 export function IbanField(props: Omit<TextFieldProps, 'label'>) {
   return (
     <TextField
@@ -59,7 +65,7 @@ export function IbanField(props: Omit<TextFieldProps, 'label'>) {
       autoComplete="off"
       spellCheck={false}
       autoCapitalize="characters"
-      placeholder="DE89 3704 0044 0532 0130 00"
+      placeholder="e.g. DE89 3704 0044 0532 0130 00"
       {...props}
     />
   );

@@ -8,15 +8,18 @@ import { SwitchField } from '../account/switch-field.tsx';
 import { IbanField, TextField } from '../account/text-field.tsx';
 import { useCurrentUser } from '../account/use-current-user.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
+import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
 import styles from './calendar-info.module.css';
 import {
+  buildCalendarChanges,
   type CalendarInfoErrors,
   type CalendarInfoValues,
   getCalendarInfoValues,
@@ -34,11 +37,15 @@ import {
   type UpdateCalendarRequest,
   updateCalendar,
 } from './calendars-api.ts';
+import { ClosedCalendarBanner } from './closed-calendar-banner.tsx';
+import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 
 export function meta() {
   return [{ title: 'Calendar Info – Firstday' }];
 }
+
+const CLOSING_POLL_MS = 5000;
 
 /** `/my_calendars/<id>`, or the most recent calendar on `/my_calendars/calendar_info`. */
 export default function CalendarInfoPage() {
@@ -59,6 +66,8 @@ function CalendarById({ id }: { id: string }) {
   const calendar = useQuery({
     queryKey: getCalendarQueryKey(id),
     queryFn: ({ signal }) => getCalendar(id, { signal }),
+    // The banner of a closed calendar follows its payout and e-mails without a reload.
+    refetchInterval: (query) => (isClosingInProgress(query.state.data?.closing) ? CLOSING_POLL_MS : false),
   });
   if (calendar.isPending) return <Loading />;
   if (calendar.isError) {
@@ -77,13 +86,20 @@ function CalendarById({ id }: { id: string }) {
         }
         actions={<ViewAsGuestLink calendar={calendar.data} size="lg" />}
       />
-      <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} />
-      <CalendarShareSection calendar={calendar.data} />
+      {isCalendarClosed(calendar.data) && <ClosedCalendarBanner calendar={calendar.data} />}
+      <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} onClosedMeanwhile={() => calendar.refetch()} />
+      {!isCalendarClosed(calendar.data) && <CalendarShareSection calendar={calendar.data} />}
     </div>
   );
 }
 
-function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
+type CalendarInfoFormProps = {
+  calendar: OwnerCalendar;
+  /** A save refused because the calendar ended in the meantime (another tab): the page reloads it. */
+  onClosedMeanwhile: () => void;
+};
+
+function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<CalendarInfoValues>(() => getCalendarInfoValues(calendar));
@@ -94,6 +110,11 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
   const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { data: user } = useCurrentUser();
+  const ibanRef = useRef<HTMLInputElement>(null);
+  // An ended calendar keeps its details as they were: the server refuses every change (409).
+  const readOnly = isCalendarClosed(calendar);
+  const dirty = !readOnly && Object.keys(buildCalendarChanges(values, calendar)).length > 0;
+  const ibanChanged = calendar.iban !== null && values.iban.trim() !== calendar.iban;
 
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
@@ -112,7 +133,18 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
     showSuccessToast('Calendar saved.');
   }
 
+  function revertIban() {
+    change({ iban: calendar.iban ?? '' });
+    setErrors(({ iban: _, ...others }) => others);
+    ibanRef.current?.focus();
+  }
+
   function showSaveError(error: unknown) {
+    if (error instanceof ApiError && error.code === 'calendar_closed') {
+      setProblem('This calendar has been closed in the meantime, so its details can no longer be changed.');
+      onClosedMeanwhile();
+      return;
+    }
     const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
     if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
     else setProblem(getErrorMessage(error));
@@ -120,7 +152,7 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
+    if (saving || readOnly) return;
     const result = validateCalendarInfo(values, calendar);
     if (!result.success) return setErrors(result.errors);
     setErrors({});
@@ -149,57 +181,71 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
         <h2 id={`${id}-title`} className="visually-hidden">
           Calendar details
         </h2>
-        <TextField
-          label="Calendar Name"
-          value={values.title}
-          maxLength={80}
-          onChange={(event) => change({ title: event.target.value })}
-          error={errors.title}
-        />
-        <TextField
-          label="Expected Birth Date"
-          type="date"
-          value={values.dueDate}
-          onChange={(event) => change({ dueDate: event.target.value })}
-          error={errors.dueDate}
-          className={settingsStyles.narrowField}
-        />
-        <BackgroundPicker
-          legend="Calendar Background"
-          value={values.background}
-          onChange={(background) => change({ background })}
-          error={errors.background}
-        />
-        <IbanField
-          value={values.iban}
-          onChange={(event) => change({ iban: event.target.value })}
-          onFocus={(event) => {
-            // The masked value is not editable text: select it so typing replaces it at once.
-            if (calendar.iban && event.currentTarget.value === calendar.iban) event.currentTarget.select();
-          }}
-          error={errors.iban}
-          hint={
-            calendar.iban
-              ? 'For your safety we show only its start and end. Type a new IBAN to replace it.'
-              : 'Gifts are paid out to this account when you announce the birth.'
-          }
-          className={settingsStyles.narrowField}
-        />
-        <PayoutTermsNote />
-        <div>
-          <SwitchField
-            label="Hide sender names on Calendar"
-            hint="The public calendar shows initials or ‘A friend’ instead of names."
-            checked={values.hideSenderNames}
-            onChange={(event) => change({ hideSenderNames: event.target.checked })}
+        {/* One switch for every field of an ended calendar: disabled, yet still read by screen readers. */}
+        <fieldset className={styles.fields} disabled={readOnly}>
+          <TextField
+            label="Calendar Name"
+            value={values.title}
+            maxLength={80}
+            onChange={(event) => change({ title: event.target.value })}
+            error={errors.title}
           />
-          <SwitchField
-            label="Hide total on Calendar"
-            hint="The public calendar does not show how much was raised. Single gifts are never shown."
-            checked={values.hideTotal}
-            onChange={(event) => change({ hideTotal: event.target.checked })}
+          <TextField
+            label="Expected Birth Date"
+            type="date"
+            value={values.dueDate}
+            onChange={(event) => change({ dueDate: event.target.value })}
+            error={errors.dueDate}
+            className={settingsStyles.narrowField}
           />
-        </div>
+          <BackgroundPicker
+            legend="Calendar Background"
+            value={values.background}
+            onChange={(background) => change({ background })}
+            error={errors.background}
+          />
+          <IbanField
+            ref={ibanRef}
+            value={values.iban}
+            onChange={(event) => change({ iban: event.target.value })}
+            onFocus={(event) => {
+              // The masked value is not editable text: select it so typing replaces it at once.
+              if (calendar.iban && event.currentTarget.value === calendar.iban) event.currentTarget.select();
+            }}
+            error={errors.iban}
+            hint={
+              readOnly
+                ? 'The gifts of this calendar are paid out to this account.'
+                : calendar.iban
+                  ? 'For your safety we show only its start and end. Type a new IBAN to replace it.'
+                  : 'Gifts are paid out to this account when you announce the birth.'
+            }
+            after={
+              !readOnly &&
+              ibanChanged && (
+                <button type="button" className={formStyles.linkButton} onClick={revertIban}>
+                  Revert to the saved IBAN (<span className={settingsStyles.ibanText}>{calendar.iban}</span>)
+                </button>
+              )
+            }
+            className={settingsStyles.narrowField}
+          />
+          {!readOnly && <PayoutTermsNote />}
+          <div>
+            <SwitchField
+              label="Hide sender names on Calendar"
+              hint="The public calendar shows initials or ‘A friend’ instead of names."
+              checked={values.hideSenderNames}
+              onChange={(event) => change({ hideSenderNames: event.target.checked })}
+            />
+            <SwitchField
+              label="Hide total on Calendar"
+              hint="The public calendar does not show how much was raised. Single gifts are never shown."
+              checked={values.hideTotal}
+              onChange={(event) => change({ hideTotal: event.target.checked })}
+            />
+          </div>
+        </fieldset>
         {problem && (
           <p className={settingsStyles.problem} role="alert">
             {problem}
@@ -209,11 +255,14 @@ function CalendarInfoForm({ calendar }: { calendar: OwnerCalendar }) {
           <ButtonLink to="/my_calendars" variant="secondary" size="lg">
             Back to list
           </ButtonLink>
-          <Button id={`${id}-save`} type="submit" size="lg" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
+          {!readOnly && (
+            <Button id={`${id}-save`} type="submit" size="lg" aria-disabled={saving || undefined}>
+              {saving ? 'Saving…' : 'Save'}
+            </Button>
+          )}
         </div>
       </form>
+      <UnsavedChangesPrompt dirty={dirty} />
       {confirming && (
         <ConfirmChangeDialog
           newIban={confirming.iban}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkBirthDate,
   describeEmails,
+  describeNextSteps,
   describePayout,
   getBirthDateLimits,
   getClosingLabel,
@@ -110,5 +111,52 @@ describe('describeEmails and getClosingLabel', () => {
   it('tells an announcement from a quiet close', () => {
     expect(getClosingLabel(makeClosing())).toBe('Announced');
     expect(getClosingLabel(makeClosing({ kind: 'close' }))).toBe('Closed');
+  });
+});
+
+describe('describeNextSteps', () => {
+  it('tells a pending payout is e-mailed when paid and the remaining e-mails are on their way', () => {
+    expect(describeNextSteps(makeClosing())).toEqual([
+      'Payout of $75 pending. We e-mail you when it is paid.',
+      '1 of 2 e-mails sent. The rest are on their way.',
+    ]);
+  });
+
+  it('has nothing left to do once the payout is paid and every e-mail is out', () => {
+    const closing = makeClosing({
+      payout: { amountCents: 7500, status: 'paid' },
+      emails: { total: 2, sent: 2, failed: [] },
+    });
+    expect(describeNextSteps(closing)).toEqual([
+      '$75 paid out to your bank account. There is nothing left to do.',
+      '2 of 2 e-mails sent.',
+    ]);
+  });
+
+  it('sends a failed payout to support, with the money safe', () => {
+    const closing = makeClosing({ payout: { amountCents: 7500, status: 'failed', failureReason: 'account closed' } });
+    expect(describeNextSteps(closing)[0]).toBe(
+      'The payout of $75 failed: account closed. Your gifts are safe with us: please write to support so we can send them to the right account.',
+    );
+  });
+
+  it('says a held payout is sent on its own after the hold', () => {
+    const closing = makeClosing({
+      payout: { amountCents: 7500, status: 'pending', heldUntil: '2026-03-04T10:00:00Z' },
+    });
+    expect(describeNextSteps(closing, 'UTC')[0]).toMatch(/on hold until .* It is sent on its own after that/);
+  });
+
+  it('tells refunds go back to the givers and nothing is paid out', () => {
+    const closing = makeClosing({
+      kind: 'close',
+      payout: null,
+      refunds: { count: 1, amountCents: 2500, pending: 1 },
+      emails: NO_EMAILS,
+    });
+    expect(describeNextSteps(closing)).toEqual([
+      '$25 refunded to 1 giver. Refunding 1 gift… Each giver gets the gift back on the card they paid with; nothing is paid out to you.',
+      'No notice was sent.',
+    ]);
   });
 });

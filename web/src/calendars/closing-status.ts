@@ -78,3 +78,38 @@ export function isClosingInProgress(closing: CalendarClosing | null | undefined)
   const payoutMoving = closing.payout?.status === 'pending' && !closing.payout.heldUntil;
   return payoutMoving || (closing.refunds?.pending ?? 0) > 0 || sent + failed.length < total;
 }
+
+/**
+ * 'What happens next' after the end of a calendar, for its read-only Calendar Info: the money
+ * first (what describePayout says, then what the owner can expect or do), then the e-mails.
+ */
+export function describeNextSteps(closing: CalendarClosing, timeZone?: string): string[] {
+  return [describeMoneyNext(closing, timeZone), describeEmailsNext(closing)];
+}
+
+function describeMoneyNext(closing: CalendarClosing, timeZone?: string): string {
+  const payoutLine = describePayout(closing, timeZone);
+  // A failure reason from the bank may come without a full stop.
+  const now = /[.…]$/.test(payoutLine) ? payoutLine : `${payoutLine}.`;
+  if (closing.refunds && !closing.payout) {
+    return closing.refunds.pending > 0
+      ? `${now} Each giver gets the gift back on the card they paid with; nothing is paid out to you.`
+      : `${now} Nothing is paid out to you, and there is nothing left to do.`;
+  }
+  const payout = closing.payout;
+  if (!payout) return `${now} There is nothing left to do.`;
+  if (payout.status === 'paid') return `${now} There is nothing left to do.`;
+  if (payout.status === 'failed') {
+    return `${now} Your gifts are safe with us: please write to support so we can send them to the right account.`;
+  }
+  if (payout.heldUntil) return `${now} It is sent on its own after that, and we e-mail you when it is paid.`;
+  if (payout.awaitingVerification) return now;
+  return `${now} We e-mail you when it is paid.`;
+}
+
+function describeEmailsNext(closing: CalendarClosing): string {
+  const { total, sent, failed } = closing.emails;
+  const now = describeEmails(closing);
+  if (total === 0 || sent + failed.length >= total) return now;
+  return `${now} The rest are on their way.`;
+}

@@ -1,6 +1,6 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery } from '@tanstack/react-query';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -8,6 +8,7 @@ import { formatLongDate } from '../lib/format-date.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import { AnnounceChooserDialog, getAnnounceAction } from './announce-chooser.tsx';
 import { AnnounceDialog } from './announce-dialog.tsx';
 import { SupportDialog } from './calendar-dialogs.tsx';
 import { ViewAsGuestLink } from './calendar-share-section.tsx';
@@ -27,7 +28,10 @@ export function meta() {
 }
 
 type DialogKind = 'announce' | 'close' | 'support';
-type OpenDialog = { kind: DialogKind; calendar: OwnerCalendar; opener: HTMLElement | null } | null;
+type OpenDialog =
+  | { kind: DialogKind; calendar: OwnerCalendar; opener: HTMLElement | null }
+  | { kind: 'choose'; calendars: OwnerCalendar[]; opener: HTMLElement | null }
+  | null;
 
 /** While a payout or the e-mails are under way, the cards follow them without a reload. */
 const CLOSING_POLL_MS = 5000;
@@ -40,6 +44,7 @@ export default function MyCalendarsPage() {
       query.state.data?.some((calendar) => isClosingInProgress(calendar.closing)) ? CLOSING_POLL_MS : false,
   });
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const id = useId();
 
   function openDialog(kind: DialogKind, calendar: OwnerCalendar) {
     // The menu closes first; focus returns to whatever was focused before it (its button) on close.
@@ -98,8 +103,7 @@ export default function MyCalendarsPage() {
     );
   }
 
-  // Newest first from the API: the first active one is the most recent.
-  const latestActive = list.find((calendar) => calendar.status === 'active');
+  const announce = getAnnounceAction(list);
 
   return (
     <>
@@ -107,10 +111,27 @@ export default function MyCalendarsPage() {
         title="My calendars"
         lead="Share a link, follow the guesses and gifts, and announce the birth when your baby arrives."
         actions={
-          latestActive && (
-            <Button size="lg" onClick={() => openDialog('announce', latestActive)}>
-              Announce &amp; Receive Funds
-            </Button>
+          announce.kind !== 'none' && (
+            <div className={styles.announceAction}>
+              <Button
+                size="lg"
+                aria-disabled={announce.kind === 'blocked' || undefined}
+                aria-describedby={announce.kind === 'blocked' ? `${id}-announce-reason` : undefined}
+                onClick={(event) => {
+                  if (announce.kind === 'announce') openDialog('announce', announce.calendar);
+                  if (announce.kind === 'choose') {
+                    setDialog({ kind: 'choose', calendars: announce.calendars, opener: event.currentTarget });
+                  }
+                }}
+              >
+                Announce &amp; Receive Funds
+              </Button>
+              {announce.kind === 'blocked' && (
+                <p id={`${id}-announce-reason`} className={styles.announceReason}>
+                  {announce.reason}
+                </p>
+              )}
+            </div>
           )
         }
       />
@@ -129,6 +150,13 @@ export default function MyCalendarsPage() {
           </Link>
         </li>
       </ul>
+      {dialog?.kind === 'choose' && (
+        <AnnounceChooserDialog
+          calendars={dialog.calendars}
+          onChoose={(calendar) => setDialog({ kind: 'announce', calendar, opener: dialog.opener })}
+          onClose={closeDialog}
+        />
+      )}
       {dialog?.kind === 'announce' && <AnnounceDialog calendar={dialog.calendar} onClose={closeDialog} />}
       {dialog?.kind === 'close' && <CloseCalendarDialog calendar={dialog.calendar} onClose={closeDialog} />}
       {dialog?.kind === 'support' && <SupportDialog calendarId={dialog.calendar.id} onClose={closeDialog} />}

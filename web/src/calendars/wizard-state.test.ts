@@ -6,6 +6,7 @@ import {
   getDraftValues,
   getInitialValues,
   getResumeStep,
+  hasUnsavedChanges,
   mapWizardFieldErrors,
   validateStepOne,
   validateStepTwo,
@@ -143,5 +144,26 @@ describe('validateStepTwo', () => {
 describe('mapWizardFieldErrors', () => {
   it('keeps the wizard’s fields only', () => {
     expect(mapWizardFieldErrors({ iban: 'Bad', wizardStep: 'x' })).toEqual({ iban: 'Bad' });
+  });
+});
+
+describe('hasUnsavedChanges', () => {
+  const saved = getInitialValues({ first_name: 'Ada', last_name: 'Lovelace', IBAN: 'DE89 •••• •••• •••• 3000' });
+
+  it('is false for what the server has, and for a new IBAN chosen but not typed yet', () => {
+    expect(hasUnsavedChanges(saved, saved)).toBe(false);
+    expect(hasUnsavedChanges({ ...saved, ibanChoice: 'new' }, saved)).toBe(false);
+  });
+
+  it('is true for a changed name, a typed IBAN, a due date or a background', () => {
+    expect(hasUnsavedChanges({ ...saved, firstName: 'Grace' }, saved)).toBe(true);
+    expect(hasUnsavedChanges({ ...saved, ibanChoice: 'new', iban: VALID_IBAN }, saved)).toBe(true);
+    expect(hasUnsavedChanges({ ...saved, dueDate: '2030-01-15' }, saved)).toBe(true);
+    expect(hasUnsavedChanges({ ...saved, background: 'sun' }, saved)).toBe(true);
+  });
+
+  it('is false again once the typed values are saved', () => {
+    const typed: WizardValues = { ...saved, ibanChoice: 'new', iban: VALID_IBAN, firstName: 'Grace' };
+    expect(hasUnsavedChanges(typed, typed)).toBe(false);
   });
 });

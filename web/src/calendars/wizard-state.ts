@@ -46,6 +46,17 @@ export function getDraftValues(calendar: OwnerCalendar): WizardValues {
   };
 }
 
+/** Something typed that the server does not have yet; a chosen but still empty new IBAN is nothing. */
+export function hasUnsavedChanges(values: WizardValues, saved: WizardValues): boolean {
+  const typed = (current: WizardValues) => ({
+    ...current,
+    ibanChoice: current.iban.trim() ? current.ibanChoice : 'saved',
+  });
+  const now = typed(values);
+  const then = typed(saved);
+  return (Object.keys(now) as (keyof WizardValues)[]).some((key) => now[key] !== then[key]);
+}
+
 /**
  * The step a saved draft resumes on: the server's `wizardStep`, but never past a step whose data is
  * missing (no due date → step 2), and never the welcome step, which needs a paid calendar.

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { IbanField, TextField } from '../account/text-field.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
+import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { BackgroundPicker } from './background-picker.tsx';
@@ -23,6 +24,7 @@ import {
   getDraftValues,
   getInitialValues,
   getResumeStep,
+  hasUnsavedChanges,
   mapWizardFieldErrors,
   type StepErrors,
   validateStepOne,
@@ -51,6 +53,8 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<WizardStep>(() => (draft ? getResumeStep(draft) : 1));
   const [values, setValues] = useState<WizardValues>(() => (draft ? getDraftValues(draft) : getInitialValues(user)));
+  // What the server has: leaving with anything else typed asks first.
+  const [savedValues, setSavedValues] = useState(values);
   const [calendar, setCalendar] = useState<OwnerCalendar | null>(draft);
   const [errors, setErrors] = useState<StepErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -91,6 +95,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     setProblem(null);
     try {
       keepCalendar(await request());
+      setSavedValues(values);
       setErrors({});
       setStep(next);
     } catch (error) {
@@ -151,6 +156,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
   return (
     <div className={styles.wizard}>
+      <UnsavedChangesPrompt dirty={hasUnsavedChanges(values, savedValues)} />
       <WizardProgress step={step} />
       <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
         {title}
