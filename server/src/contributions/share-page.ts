@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { escapeHtml } from '../lib/mail/render.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 import { sendAppShellWithHead, type WebBuild } from '../lib/web-static.ts';
 import { findPublicCalendarRow } from './public-calendar.ts';
 
