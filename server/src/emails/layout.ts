@@ -61,7 +61,7 @@ function buildLayout(variant: Variant): string {
         <mj-image src="{{logoUrl}}" href="{{homeUrl}}" alt="Firstday" width="140px" height="32px" align="left" padding="0" />
       </mj-column>
     </mj-section>
-    <mj-wrapper background-color="#ffffff" border-radius="16px" padding="0" css-class="card">
+    <mj-wrapper background-color="#ffffff" border-radius="16px" padding="0">
       <mj-section padding="0">
         <mj-column>
           <mj-image src="{{headerUrl}}" alt="" width="600px" padding="0" border-radius="16px 16px 0 0" />
