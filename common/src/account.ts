@@ -21,6 +21,8 @@ export type CurrentUser = {
     savings_goal_cents: number | null;
     hide_sender_names_default: boolean;
     hide_total_default: boolean;
+    /** An e-mail for each paid gift; on by default. */
+    gift_notifications: boolean;
   };
 };
 
@@ -76,6 +78,8 @@ export const AccountSettingsSchema = z.object({
     .nullable(),
   hideSenderNamesDefault: z.boolean(),
   hideTotalDefault: z.boolean(),
+  /** An e-mail for each paid gift; undefined leaves the setting as it is. */
+  giftNotifications: z.boolean().optional(),
   /** Needed when `iban` is a new IBAN or `email` a new address. */
   password: ConfirmPasswordSchema,
 });

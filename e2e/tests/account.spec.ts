@@ -62,6 +62,9 @@ signedIn.describe('account settings', () => {
     await page.getByLabel('Savings goal in dollars').fill('2,500.50');
     await page.getByRole('switch', { name: 'Hide sender names on Calendar' }).check();
     await page.getByRole('switch', { name: 'Hide total on Calendar' }).uncheck();
+    const giftMails = page.getByRole('switch', { name: 'E-mail me about each gift' });
+    await expect(giftMails).toBeChecked();
+    await giftMails.uncheck();
     await saveSettings(page);
 
     await page.reload();
@@ -69,6 +72,7 @@ signedIn.describe('account settings', () => {
     await expect(page.getByLabel('Savings goal in dollars')).toHaveValue('2500.50');
     await expect(page.getByRole('switch', { name: 'Hide sender names on Calendar' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Hide total on Calendar' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'E-mail me about each gift' })).not.toBeChecked();
   });
 
   signedIn('an invalid value shows an inline error and nothing is saved', async ({ page }) => {

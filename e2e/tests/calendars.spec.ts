@@ -183,6 +183,38 @@ test('a declined card keeps the form filled and a retry with another card succee
   await expect(stepHeading(page, 'Welcome to Your Calendar!')).toBeVisible();
 });
 
+test('a wallet button opens a test sheet: cancelling pays nothing, confirming pays the fee', async ({
+  page,
+  request,
+}) => {
+  await signUpAndVerify(page, request);
+  await goToPayment(page);
+  const applePay = page.getByRole('button', { name: 'Pay with Apple Pay' });
+  await applePay.click();
+  const appleSheet = page.getByRole('dialog', { name: 'Apple Pay' });
+  await expect(appleSheet).toContainText('Calendar creation fee');
+  await expect(appleSheet).toContainText('Total$20');
+  // Cancel has the focus, so a stray Enter does not pay either.
+  await expect(appleSheet.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'wallet sheet');
+  await page.keyboard.press('Escape');
+  await expect(appleSheet).toBeHidden();
+  await expect(applePay).toBeFocused();
+
+  const googlePay = page.getByRole('button', { name: 'Pay with Google Pay' });
+  await googlePay.click();
+  const googleSheet = page.getByRole('dialog', { name: 'Google Pay' });
+  await googleSheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(googleSheet).toBeHidden();
+  const listed = (await (await page.request.get('/api/calendars')).json()) as { calendars: { status: string }[] };
+  expect(listed.calendars.map((calendar) => calendar.status)).toEqual(['draft']);
+  await expect(stepHeading(page, 'Payment')).toBeVisible();
+
+  await googlePay.click();
+  await googleSheet.getByRole('button', { name: 'Confirm and pay $20' }).click();
+  await expect(stepHeading(page, 'Welcome to Your Calendar!')).toBeVisible();
+});
+
 test('Back keeps the values and a reload resumes the saved step', async ({ page, request }) => {
   await signUpAndVerify(page, request);
   await page.goto('/create_calendar');

@@ -40,6 +40,7 @@ async function getCurrentUser(context: AppContext, user: SessionUser): Promise<C
       savings_goal_cents: profile?.savingsGoalCents ?? null,
       hide_sender_names_default: profile?.hideSenderNamesDefault ?? false,
       hide_total_default: profile?.hideTotalDefault ?? true,
+      gift_notifications: profile?.giftNotifications ?? true,
     },
   };
 }
@@ -130,6 +131,7 @@ export function createAccountRoutes(context: AppContext) {
         savingsGoalCents: input.savingsGoalCents,
         hideSenderNamesDefault: input.hideSenderNamesDefault,
         hideTotalDefault: input.hideTotalDefault,
+        giftNotifications: input.giftNotifications,
         updatedAt: now,
         ...iban,
       };

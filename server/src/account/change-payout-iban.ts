@@ -1,14 +1,11 @@
-import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
 import type { CalendarStatus } from '@firstday/common/calendars';
-import { SITE } from '@firstday/common/site';
 import type { AppContext } from '../app-context.ts';
 import { requireRecentAuthentication } from '../auth/recent-authentication.ts';
+import { createPayoutIbanChangedEmail } from '../emails/account.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
-import { formatUtcDateTime } from '../payments/payout-hold.ts';
 
 type SecretBox = ReturnType<typeof createSecretBox>;
 
@@ -66,7 +63,7 @@ export async function authorizePayoutIbanChange(
  * for its confirmation does not count), that the payout bank account changed: transactional, never
  * suppressed. Called in the transaction that saves the IBAN.
  */
-export function enqueuePayoutIbanChangedMail(
+export async function enqueuePayoutIbanChangedMail(
   db: Db,
   env: Pick<Env, 'APP_URL'>,
   change: {
@@ -79,31 +76,14 @@ export function enqueuePayoutIbanChangedMail(
     heldUntil?: Date;
   },
 ): Promise<boolean> {
-  const { owner, previousMasked, newMasked, heldUntil } = change;
-  const when = formatUtcDateTime(change.changedAt);
-  const fromTo = previousMasked ? `from ${previousMasked} to ${newMasked}` : `to ${newMasked}`;
-  const what =
-    owner.kind === 'account'
-      ? `The bank account in your account settings was changed ${fromTo} on ${when}. New calendars are paid out to it.`
-      : `The bank account the gifts of “${owner.title}” are paid out to was changed ${fromTo} on ${when}.`;
+  const { to, owner, ...details } = change;
   return enqueueMail(db, {
-    to: change.to.email,
-    subject: 'The bank account for your payouts was changed',
-    ...renderEmail({
-      heading: 'Your payout bank account was changed',
-      paragraphs: [
-        `Hello ${change.to.name},`,
-        what,
-        ...(heldUntil
-          ? [
-              `For your safety, this calendar's payout waits until ${formatUtcDateTime(heldUntil)}, ${PAYOUT_HOLD_HOURS} hours after the change.`,
-            ]
-          : []),
-        `If this wasn't you, someone else is using your account: reset your password now (if you sign in with another provider, secure that account) and write to support at ${SITE.supportEmail}, so we can stop the payout.`,
-        'If it was you, there is nothing to do.',
-      ],
-      action: { label: 'Reset your password', url: `${env.APP_URL}/passwordrecovery` },
-      footer: ['We always send this e-mail when the bank details of your Firstday account change.'],
-    }),
+    to: to.email,
+    ...(await createPayoutIbanChangedEmail({
+      appUrl: env.APP_URL,
+      name: to.name,
+      calendarTitle: owner.kind === 'calendar' ? owner.title : undefined,
+      ...details,
+    })),
   });
 }

@@ -13,5 +13,7 @@ export const userProfiles = pgTable('user_profiles', {
   savingsGoalCents: integer('savings_goal_cents'),
   hideSenderNamesDefault: boolean('hide_sender_names_default').notNull().default(false),
   hideTotalDefault: boolean('hide_total_default').notNull().default(true),
+  /** An e-mail for each paid gift ('Tom sent $35 and a wish'); on unless turned off in Settings. */
+  giftNotifications: boolean('gift_notifications').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

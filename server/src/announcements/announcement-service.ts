@@ -97,7 +97,7 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
     } else {
       const refunded = await markGiftsForRefund(tx, calendar.id);
       refundCount = refunded.length;
-      await enqueueRefundNotices(tx, locked, refunded);
+      await enqueueRefundNotices(tx, context.env.APP_URL, locked, refunded);
     }
     const participantMails = row.notifyParticipants
       ? await enqueueParticipantMails(tx, context.env, locked, row, await listParticipantEmails(tx, calendar.id))

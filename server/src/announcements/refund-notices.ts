@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueGiftRefundNotice } from '../payments/payment-transitions.ts';
@@ -11,6 +12,7 @@ import { payments } from '../payments/schema.ts';
  */
 export async function enqueueRefundNotices(
   db: Db,
+  appUrl: string,
   calendar: { title: string | null; firstName: string },
   paymentIds: string[],
 ): Promise<number> {
@@ -25,11 +27,11 @@ export async function enqueueRefundNotices(
     .from(contributions)
     .innerJoin(payments, eq(payments.id, contributions.paymentId))
     .where(inArray(contributions.paymentId, paymentIds));
-  const calendarTitle = calendar.title ?? `${calendar.firstName}'s calendar`;
+  const calendarTitle = getCalendarTitle(calendar);
   let queued = 0;
   for (const giver of givers) {
     const payment = { id: giver.paymentId, amountCents: giver.amountCents };
-    if (await enqueueGiftRefundNotice(db, giver, payment, { kind: 'closed', calendarTitle })) queued++;
+    if (await enqueueGiftRefundNotice(db, appUrl, giver, payment, { kind: 'closed', calendarTitle })) queued++;
   }
   return queued;
 }

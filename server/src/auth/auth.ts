@@ -1,10 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
+import { createExistingSignUpEmail, createPasswordResetEmail, createVerificationEmail } from '../emails/auth.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
 import { refuseUnusableCallbackUrls } from './callback-url.ts';
 import * as authSchema from './schema.ts';
 
@@ -47,17 +47,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
         await queue({
           to: user.email,
           dedupeKey: `existing-sign-up:${user.id}:${new Date().toISOString().slice(0, 13)}`,
-          subject: 'Someone tried to create a Firstday account with your e-mail',
-          ...renderEmail({
-            heading: 'You already have an account',
-            paragraphs: [
-              `Hello ${user.name},`,
-              'Someone, probably you, just tried to sign up for Firstday with this e-mail address. You already have an account, so nothing was changed.',
-              'You can log in with your password, or choose a new one if you forgot it.',
-            ],
-            action: { label: 'Log in', url: `${env.APP_URL}/login` },
-            footer: [`Forgot your password? ${env.APP_URL}/resetpassword`],
-          }),
+          ...(await createExistingSignUpEmail({ appUrl: env.APP_URL, name: user.name })),
         });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -66,16 +56,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
         await queue({
           to: user.email,
           dedupeKey: `password-reset:${token}`,
-          subject: 'Reset your Firstday password',
-          ...renderEmail({
-            heading: 'Reset your password',
-            paragraphs: [
-              `Hello ${user.name},`,
-              'Someone asked to reset the password of your Firstday account. If it was you, choose a new password with the button below. The link works for one hour and only once.',
-              'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-            ],
-            action: { label: 'Reset my password', url },
-          }),
+          ...(await createPasswordResetEmail({ appUrl: env.APP_URL, name: user.name, resetUrl: url })),
         });
       },
     },
@@ -87,15 +68,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
         await queue({
           to: user.email,
           dedupeKey: `verify:${token}`,
-          subject: 'Confirm your email for Firstday',
-          ...renderEmail({
-            heading: 'Confirm your email',
-            paragraphs: [
-              `Hello ${user.name},`,
-              'Welcome to Firstday! Please confirm that this e-mail address is yours. The button signs you in, and you can start your calendar straight away.',
-            ],
-            action: { label: 'Confirm my email', url },
-          }),
+          ...(await createVerificationEmail({ appUrl: env.APP_URL, name: user.name, verifyUrl: url })),
         });
       },
     },

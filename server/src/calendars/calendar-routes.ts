@@ -9,10 +9,10 @@ import { Hono } from 'hono';
 import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from '../account/change-payout-iban.ts';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
+import { createSupportReceivedEmail, createSupportRequestEmail } from '../emails/support.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
 import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/fee-payments.ts';
@@ -112,26 +112,15 @@ export function createSupportRoutes(context: AppContext) {
     const { calendarId, message } = await readJsonBody(c, SupportRequestSchema);
     const calendar = calendarId ? await getOwnedCalendar(context.db, user.id, calendarId) : undefined;
     const about = calendar ? `Calendar: ${getCalendarTitle(calendar)} (${calendar.id})` : 'No calendar';
+    const appUrl = context.env.APP_URL;
     await enqueueMail(context.db, {
       to: SITE.supportEmail,
-      subject: `Support request from ${user.name}`,
+      ...(await createSupportRequestEmail({ appUrl, from: user, about, message })),
       headers: { 'Reply-To': user.email },
-      ...renderEmail({
-        heading: 'Support request',
-        paragraphs: [`From: ${user.name} <${user.email}>`, about, message],
-      }),
     });
     await enqueueMail(context.db, {
       to: user.email,
-      subject: 'We received your message',
-      ...renderEmail({
-        heading: 'Thank you for writing to us',
-        paragraphs: [
-          `Hello ${user.name},`,
-          'Our support team has your message and usually answers within one working day. Here is what you wrote:',
-          message,
-        ],
-      }),
+      ...(await createSupportReceivedEmail({ appUrl, name: user.name, message })),
     });
     context.wakeMailWorker();
     return c.json({ sent: true });

@@ -1,12 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { userProfiles } from '../account/schema.ts';
+import { user } from '../auth/schema.ts';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
+import { createContributionReceiptEmail, createGiftNotificationEmail } from '../emails/contributions.ts';
+import { describePaymentMethod } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
+import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
+import { createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 
-const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
+type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRET'>;
 
 export function hashEditToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -20,16 +26,6 @@ export function matchesEditToken(token: string, storedHash: string | null): bool
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
-
-function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 /**
  * Queues the contributor's receipt with a fresh private edit link; only the token's hash is
  * stored. Runs once per contribution, in the transaction that confirms it (dedupe key as a guard).
@@ -41,7 +37,12 @@ export async function enqueueContributionReceipt(
   payment?: { cardLast4: string | null; wallet?: string },
 ): Promise<boolean> {
   const [calendar] = await db
-    .select({ slug: calendars.slug, title: calendars.title, firstName: calendars.firstName })
+    .select({
+      slug: calendars.slug,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      background: calendars.background,
+    })
     .from(calendars)
     .where(eq(calendars.id, contribution.calendarId));
   if (!calendar) return false;
@@ -50,48 +51,72 @@ export async function enqueueContributionReceipt(
     .update(contributions)
     .set({ editTokenHash: hashEditToken(token) })
     .where(eq(contributions.id, contribution.id));
-  const title = calendar.title ?? `${calendar.firstName}'s calendar`;
-  const editUrl = `${appUrl}/c/${calendar.slug}/edit/${contribution.id}?token=${token}`;
-  const gift = contribution.giftCents
-    ? [
-        `Your gift: ${formatDollars(contribution.giftCents)}, paid with ${describePayment(payment)} on ${formatLongDate(contribution.updatedAt.toISOString().slice(0, 10))}. This e-mail is your receipt; the whole amount goes to the parents (Firstday takes no fee from gifts).`,
-      ]
-    : [];
   return enqueueMail(db, {
     to: contribution.email,
     dedupeKey: `contribution-receipt:${contribution.id}`,
-    subject: contribution.giftCents ? 'Thank you for your wish and your gift' : 'Thank you for your wish',
-    ...renderEmail({
-      heading: 'Thank you for your wish',
-      paragraphs: [
-        `Hello ${contribution.name},`,
-        `Your guess and wish are on “${title}”.`,
-        `Your guess: ${formatLongDate(contribution.guessedDate)}`,
-        `Your wish: ${contribution.wish}`,
-        ...gift,
-        'You can change your guess or your wish until the birth is announced. Keep this link to yourself: anyone with it can edit your wish.',
-      ],
-      action: { label: 'Change my guess or wish', url: editUrl },
-      footer: ['You get this e-mail because you left a wish on a Firstday calendar.'],
-    }),
+    ...(await createContributionReceiptEmail({
+      appUrl,
+      name: contribution.name,
+      calendar: { title: getCalendarTitle(calendar), background: calendar.background },
+      guessedDate: contribution.guessedDate,
+      wish: contribution.wish,
+      gift: contribution.giftCents
+        ? {
+            cents: contribution.giftCents,
+            paidWith: describePaymentMethod({ wallet: payment?.wallet, cardLast4: payment?.cardLast4 ?? null }),
+            paidOn: contribution.updatedAt.toISOString().slice(0, 10),
+          }
+        : undefined,
+      editUrl: `${appUrl}/c/${calendar.slug}/edit/${contribution.id}?token=${token}`,
+    })),
   });
 }
 
-function describePayment(payment?: { cardLast4: string | null; wallet?: string }): string {
-  if (payment?.wallet) return WALLET_NAMES[payment.wallet] ?? 'a digital wallet';
-  if (payment?.cardLast4) return `card ending in ${payment.cardLast4}`;
-  return 'card';
+/**
+ * Tells the creator of a paid gift at once ('Tom sent $35 and a wish'), unless they turned gift
+ * e-mails off in their settings. Once per contribution (dedupe key), in the transaction that
+ * confirms the gift; the hourly digest (wish-digest.ts) leaves wishes with a gift out.
+ */
+async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionRow): Promise<boolean> {
+  if (!gift.giftCents) return false;
+  const [owner] = await db
+    .select({
+      email: user.email,
+      name: user.name,
+      giftNotifications: userProfiles.giftNotifications,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      background: calendars.background,
+    })
+    .from(calendars)
+    .innerJoin(user, eq(user.id, calendars.ownerId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
+    .where(eq(calendars.id, gift.calendarId));
+  // Without a profile row the owner has the default, which is on.
+  if (!owner || owner.giftNotifications === false) return false;
+  return enqueueMail(db, {
+    to: owner.email,
+    dedupeKey: `gift-notification:${gift.id}`,
+    suppressible: true,
+    ...(await createGiftNotificationEmail({
+      appUrl: env.APP_URL,
+      name: owner.name,
+      calendar: { title: getCalendarTitle(owner), background: owner.background },
+      gift: { senderName: gift.name, cents: gift.giftCents, guessedDate: gift.guessedDate, wish: gift.wish },
+      unsubscribeUrl: createUnsubscribeUrl(env, owner.email),
+    })),
+  });
 }
 
 /**
  * The contribution side of a gift payment's transition (called inside `applyProviderState`'s
- * transaction): succeeded → confirmed + receipt; failed → failed (never public). A charge reported
+ * transaction): succeeded → confirmed + receipt + the creator's gift e-mail; failed → failed (never public). A charge reported
  * as taken after we had marked it failed is recorded too: money is never silently dropped.
  * Returns the calendar to invalidate and whether mail was queued.
  */
 export async function applyGiftPaymentOutcome(
   db: Db,
-  appUrl: string,
+  env: MailEnv,
   payment: { id: string; status: string; cardLast4: string | null },
   wallet?: string,
 ): Promise<{ calendarId?: string; mailQueued: boolean }> {
@@ -102,11 +127,12 @@ export async function applyGiftPaymentOutcome(
       .where(and(eq(contributions.paymentId, payment.id), inArray(contributions.status, ['pending_payment', 'failed'])))
       .returning();
     if (!confirmed) return { mailQueued: false };
-    const mailQueued = await enqueueContributionReceipt(db, appUrl, confirmed, {
+    const receiptQueued = await enqueueContributionReceipt(db, env.APP_URL, confirmed, {
       cardLast4: payment.cardLast4,
       wallet,
     });
-    return { calendarId: confirmed.calendarId, mailQueued };
+    const notificationQueued = await enqueueGiftNotification(db, env, confirmed);
+    return { calendarId: confirmed.calendarId, mailQueued: receiptQueued || notificationQueued };
   }
   if (payment.status === 'failed') {
     const [failed] = await db

@@ -25,7 +25,7 @@ export const contributions = pgTable(
     status: text('status', { enum: ['pending_payment', 'confirmed', 'failed'] }).notNull(),
     /** When the creator opened the wish; null = 'New'. */
     readAt: timestamp('read_at', { withTimezone: true }),
-    /** When the creator's digest e-mail covered it (null = not yet). */
+    /** When the creator's digest e-mail covered it (null = not yet). Wishes with a gift have their own e-mail instead. */
     digestedAt: timestamp('digested_at', { withTimezone: true }),
     /** sha256 of the private edit link's token; set when the receipt is queued. */
     editTokenHash: text('edit_token_hash'),
@@ -38,7 +38,9 @@ export const contributions = pgTable(
     // The public page and the owner's list: confirmed contributions of a calendar, newest first.
     index('contributions_calendar_status_created_idx').on(table.calendarId, table.status, table.createdAt, table.id),
     index('contributions_payment_idx').on(table.paymentId),
-    index('contributions_undigested_idx').on(table.calendarId).where(sql`status = 'confirmed' and digested_at is null`),
+    index('contributions_undigested_idx')
+      .on(table.calendarId)
+      .where(sql`status = 'confirmed' and digested_at is null and gift_cents is null`),
   ],
 );
 

@@ -1,24 +1,25 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
+import { createWishDigestEmail } from '../emails/contributions.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
-import { createUnsubscribeHeaders, createUnsubscribeUrl } from '../lib/mail/suppression.ts';
-import { formatLongDate } from './contribution-receipt.ts';
+import { createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { contributions } from './schema.ts';
 
 export const DIGEST_MIN_INTERVAL_MS = 60 * 60_000;
-const WISH_PREVIEW_CHARS = 300;
-const MAX_LISTED = 20;
 
-function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+/** Confirmed wishes without a gift that no digest covered yet (a gift has its own e-mail: contribution-receipt.ts). */
+const undigested = and(
+  eq(contributions.status, 'confirmed'),
+  isNull(contributions.digestedAt),
+  isNull(contributions.giftCents),
+);
 
 /**
  * The creator's 'new wishes' e-mail: per calendar, at most one per hour. Each pass takes the
- * calendars with confirmed wishes no digest has covered; a calendar whose last digest is younger
+ * calendars with confirmed wishes (without a gift) no digest has covered; a calendar whose last digest is younger
  * than an hour waits. The calendar row is locked (SKIP LOCKED) for the pass, so several processes
  * never send the same digest, and the covered wishes are marked in the same transaction as the
  * queued e-mail. Wishes the creator already opened are marked but not listed.
@@ -31,12 +32,12 @@ export async function sendWishDigests(
   const pending = await db
     .selectDistinct({ calendarId: contributions.calendarId })
     .from(contributions)
-    .where(and(eq(contributions.status, 'confirmed'), isNull(contributions.digestedAt)));
+    .where(undigested);
   let sent = 0;
   for (const { calendarId } of pending) {
     const queued = await db.transaction(async (tx) => {
       const [calendar] = await tx
-        .select({ id: calendars.id, slug: calendars.slug, title: calendars.title, firstName: calendars.firstName })
+        .select({ title: calendars.title, firstName: calendars.firstName, background: calendars.background })
         .from(calendars)
         .where(eq(calendars.id, calendarId))
         .for('update', { skipLocked: true });
@@ -50,13 +51,7 @@ export async function sendWishDigests(
       const covered = await tx
         .update(contributions)
         .set({ digestedAt: now })
-        .where(
-          and(
-            eq(contributions.calendarId, calendarId),
-            eq(contributions.status, 'confirmed'),
-            isNull(contributions.digestedAt),
-          ),
-        )
+        .where(and(eq(contributions.calendarId, calendarId), undigested))
         .returning();
       const unread = covered
         .filter((wish) => wish.readAt === null)
@@ -68,31 +63,17 @@ export async function sendWishDigests(
         .innerJoin(user, eq(user.id, calendars.ownerId))
         .where(eq(calendars.id, calendarId));
       if (!owner) return false;
-      const title = calendar.title ?? `${calendar.firstName}'s calendar`;
-      const count = unread.length === 1 ? 'a new wish' : `${unread.length} new wishes`;
-      const listed = unread.slice(0, MAX_LISTED).map((wish) => {
-        const text =
-          [...wish.wish].length > WISH_PREVIEW_CHARS
-            ? `${[...wish.wish].slice(0, WISH_PREVIEW_CHARS).join('')}…`
-            : wish.wish;
-        const gift = wish.giftCents ? `, with a gift of ${formatDollars(wish.giftCents)}` : '';
-        return `${wish.name} guessed ${formatLongDate(wish.guessedDate)}${gift}: “${text}”`;
-      });
-      const more = unread.length > MAX_LISTED ? [`…and ${unread.length - MAX_LISTED} more.`] : [];
-      const unsubscribeUrl = createUnsubscribeUrl(context.env, owner.email);
       return enqueueMail(tx, {
         to: owner.email,
         dedupeKey: `wish-digest:${calendarId}:${unread[0]!.id}`,
         suppressible: true,
-        headers: createUnsubscribeHeaders(unsubscribeUrl),
-        subject: `${unread.length === 1 ? 'A new wish' : `${unread.length} new wishes`} on “${title}”`,
-        ...renderEmail({
-          heading: `You have ${count}`,
-          paragraphs: [`Hello ${owner.name},`, `Family and friends left ${count} on “${title}”:`, ...listed, ...more],
-          action: { label: 'Read the wishes', url: `${context.env.APP_URL}/wishes` },
-          footer: ['You get this e-mail (at most once an hour) because you created a calendar on Firstday.'],
-          unsubscribeUrl,
-        }),
+        ...(await createWishDigestEmail({
+          appUrl: context.env.APP_URL,
+          name: owner.name,
+          calendar: { title: getCalendarTitle(calendar), background: calendar.background },
+          wishes: unread,
+          unsubscribeUrl: createUnsubscribeUrl(context.env, owner.email),
+        })),
       });
     });
     if (queued) sent++;

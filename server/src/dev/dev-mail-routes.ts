@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { escapeHtml } from '../lib/escape-html.ts';
 import type { MailCatcher } from '../lib/mail/catcher.ts';
-import { escapeHtml } from '../lib/mail/render.ts';
 
 /** JSON view of the embedded catcher, newest first: `GET /api/dev/mail?to=<address>`. */
 export function createDevMailApi(catcher: MailCatcher) {

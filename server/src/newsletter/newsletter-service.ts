@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { createNewsletterConfirmationEmail } from '../emails/newsletter.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
 import { createSignedToken, readSignedToken } from '../lib/signed-token.ts';
 import { newsletterSubscribers } from './schema.ts';
 
@@ -28,18 +28,7 @@ export async function subscribe(context: LinkContext, email: string): Promise<vo
     await enqueueMail(tx, {
       to: email,
       dedupeKey: `newsletter-confirm:${created.id}`,
-      subject: 'Please confirm your Firstday subscription',
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      ...renderEmail({
-        heading: 'Confirm your subscription',
-        paragraphs: [
-          'Thank you for joining the Firstday journey! We will write to you when Firstday launches.',
-          'Please confirm that this address belongs to you, so we know the news reaches the right person.',
-        ],
-        action: { label: 'Confirm my subscription', url: confirmUrl },
-        footer: ['You get this e-mail because this address was entered on firstday.app/join_us.'],
-        unsubscribeUrl,
-      }),
+      ...(await createNewsletterConfirmationEmail({ appUrl: context.appUrl, confirmUrl, unsubscribeUrl })),
     });
   });
 }

@@ -2,13 +2,13 @@ import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
-import { activateCalendar } from '../calendars/calendar-service.ts';
+import { activateCalendar, getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { applyGiftPaymentOutcome } from '../contributions/contribution-receipt.ts';
 import { contributions } from '../contributions/schema.ts';
+import { createFeeReceiptEmail, createGiftRefundEmail, describePaymentMethod } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
 import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 import { preparePayoutRecipientInBackground } from './payout-recipients.ts';
@@ -21,8 +21,6 @@ type TransitionContext = Pick<
   AppContext,
   'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments' | 'settlements'
 >;
-
-const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
 
 /**
  * Our status only moves forward: pending → processing → succeeded | failed, succeeded → refunded.
@@ -116,10 +114,10 @@ export async function applyProviderState(
     }
     if (lateGift) {
       lateGiftCalendarId = payment.calendarId ?? undefined;
-      mailQueued = await failLateGift(tx, updated!);
+      mailQueued = await failLateGift(tx, context.env.APP_URL, updated!);
       touchedCalendarId = payment.calendarId ?? undefined;
     } else if (payment.purpose === 'gift' && status !== payment.status) {
-      const outcome = await applyGiftPaymentOutcome(tx, context.env.APP_URL, updated!, state.wallet);
+      const outcome = await applyGiftPaymentOutcome(tx, context.env, updated!, state.wallet);
       mailQueued = outcome.mailQueued;
       touchedCalendarId = outcome.calendarId;
     }
@@ -154,14 +152,14 @@ export async function refundPayment(context: TransitionContext, paymentId: strin
  * A gift charged after its calendar ended: its contribution never goes public (the calendar is
  * closed) and the sender learns the money goes back, instead of getting a receipt.
  */
-async function failLateGift(db: Db, payment: PaymentRow): Promise<boolean> {
+async function failLateGift(db: Db, appUrl: string, payment: PaymentRow): Promise<boolean> {
   const [contribution] = await db
     .update(contributions)
     .set({ status: 'failed', updatedAt: new Date() })
     .where(eq(contributions.paymentId, payment.id))
     .returning();
   if (!contribution) return false;
-  return enqueueGiftRefundNotice(db, contribution, payment, { kind: 'late' });
+  return enqueueGiftRefundNotice(db, appUrl, contribution, payment, { kind: 'late' });
 }
 
 /**
@@ -169,27 +167,17 @@ async function failLateGift(db: Db, payment: PaymentRow): Promise<boolean> {
  * that unsubscribed from notices), at most once per payment. 'late': charged after the calendar
  * ended; 'closed': the parents closed the calendar and chose to refund every gift.
  */
-export function enqueueGiftRefundNotice(
+export async function enqueueGiftRefundNotice(
   db: Db,
+  appUrl: string,
   giver: { email: string; name: string },
   payment: { id: string; amountCents: number },
   reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string },
 ): Promise<boolean> {
-  const amount = formatUsd(payment.amountCents);
   return enqueueMail(db, {
     to: giver.email,
     dedupeKey: `gift-refund:${payment.id}`,
-    subject: 'Your gift is being refunded',
-    ...renderEmail({
-      heading: 'Your gift is being refunded',
-      paragraphs: [
-        `Hello ${giver.name},`,
-        reason.kind === 'late'
-          ? `The calendar closed while your gift of ${amount} was being processed, so it could not be added. We are refunding the whole amount to your card; it usually shows within 5–10 business days.`
-          : `“${reason.calendarTitle}” has been closed, and the gifts sent to it go back to the people who sent them. We are refunding your gift of ${amount} in full to the card you paid with; it usually shows within 5–10 business days.`,
-      ],
-      footer: ['You get this e-mail because you sent a gift on Firstday.'],
-    }),
+    ...(await createGiftRefundEmail({ appUrl, name: giver.name, amountCents: payment.amountCents, reason })),
   });
 }
 
@@ -225,10 +213,6 @@ function matchesPayment(payment: PaymentRow, state: ProviderPaymentState): boole
   return true;
 }
 
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 /** 'Your Firstday calendar is active': the fee receipt, at most once per payment (dedupe key). */
 async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wallet?: string): Promise<boolean> {
   const [owner] = await db
@@ -238,40 +222,23 @@ async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wa
       slug: calendars.slug,
       title: calendars.title,
       firstName: calendars.firstName,
+      background: calendars.background,
     })
     .from(calendars)
     .innerJoin(user, eq(user.id, calendars.ownerId))
     .where(eq(calendars.id, payment.calendarId!));
   if (!owner) return false;
-  const paidWith = wallet
-    ? (WALLET_NAMES[wallet] ?? 'a digital wallet')
-    : payment.cardLast4
-      ? `card ending in ${payment.cardLast4}`
-      : payment.method === 'wallet'
-        ? 'a digital wallet'
-        : 'card';
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(payment.updatedAt);
-  const title = owner.title ?? `${owner.firstName}'s calendar`;
-  const shareUrl = `${appUrl}/c/${owner.slug}`;
   return enqueueMail(db, {
     to: owner.email,
     dedupeKey: `fee-receipt:${payment.id}`,
-    subject: 'Your Firstday calendar is active',
-    ...renderEmail({
-      heading: 'Your calendar is active',
-      paragraphs: [
-        `Hello ${owner.name},`,
-        `Thank you! We received the creation fee for “${title}”, and the calendar is now open for guesses, wishes and gifts.`,
-        `Amount: ${formatUsd(payment.amountCents)} (one-time creation fee)`,
-        `Date: ${date}`,
-        `Paid with: ${paidWith}`,
-        `Share this link with family and friends: ${shareUrl}`,
-        payment.amountCents === CREATION_FEE_CENTS
-          ? 'This e-mail is your receipt. Gifts sent to your calendar carry no platform fee.'
-          : 'This e-mail is your receipt.',
-      ],
-      action: { label: 'Open my calendars', url: `${appUrl}/my_calendars` },
-      footer: ['You get this e-mail because you created a calendar on Firstday.'],
-    }),
+    ...(await createFeeReceiptEmail({
+      appUrl,
+      name: owner.name,
+      calendar: { title: getCalendarTitle(owner), slug: owner.slug, background: owner.background },
+      amountCents: payment.amountCents,
+      paidAt: payment.updatedAt,
+      paidWith: describePaymentMethod({ wallet, cardLast4: payment.cardLast4, method: payment.method }),
+      standardFee: payment.amountCents === CREATION_FEE_CENTS,
+    })),
   });
 }

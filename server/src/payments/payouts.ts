@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
+import { createPayoutOutcomeEmail } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { renderEmail } from '../lib/mail/render.ts';
 import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './ledger.ts';
 import type { ProviderPayoutState } from './payment-provider.ts';
-import { formatUsd } from './payment-transitions.ts';
 import { getPayoutHeldUntil, getPayoutHoldCutoff } from './payout-hold.ts';
 import { ensurePayoutRecipient } from './payout-recipients.ts';
 import { payments, paymentWebhookEvents, payouts } from './schema.ts';
@@ -153,28 +153,26 @@ export async function applyPayoutState(
 async function enqueuePayoutOutcome(db: Db, appUrl: string, payout: PayoutRow): Promise<boolean> {
   if (!payout.calendarId || payout.status === 'pending') return false;
   const [owner] = await db
-    .select({ email: user.email, name: user.name, title: calendars.title, firstName: calendars.firstName })
+    .select({
+      email: user.email,
+      name: user.name,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      background: calendars.background,
+    })
     .from(calendars)
     .innerJoin(user, eq(user.id, calendars.ownerId))
     .where(eq(calendars.id, payout.calendarId));
   if (!owner) return false;
-  const title = owner.title ?? `${owner.firstName}'s calendar`;
-  const paid = payout.status === 'paid';
   return enqueueMail(db, {
     to: owner.email,
     dedupeKey: `payout-${payout.status}:${payout.id}`,
-    subject: paid ? 'Your gifts are on their way to your bank' : 'We could not pay out your gifts',
-    ...renderEmail({
-      heading: paid ? 'Your payout is sent' : 'Your payout did not go through',
-      paragraphs: [
-        `Hello ${owner.name},`,
-        paid
-          ? `We sent ${formatUsd(payout.amountCents)}, the gifts collected on “${title}”, to your bank account.`
-          : `The payout of ${formatUsd(payout.amountCents)} for “${title}” was refused by the bank (${payout.failureReason ?? 'unknown reason'}). Your gifts are safe with us: please write to support so we can send them to the right account.`,
-      ],
-      action: { label: 'Open my calendars', url: `${appUrl}/my_calendars` },
-      footer: ['You get this e-mail because you created a calendar on Firstday.'],
-    }),
+    ...(await createPayoutOutcomeEmail({
+      appUrl,
+      name: owner.name,
+      calendar: { title: getCalendarTitle(owner), background: owner.background },
+      payout: { status: payout.status, amountCents: payout.amountCents, failureReason: payout.failureReason },
+    })),
   });
 }
 

@@ -189,6 +189,15 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
           />
         </fieldset>
 
+        <fieldset className={styles.group}>
+          <legend className={styles.groupTitle}>E-mails</legend>
+          <SwitchField
+            label="E-mail me about each gift"
+            hint="A short e-mail as soon as someone sends a gift, like ‘Tom sent $35 and a wish’. Wishes without a gift come in one e-mail an hour."
+            {...register('giftNotifications')}
+          />
+        </fieldset>
+
         {problem && (
           <p className={styles.problem} role="alert">
             {problem}

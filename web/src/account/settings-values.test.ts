@@ -18,7 +18,12 @@ const USER: CurrentUser = {
   email_verified: true,
   has_password: true,
   IBAN: MASKED,
-  settings: { savings_goal_cents: 125050, hide_sender_names_default: false, hide_total_default: true },
+  settings: {
+    savings_goal_cents: 125050,
+    hide_sender_names_default: false,
+    hide_total_default: true,
+    gift_notifications: false,
+  },
 };
 
 function getValues(changes: Partial<SettingsFormValues> = {}): SettingsFormValues {
@@ -34,6 +39,7 @@ describe('getSettingsFormValues', () => {
       savingsGoal: '1250.50',
       hideSenderNamesDefault: false,
       hideTotalDefault: true,
+      giftNotifications: false,
     });
   });
 });
@@ -49,6 +55,7 @@ describe('validateSettings', () => {
         savingsGoalCents: 125050,
         hideSenderNamesDefault: false,
         hideTotalDefault: true,
+        giftNotifications: false,
       },
     });
   });

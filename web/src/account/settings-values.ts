@@ -10,6 +10,7 @@ export type SettingsFormValues = {
   savingsGoal: string;
   hideSenderNamesDefault: boolean;
   hideTotalDefault: boolean;
+  giftNotifications: boolean;
 };
 
 export type SettingsField = keyof SettingsFormValues;
@@ -23,6 +24,7 @@ export function getSettingsFormValues(user: CurrentUser): SettingsFormValues {
     savingsGoal: formatCentsForInput(user.settings.savings_goal_cents),
     hideSenderNamesDefault: user.settings.hide_sender_names_default,
     hideTotalDefault: user.settings.hide_total_default,
+    giftNotifications: user.settings.gift_notifications,
   };
 }
 
@@ -42,6 +44,7 @@ export function buildSettingsInput(values: SettingsFormValues, maskedIban: strin
     savingsGoalCents: parseDollarsToCents(values.savingsGoal),
     hideSenderNamesDefault: values.hideSenderNamesDefault,
     hideTotalDefault: values.hideTotalDefault,
+    giftNotifications: values.giftNotifications,
   };
 }
 
@@ -53,6 +56,7 @@ const FIELD_BY_API_NAME: Record<string, SettingsField> = {
   savingsGoalCents: 'savingsGoal',
   hideSenderNamesDefault: 'hideSenderNamesDefault',
   hideTotalDefault: 'hideTotalDefault',
+  giftNotifications: 'giftNotifications',
 };
 
 /** Server `fields` (API names) → form fields; unknown names are dropped and shown as a general error. */

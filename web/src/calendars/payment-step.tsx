@@ -1,8 +1,9 @@
-import type { OwnerCalendar } from '@firstday/common/calendars';
+import { CREATION_FEE_CENTS, type OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
+import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
 import formStyles from '../styles/form.module.css';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
@@ -117,26 +118,12 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
 
   return (
     <form ref={formRef} className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
-      <div className={styles.wallets}>
-        <button
-          type="button"
-          className={styles.applePay}
-          aria-label="Pay with Apple Pay"
-          disabled={busy}
-          onClick={() => payment.pay({ type: 'wallet', wallet: 'apple_pay' })}
-        >
-          <WalletMark /> Pay
-        </button>
-        <button
-          type="button"
-          className={styles.googlePay}
-          aria-label="Pay with Google Pay"
-          disabled={busy}
-          onClick={() => payment.pay({ type: 'wallet', wallet: 'google_pay' })}
-        >
-          <GoogleMark /> Pay
-        </button>
-      </div>
+      <SandboxWallets
+        amountCents={CREATION_FEE_CENTS}
+        description="Calendar creation fee"
+        disabled={busy}
+        onConfirm={(wallet) => payment.pay({ type: 'wallet', wallet })}
+      />
       <p className={formStyles.divider}>
         <span>or pay by card</span>
       </p>
@@ -191,53 +178,5 @@ export function PaymentStatus({ phase, problem, onCheckAgain }: PaymentStatusPro
         </p>
       )}
     </>
-  );
-}
-
-/** A four-colour ring, drawn rather than typed so the visible text stays 'Pay' like the button's name. */
-function GoogleMark() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="7" fill="none" stroke="#4285f4" strokeWidth="3.5" strokeDasharray="11 33" />
-      <circle
-        cx="10"
-        cy="10"
-        r="7"
-        fill="none"
-        stroke="#34a853"
-        strokeWidth="3.5"
-        strokeDasharray="11 33"
-        strokeDashoffset="-11"
-      />
-      <circle
-        cx="10"
-        cy="10"
-        r="7"
-        fill="none"
-        stroke="#fbbc04"
-        strokeWidth="3.5"
-        strokeDasharray="11 33"
-        strokeDashoffset="-22"
-      />
-      <circle
-        cx="10"
-        cy="10"
-        r="7"
-        fill="none"
-        stroke="#ea4335"
-        strokeWidth="3.5"
-        strokeDasharray="11 33"
-        strokeDashoffset="-33"
-      />
-    </svg>
-  );
-}
-
-function WalletMark() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="3" y="6" width="18" height="13" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M3 10h18" stroke="currentColor" strokeWidth="2" />
-    </svg>
   );
 }

@@ -27,10 +27,18 @@ export function ModalDialog({ titleId, describedBy, busy = false, onClose, child
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={describedBy}
+      // React hands a dialog's cancel and close on to the dialogs around it (e.g. a wallet sheet over
+      // the contribution form): each handles only its own, and keeps it from those around it.
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
+        event.stopPropagation();
         if (busy) event.preventDefault();
       }}
-      onClose={onClose}
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
+        event.stopPropagation();
+        onClose();
+      }}
     >
       {children(() => dialogRef.current?.close())}
     </dialog>

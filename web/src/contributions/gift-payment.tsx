@@ -4,6 +4,7 @@ import type { ContributionRequest, ContributionResponse } from '@firstday/common
 import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../calendars/card-fields.tsx';
 import { usePaymentsConfig } from '../calendars/use-payments-config.ts';
+import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
@@ -25,7 +26,7 @@ export type GiftPaymentProps = {
   giftCents: number;
   handleRef: RefObject<PaymentHandle | null>;
   disabled: boolean;
-  /** A wallet button sends the whole form at once, with that wallet. */
+  /** A wallet, once its sheet is confirmed, sends the whole form at once with that wallet. */
   onWallet: (method: PaymentMethod) => void;
   /** Card errors from the server, by field ('number', 'expiry', …). */
   serverErrors: Record<string, string>;
@@ -66,7 +67,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
   return <SandboxCardFields {...props} />;
 }
 
-function SandboxCardFields({ handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
+function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
 
@@ -101,24 +102,12 @@ function SandboxCardFields({ handleRef, disabled, onWallet, serverErrors }: Gift
 
   return (
     <div className={styles.payment}>
-      <div className={styles.wallets}>
-        <button
-          type="button"
-          className={styles.wallet}
-          disabled={disabled}
-          onClick={() => onWallet({ type: 'wallet', wallet: 'apple_pay' })}
-        >
-          Pay with Apple Pay
-        </button>
-        <button
-          type="button"
-          className={styles.wallet}
-          disabled={disabled}
-          onClick={() => onWallet({ type: 'wallet', wallet: 'google_pay' })}
-        >
-          Pay with Google Pay
-        </button>
-      </div>
+      <SandboxWallets
+        amountCents={giftCents}
+        description="Your gift"
+        disabled={disabled}
+        onConfirm={(wallet) => onWallet({ type: 'wallet', wallet })}
+      />
       <p className={formStyles.divider}>
         <span>or pay by card</span>
       </p>

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Db } from '../db.ts';
 import { AppError } from '../errors.ts';
+import { escapeHtml } from '../escape-html.ts';
 import { createSignedToken, readSignedToken } from '../signed-token.ts';
-import { escapeHtml } from './render.ts';
 import { mailSuppressions } from './schema.ts';
 
 const UNSUBSCRIBE_PURPOSE = 'mail-unsubscribe';

@@ -1,0 +1,251 @@
+import { SITE } from '@firstday/common/site';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../lib/escape-html.ts';
+import * as account from './account.ts';
+import * as announcements from './announcements.ts';
+import * as auth from './auth.ts';
+import * as contributions from './contributions.ts';
+import { type Email, HEADER_IMAGE_PATH, LOGO_PATH } from './layout.ts';
+import * as newsletter from './newsletter.ts';
+import * as payments from './payments.ts';
+import * as support from './support.ts';
+
+const appUrl = 'https://firstday.test';
+const unsubscribeUrl = `${appUrl}/api/mail/unsubscribe?token=abc.def`;
+const calendar = { title: 'Baby <Rose>', slug: 'AbCdEfGhIj', firstName: 'Anna', background: 'blue' as const };
+
+/**
+ * One sample per template, and whether it is non-transactional (has an unsubscribe link). Keyed
+ * by export name: a template added to a module without a sample here fails the first test.
+ */
+const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boolean }> = {
+  createExistingSignUpEmail: {
+    render: () => auth.createExistingSignUpEmail({ appUrl, name: 'Ada' }),
+    unsubscribe: false,
+  },
+  createPasswordResetEmail: {
+    render: () => auth.createPasswordResetEmail({ appUrl, name: 'Ada', resetUrl: `${appUrl}/resetpassword?oobCode=x` }),
+    unsubscribe: false,
+  },
+  createVerificationEmail: {
+    render: () => auth.createVerificationEmail({ appUrl, name: 'Ada', verifyUrl: `${appUrl}/api/auth/verify?token=x` }),
+    unsubscribe: false,
+  },
+  createPayoutIbanChangedEmail: {
+    render: () =>
+      account.createPayoutIbanChangedEmail({
+        appUrl,
+        name: 'Ada',
+        previousMasked: 'DE89 •••• •••• •••• 3000',
+        newMasked: 'GB29 •••• •••• •••• 6819',
+        changedAt: new Date('2026-05-04T12:00:00Z'),
+      }),
+    unsubscribe: false,
+  },
+  createNewsletterConfirmationEmail: {
+    render: () =>
+      newsletter.createNewsletterConfirmationEmail({
+        appUrl,
+        confirmUrl: `${appUrl}/api/emails/confirm?token=x`,
+        unsubscribeUrl,
+      }),
+    unsubscribe: true,
+  },
+  createSupportRequestEmail: {
+    render: () =>
+      support.createSupportRequestEmail({
+        appUrl,
+        from: { name: 'Ada', email: 'ada@example.com' },
+        about: 'No calendar',
+        message: 'Hello <there>',
+      }),
+    unsubscribe: false,
+  },
+  createSupportReceivedEmail: {
+    render: () => support.createSupportReceivedEmail({ appUrl, name: 'Ada', message: 'Hello <there>' }),
+    unsubscribe: false,
+  },
+  createFeeReceiptEmail: {
+    render: () =>
+      payments.createFeeReceiptEmail({
+        appUrl,
+        name: 'Ada',
+        calendar,
+        amountCents: 2000,
+        paidAt: new Date('2026-05-04T12:00:00Z'),
+        paidWith: 'card ending in 4242',
+        standardFee: true,
+      }),
+    unsubscribe: false,
+  },
+  createGiftRefundEmail: {
+    render: () => payments.createGiftRefundEmail({ appUrl, name: 'Tom', amountCents: 3500, reason: { kind: 'late' } }),
+    unsubscribe: false,
+  },
+  createPayoutOutcomeEmail: {
+    render: () =>
+      payments.createPayoutOutcomeEmail({
+        appUrl,
+        name: 'Ada',
+        calendar,
+        payout: { status: 'paid', amountCents: 3500, failureReason: null },
+      }),
+    unsubscribe: false,
+  },
+  createContributionReceiptEmail: {
+    render: () =>
+      contributions.createContributionReceiptEmail({
+        appUrl,
+        name: 'Tom',
+        calendar,
+        guessedDate: '2030-01-10',
+        wish: 'All the <best>',
+        gift: { cents: 3500, paidWith: 'Apple Pay', paidOn: '2029-12-20' },
+        editUrl: `${appUrl}/c/AbCdEfGhIj/edit/1?token=x`,
+      }),
+    unsubscribe: false,
+  },
+  createWishDigestEmail: {
+    render: () =>
+      contributions.createWishDigestEmail({
+        appUrl,
+        name: 'Ada',
+        calendar,
+        wishes: [{ name: 'Tom', guessedDate: '2030-01-10', wish: 'All the <best>' }],
+        unsubscribeUrl,
+      }),
+    unsubscribe: true,
+  },
+  createGiftNotificationEmail: {
+    render: () =>
+      contributions.createGiftNotificationEmail({
+        appUrl,
+        name: 'Ada',
+        calendar,
+        gift: { senderName: 'Tom', cents: 3500, guessedDate: '2030-01-10', wish: 'All the <best>' },
+        unsubscribeUrl,
+      }),
+    unsubscribe: true,
+  },
+  createCelebrationEmail: {
+    render: () =>
+      announcements.createCelebrationEmail({
+        appUrl,
+        calendar,
+        birthDate: '2030-01-12',
+        thankYouMessage: 'Thank you <3',
+        unsubscribeUrl,
+      }),
+    unsubscribe: true,
+  },
+  createClosedNoticeEmail: {
+    render: () => announcements.createClosedNoticeEmail({ appUrl, calendar, noticeMessage: null, unsubscribeUrl }),
+    unsubscribe: true,
+  },
+  createClosingConfirmationEmail: {
+    render: () =>
+      announcements.createClosingConfirmationEmail({
+        appUrl,
+        name: 'Ada',
+        calendar,
+        birthDate: '2030-01-12',
+        payout: { amountCents: 3500, status: 'pending' },
+        refundCount: 0,
+        participantMails: 3,
+      }),
+    unsubscribe: false,
+  },
+};
+
+const templateModules = [account, announcements, auth, contributions, newsletter, payments, support];
+
+describe('e-mail templates', () => {
+  it('has a sample for every template', () => {
+    const templates = templateModules.flatMap((module) =>
+      Object.keys(module).filter((name) => /^create\w+Email$/.test(name)),
+    );
+    expect(templates.sort()).toEqual(Object.keys(samples).sort());
+  });
+
+  describe.each(Object.entries(samples))('%s', (_name, sample) => {
+    it('renders HTML and text in the layout: logo, header image, footer with address and support', async () => {
+      const email = await sample.render();
+      expect(email.subject.length).toBeGreaterThan(0);
+      expect(email.html).toMatch(/^<!doctype html>/i);
+      expect(email.html).toContain(`src="${appUrl}${LOGO_PATH}"`);
+      expect(email.html).toContain(`src="${appUrl}${HEADER_IMAGE_PATH}"`);
+      expect(email.html).toContain(escapeHtml(SITE.address));
+      expect(email.html).toContain(`mailto:${SITE.supportEmail}`);
+      expect(email.html).not.toMatch(/\{\{\w+\}\}/);
+      expect(email.text).toContain(SITE.address);
+      expect(email.text).toContain(SITE.supportEmail);
+      expect(email.text).not.toMatch(/<(p|a|h1|table|img)\b/);
+    });
+
+    it(
+      sample.unsubscribe ? 'links to unsubscribe, in the body and the headers' : 'has no unsubscribe link',
+      async () => {
+        const email = await sample.render();
+        if (sample.unsubscribe) {
+          expect(email.html).toContain(`href="${escapeHtml(unsubscribeUrl)}"`);
+          expect(email.text).toContain(`Unsubscribe: ${unsubscribeUrl}`);
+          expect(email.headers).toEqual({
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          });
+        } else {
+          expect(email.html).not.toContain('Unsubscribe');
+          expect(email.text).not.toContain('Unsubscribe');
+          expect(email.headers).toBeUndefined();
+        }
+      },
+    );
+  });
+});
+
+describe('the layout', () => {
+  it('escapes what people wrote, in HTML only, and never reads it as a slot', async () => {
+    const email = await contributions.createGiftNotificationEmail({
+      appUrl,
+      name: 'Ada',
+      calendar,
+      gift: { senderName: 'Tom {{footer}}', cents: 3500, guessedDate: '2030-01-10', wish: '<b>Hi</b> & {{body}}' },
+      unsubscribeUrl,
+    });
+    expect(email.html).toContain('&#60;b&#62;Hi&#60;/b&#62; &#38; {{body}}');
+    expect(email.html).toContain('Tom {{footer}} sent $35.00 and a wish');
+    expect(email.html).not.toContain('<b>Hi</b>');
+    expect(email.text).toContain('“<b>Hi</b> & {{body}}”');
+    expect(email.subject).toBe('Tom {{footer}} sent $35.00 and a wish on “Baby <Rose>”');
+  });
+
+  it("paints the page in the calendar's background colour, pink by default", async () => {
+    const blue = await payments.createPayoutOutcomeEmail({
+      appUrl,
+      name: 'Ada',
+      calendar,
+      payout: { status: 'failed', amountCents: 3500, failureReason: 'account closed' },
+    });
+    const sun = await payments.createPayoutOutcomeEmail({
+      appUrl,
+      name: 'Ada',
+      calendar: { ...calendar, background: 'sun' },
+      payout: { status: 'failed', amountCents: 3500, failureReason: 'account closed' },
+    });
+    const plain = await auth.createExistingSignUpEmail({ appUrl, name: 'Ada' });
+    expect(blue.html).toContain('background-color:#dcedf9');
+    expect(sun.html).toContain('background-color:#fff0c2');
+    expect(plain.html).toContain('background-color:#fde3ea');
+  });
+
+  it('has one clear button with the action, and the same link in the text', async () => {
+    const email = await auth.createPasswordResetEmail({
+      appUrl,
+      name: 'Ada',
+      resetUrl: `${appUrl}/resetpassword?oobCode=a&b`,
+    });
+    expect(email.html).toContain(`href="${appUrl}/resetpassword?oobCode=a&#38;b"`);
+    expect(email.html.match(/>\s*Reset my password\s*</g)).toHaveLength(1);
+    expect(email.text).toContain(`Reset my password: ${appUrl}/resetpassword?oobCode=a&b`);
+  });
+});
