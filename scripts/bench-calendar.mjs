@@ -61,7 +61,9 @@ export async function createActiveCalendar(url) {
   await request(url, `/api/calendars/${calendar.id}`, {
     method: 'PATCH',
     cookie,
-    body: { dueDate: addDays(21), title: 'Bench baby', hideTotal: false },
+    // Due in 30 days: the whole guess window (28 days before to 14 after) is still open, so every
+    // guess of `makeContribution` is accepted (days that have ended cannot be guessed, decision 013).
+    body: { dueDate: addDays(30), title: 'Bench baby', hideTotal: false },
   });
   const pay = await request(url, `/api/calendars/${calendar.id}/pay`, {
     method: 'POST',

@@ -3,13 +3,15 @@
 // Pages: 'landing' (`/`) and 'calendar' (a shared calendar `/c/<slug>` with 200 contributions,
 // made through the real API); both without arguments. Prints the figures and each target.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BENCH_ENV, createActiveCalendar, seedContributions } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_LHR_DIR=<dir> keeps each run's Lighthouse report (JSON) there, to see what bounds a figure.
+const LHR_DIR = process.env.BENCH_LHR_DIR;
 const CALENDAR_CONTRIBUTIONS = 200;
 
 const info = () => true;
@@ -78,7 +80,7 @@ async function getPath(page) {
   return `/c/${calendar.slug}`;
 }
 
-async function measure(path) {
+async function measure(page, path) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(`${server.url}${path}`, {
@@ -90,6 +92,10 @@ async function measure(path) {
     // A run Lighthouse could not complete (e.g. NO_NAVSTART) has no figures; do not let it skew the median.
     if (result.lhr.runtimeError) process.stderr.write(`run ${i + 1} failed: ${result.lhr.runtimeError.code}\n`);
     else runs.push(result.lhr);
+    if (LHR_DIR) {
+      mkdirSync(LHR_DIR, { recursive: true });
+      writeFileSync(`${LHR_DIR}/${page}-${i + 1}.json`, result.report);
+    }
   }
   if (runs.length === 0) throw new Error('every Lighthouse run failed');
   const score = (lhr, id) => Math.round(lhr.categories[id].score * 100);
@@ -124,7 +130,7 @@ let allMet = true;
 try {
   for (const page of pages) {
     const path = await getPath(page);
-    const { figures, scripts, version, completed } = await measure(path);
+    const { figures, scripts, version, completed } = await measure(page, path);
     const shownPath = page === 'calendar' ? `/c/<slug> (${CALENDAR_CONTRIBUTIONS} contributions)` : path;
     process.stdout.write(`\nbench:web — ${shownPath}, Lighthouse ${version}, mobile, median of ${completed} runs\n\n`);
     for (const [key, label] of Object.entries(LABELS)) {

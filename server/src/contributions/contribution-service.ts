@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@firstday/common/calendars';
 import type { ContributionRequestSchema, ContributionResponse } from '@firstday/common/contributions';
-import { getFirstOpenGuessDay, getGuessWindow, isInGuessWindow } from '@firstday/common/contributions';
+import { getFirstOpenGuessDay, getGuessWindow, isInGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';

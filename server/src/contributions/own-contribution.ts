@@ -1,4 +1,5 @@
-import { ContributionRequestSchema, getGuessWindow } from '@firstday/common/contributions';
+import { ContributionRequestSchema } from '@firstday/common/contributions';
+import { getGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { calendars } from '../calendars/schema.ts';

@@ -1,5 +1,6 @@
 import type { PublicCalendar, PublicGuess, PublicWish } from '@firstday/common/contributions';
-import { getGuessWindow, WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { getGuessWindow } from '@firstday/common/guess-window';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';

@@ -7,7 +7,7 @@ export type GridCell = {
   day: number;
   /** Only days inside the guess window can be picked. */
   inWindow: boolean;
-  /** Ended everywhere on Earth (`getFirstOpenGuessDay`): shown, greyed, not offered. */
+  /** Ended everywhere on Earth (`getFirstOpenGuessDay` in common/guess-window): shown, greyed, not offered. */
   isPast: boolean;
   /** The visitor's own today, by the device's clock. */
   isToday: boolean;

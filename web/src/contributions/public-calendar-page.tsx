@@ -91,17 +91,21 @@ function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar
   // Closed with no announcement: no celebration, so no guesses to compare and nothing to share.
   const quietlyClosed = closed && calendar.announcement === null;
 
-  // Warm the form's chunk once the page is idle, so picking a day opens it at once.
+  // Most visitors only look: the form's chunk loads on the first touch, hover or focus of the grid
+  // (a press starts before its click), so picking a day still opens the form at once without every
+  // visit paying for it.
   useEffect(() => {
-    if (closed) return;
-    const warm = () => void loadContributionDialog();
-    // Safari has no requestIdleCallback.
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(warm, 1500);
-      return () => clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(warm);
-    return () => window.cancelIdleCallback(id);
+    const grid = gridRef.current;
+    if (closed || !grid) return;
+    const events = ['pointerdown', 'pointerover', 'focusin'] as const;
+    const warm = () => {
+      void loadContributionDialog();
+      for (const event of events) grid.removeEventListener(event, warm);
+    };
+    for (const event of events) grid.addEventListener(event, warm, { passive: true });
+    return () => {
+      for (const event of events) grid.removeEventListener(event, warm);
+    };
   }, [closed]);
 
   const wishes = useMemo(() => {

@@ -1,4 +1,4 @@
-import { getFirstOpenGuessDay } from '@firstday/common/contributions';
+import { getFirstOpenGuessDay } from '@firstday/common/guess-window';
 import { useMemo, useSyncExternalStore } from 'react';
 import { type GuessDays, getLocalIsoDate } from './calendar-grid.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getFirstOpenGuessDay, isPastGuessDay } from './contributions.ts';
+import { getFirstOpenGuessDay, isPastGuessDay } from './guess-window.ts';
 
 describe('the first day a guess may name', () => {
   it('is yesterday (UTC) until noon UTC, when the day has ended in UTC−12 too', () => {
