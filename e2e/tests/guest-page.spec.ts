@@ -7,6 +7,7 @@ import {
   expectNoSeriousAxeViolation,
   fillContribution,
   openAsVisitor,
+  waitForHydration,
 } from '../support/calendars.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
@@ -49,6 +50,7 @@ test('a day that has passed is greyed out and disabled, and the server refuses i
   const late = await lateContext.newPage();
   await late.clock.setFixedTime(new Date(Date.now() - 10 * DAY_MS));
   await late.goto(`/c/${calendar.slug}`);
+  await waitForHydration(late);
   await expect(dayButton(late, pastDay)).toBeEnabled();
   await dayButton(late, pastDay).click();
   await fillContribution(late, { name: 'Uncle Late', email: uniqueEmail('late'), wish: 'Am I too late?' });

@@ -10,6 +10,7 @@ import {
   fillContribution,
   GOOD_CARD,
   openAsVisitor,
+  waitForHydration,
 } from '../support/calendars.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
@@ -147,6 +148,7 @@ test('a shared link carries a preview for messengers, and the page still loads c
   });
   await tab.goto(`/c/${calendar.slug}`);
   await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForHydration(tab);
   await expect(tab).toHaveTitle(/Firstday/);
   await tab.getByRole('button', { name: 'QR code' }).click();
   await expect(tab.getByRole('img', { name: /QR code of the link/ })).toBeVisible();

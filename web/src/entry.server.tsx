@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { hydrateAfterPaint, wantsHydrateAfterPaint } from './hydrate-after-paint.ts';
 import { nonceContext } from './page-context.ts';
 
 // What the API server uses from this build (server/src/lib/web-static.ts): React Router's request
@@ -15,7 +16,9 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus the CSP nonce: every inline script React Router writes
- * (context, route modules, scroll restoration) carries this response's nonce.
+ * (context, route modules, scroll restoration) carries this response's nonce. A page whose route
+ * asks for it (`handle.hydrateAfterPaint`) is rendered whole and its scripts start after the first
+ * paint (hydrate-after-paint.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -33,9 +36,13 @@ export default function handleRequest(
     let status = responseStatusCode;
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
+    const handles = routerContext.staticHandlerContext.matches.map(
+      (match) => routerContext.routeModules[match.route.id]?.handle,
+    );
+    const afterPaint = wantsHydrateAfterPaint(handles);
     // Crawlers (and link previews) get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || afterPaint ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -53,7 +60,13 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          const stream = createReadableStreamFromReadable(body);
+          if (!afterPaint) resolve(new Response(stream, { headers: responseHeaders, status }));
+          else
+            new Response(stream)
+              .text()
+              .then((html) => resolve(new Response(hydrateAfterPaint(html), { headers: responseHeaders, status })))
+              .catch(reject);
         },
         onShellError(error: unknown) {
           reject(error);

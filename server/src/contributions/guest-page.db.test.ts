@@ -61,6 +61,16 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
     for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
+  it('starts its scripts after the first paint: no preloads or module in the first HTML, a starter that holds them', async () => {
+    const { calendar } = await createActiveCalendar(t);
+    const { html } = await getPage(`/c/${calendar.slug}`);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain("getEntriesByName('first-contentful-paint')".replaceAll("'", '"'));
+    expect(html).toMatch(/\["\/assets\/manifest-[^"]+\.js"/);
+    expect(html).toContain('entry.client');
+  });
+
   it('keeps hidden sender names hidden in the HTML', async () => {
     const { calendar } = await createActiveCalendar(t, { hideSenderNames: true });
     const contribution = await makeContribution(t, { name: 'Zelda Quartermain', email: 'zelda.q@example.org' });

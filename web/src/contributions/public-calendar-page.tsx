@@ -8,6 +8,7 @@ import { Logo } from '../components/logo.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
+import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import { pageContext } from '../page-context.ts';
 import { createQueryClient } from '../shell/query-client.ts';
 import type { Route } from './+types/public-calendar-page';
@@ -35,6 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const calendar = (await page.getPublicCalendar(params.slug)) ?? null;
   return data({ calendar, appUrl: page.appUrl }, { status: calendar ? 200 : 404 });
 }
+
+/** Its first HTML is complete, so its scripts may wait until it has painted (hydrate-after-paint.ts). */
+export const handle: HydrateAfterPaintHandle = { hydrateAfterPaint: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   buildCalendarMeta(loaderData?.calendar ?? null, loaderData?.appUrl ?? '');

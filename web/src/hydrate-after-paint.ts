@@ -1,0 +1,60 @@
+// Server-side rewrite of a rendered document so that its scripts start after the first paint
+// (decision 012). React Router's `<Scripts>` writes a modulepreload link per script and one inline
+// module that imports them; on a slow phone those ~130 KB share the link with the stylesheet the
+// first paint waits for. For a page whose first HTML is already complete (the guest page), the
+// rewrite drops the preload links and wraps the module in a small classic script that adds the
+// same preloads and module once the page has painted: the content shows sooner, the scripts then
+// load in parallel as before (no import waterfall), and hydration follows.
+
+/** A route module opts in with `export const handle = { hydrateAfterPaint: true }`. */
+export type HydrateAfterPaintHandle = { hydrateAfterPaint?: boolean };
+
+export function wantsHydrateAfterPaint(handles: unknown[]): boolean {
+  return handles.some((handle) => (handle as HydrateAfterPaintHandle | undefined)?.hydrateAfterPaint === true);
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
+const BOOTSTRAP_MODULE = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * Runs in the browser. Once the browser reports the first contentful paint of the server's HTML
+ * (after the next frame where the Paint Timing API is missing; at once in a hidden tab, which
+ * paints nothing), adds the preloads and the bootstrap module with this script's nonce.
+ */
+function startScripts(preloads: string[], bootstrap: string) {
+  const nonce = (document.currentScript as HTMLScriptElement).nonce;
+  const start = () => {
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = nonce;
+    script.textContent = bootstrap;
+    document.body.append(script);
+  };
+  if (document.visibilityState === 'hidden') start();
+  else if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  else requestAnimationFrame(() => setTimeout(start));
+}
+
+/** JSON that is safe inside an inline `<script>` (no `</script>` or `<!--` can end it early). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+
+/** Returns the document with its scripts started after the first paint; unchanged if it has no bootstrap module. */
+export function hydrateAfterPaint(html: string): string {
+  const bootstrap = BOOTSTRAP_MODULE.exec(html);
+  if (!bootstrap) return html;
+  const [tag, nonce, source] = bootstrap;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const starter = `<script nonce="${nonce}">(${startScripts.toString()})(${scriptJson(preloads)},${scriptJson(source)})</script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(tag, () => starter);
+}
