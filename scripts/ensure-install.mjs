@@ -17,9 +17,11 @@ const stale =
 if (stale) {
   // `npm install`, not `npm ci`: it installs the locked versions just the same, but tolerates
   // optional platform packages (e.g. Biome's binaries for other systems) that a registry mirror
-  // does not carry, where `npm ci` refuses the whole lock file.
+  // does not carry, where `npm ci` refuses the whole lock file. `--include=dev` because `npm start`
+  // and `npm test` build, even with NODE_ENV=production (which would omit the build tools); a
+  // production server without build tools runs the release instead (`npm run release`).
   process.stdout.write('Installing packages (npm install)…\n');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--include=dev', '--no-audit', '--no-fund']);
 }
 
 if (process.argv.includes('--browser')) {

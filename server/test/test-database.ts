@@ -9,6 +9,29 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 export const testDatabaseKind = target;
 
 /**
+ * A new, empty database on the TEST_DATABASE_URL server (for tests that start servers on it
+ * themselves): its URL, and `drop` to remove it (forcing out connections left behind).
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error('an empty PostgreSQL database needs TEST_DATABASE_URL');
+  const name = `firstday_test_${randomBytes(6).toString('hex')}`;
+  await runOnServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => runOnServer(`drop database if exists ${name} with (force)`) };
+}
+
+async function runOnServer(statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * TEST_DATABASE_URL server that is dropped again on close.
  */
@@ -17,10 +40,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (!serverUrl) throw new Error('FIRSTDAY_TEST_DB=postgres needs TEST_DATABASE_URL');
 
   const name = `firstday_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await runOnServer(`create database ${name}`);
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

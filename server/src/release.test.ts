@@ -1,0 +1,79 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEmptyPostgresDatabase } from '../test/test-database.ts';
+
+// The production path without containers (README 'Production'): `npm run release` on the build
+// machine, then on a machine that never built anything `npm ci --omit=dev` and
+// `NODE_ENV=production npm run serve`. Production runs on PostgreSQL, hence TEST_DATABASE_URL.
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = 4390;
+const cleanups: Array<() => unknown> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function waitForReady(url: string, child: ChildProcess): Promise<Response> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return response;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server was not ready within 60 s');
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the release build, started in production mode', () => {
+  it('installs without dev dependencies, starts without building, and serves / and /api/ready', async () => {
+    const release = mkdtempSync(join(tmpdir(), 'firstday-release-'));
+    cleanups.push(() => rmSync(release, { recursive: true, force: true }));
+    // `npm test` builds the web app before the unit tests; the release takes that build.
+    execFileSync(process.execPath, ['scripts/release.mjs', '--out', release], { cwd: REPO });
+    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: release,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'ignore',
+    });
+    // Node 24 comes with the release; the build tools do not.
+    expect(existsSync(join(release, 'node_modules/node/bin/node'))).toBe(true);
+    for (const tool of ['@react-router/dev', 'typescript', 'vitest', 'drizzle-kit', '@biomejs/biome'])
+      expect(existsSync(join(release, 'node_modules', tool)), tool).toBe(false);
+
+    const database = await createEmptyPostgresDatabase();
+    cleanups.push(() => database.drop());
+    const { TEST_DATABASE_URL: _, FIRSTDAY_TEST_DB: __, ...inherited } = process.env;
+    const server = spawn('npm', ['run', 'serve'], {
+      cwd: release,
+      env: {
+        ...inherited,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        APP_URL: `http://localhost:${PORT}`,
+        APP_SECRET: 'release-test-secret-0123456789abcdef0123456789abcdef',
+        DATABASE_URL: database.url,
+        // Nothing is sent in this test; production only insists that SMTP is configured.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PAYMENTS_PROVIDER: 'sandbox',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+      detached: true,
+    });
+    cleanups.push(() => {
+      // npm and the Node it started: the whole process group.
+      if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+      return new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    });
+
+    const ready = await waitForReady(`http://localhost:${PORT}/api/ready`, server);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
+    const landing = await fetch(`http://localhost:${PORT}/`);
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain('Firstday');
+  }, 240_000);
+});
