@@ -1,14 +1,15 @@
 import { type Auth, createAuth } from './auth/auth.ts';
+import { defineBackgroundJobs } from './background-jobs.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
 import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
 import type { Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
+import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
 import type { RateLimitRule } from './lib/rate-limit.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
-import { createSettlementQueue, type SettlementQueue, settleCalendar } from './payments/settlement.ts';
 
 /** What route factories receive: configuration, the database and the process's shared services. */
 export type AppContext = {
@@ -23,8 +24,8 @@ export type AppContext = {
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
-  /** A calendar's payout and refunds, run after its end in the background (payments/settlement.ts). */
-  settlements: SettlementQueue;
+  /** Background jobs, claimed by one server each (background-jobs.ts, lib/jobs/runner.ts). */
+  jobs: JobRunner;
   rateLimits: {
     subscribe: RateLimitRule;
     /**
@@ -70,17 +71,22 @@ const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => 
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 
 export function createAppContext(
-  parts: Omit<
-    AppContext,
-    'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'settlements'
-  > & {
+  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'jobs'> & {
+    /** The registered server instance (lib/instance.ts) this process claims jobs for. */
+    instanceId: string;
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
   },
 ): AppContext {
+  const { instanceId, ...shared } = parts;
   const context: AppContext = {
-    ...parts,
-    settlements: createSettlementQueue((calendarId) => settleCalendar(context, calendarId), parts.logger),
+    ...shared,
+    jobs: createJobRunner({
+      db: parts.db,
+      logger: parts.logger,
+      instanceId,
+      definitions: defineBackgroundJobs(() => context),
+    }),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
     publicCalendars: createPublicCalendarCache(),
     rateLimits: {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAppContext, type RateLimitOverrides } from './app-context.ts';
-import { startWishDigest } from './contributions/wish-digest.ts';
 import { seedDemoData } from './dev/demo-seed.ts';
 import { openDatabase } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
@@ -13,7 +12,7 @@ import { createMailTransport } from './lib/mail/transport.ts';
 import { createMailWorker } from './lib/mail/worker.ts';
 import { getThirdPartySources } from './lib/security-headers.ts';
 import { loadWebBuild } from './lib/web-static.ts';
-import { startPaymentReconciler } from './payments/reconcile.ts';
+import { RECONCILE_AFTER_START_JOB } from './payments/reconcile.ts';
 
 /**
  * Starts everything the product needs in one process: database (migrated), mail (catcher when no
@@ -45,6 +44,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     mailCatcher,
     wakeMailWorker: mailWorker.wake,
     rateLimits: overrides.rateLimits,
+    instanceId: instance.id,
   });
   // In development the API can run before the first web build (the Vite dev server serves pages).
   const thirdParties = getThirdPartySources({
@@ -58,10 +58,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
   const demo = await seedDemoData(context);
   const app = createApp(context, web);
-  // Completes payments whose webhook or write was lost (e.g. the process died mid-payment).
-  const paymentReconciler = startPaymentReconciler(context);
-  // The creator's 'new wishes' e-mail, at most one an hour per calendar.
-  const wishDigest = startWishDigest(context);
+  // Background jobs (background-jobs.ts): settlement, reconciliation, digests, payout recipients.
+  await context.jobs.start();
+  await context.jobs.enqueue(RECONCILE_AFTER_START_JOB);
   if (context.env.BENCH_DISABLE_CAPTCHA) logger.warn('BENCH_DISABLE_CAPTCHA: contributions skip the captcha');
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -75,9 +74,8 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     mailWorker,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await paymentReconciler.stop();
-      await context.settlements.idle();
-      await wishDigest.stop();
+      // Running jobs finish; anything still claimed is handed back for another server.
+      await context.jobs.stop();
       await mailWorker.stop();
       await mailCatcher?.close();
       transport.close();

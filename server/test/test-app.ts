@@ -38,7 +38,10 @@ export async function createTestApp(
     mailCatcher,
     wakeMailWorker: () => {},
     rateLimits: overrides.rateLimits,
+    instanceId: instance.id,
   });
+  // Queued jobs run in the background as on a server; recurring ones only when a test runs them.
+  await context.jobs.start({ recurring: false });
   return {
     app: createApp(context, overrides.web),
     context,
@@ -48,7 +51,7 @@ export async function createTestApp(
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
-      await context.settlements.idle();
+      await context.jobs.stop();
       await instance.stop();
       transport.close();
       await mailCatcher.close();

@@ -13,7 +13,6 @@ import { contributions } from '../contributions/schema.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { ledgerEntries, payments, payouts } from '../payments/schema.ts';
-import { settleCalendar } from '../payments/settlement.ts';
 import { PAYMENT_IN_PROGRESS_MS } from './delete-account.ts';
 import { userProfiles } from './schema.ts';
 
@@ -73,14 +72,13 @@ function deleteAccount(cookie: string, body: unknown = { password: PASSWORD }) {
  * Holds the settlement queue (payouts and refunds after a close) until `release`, so a test sees
  * the calendar while its money is still on its way.
  */
-function holdSettlements() {
-  const real = t.context.settlements;
-  const held: string[] = [];
-  t.context.settlements = { schedule: (calendarId) => held.push(calendarId), idle: () => real.idle() };
+/** Stops the background jobs (the settlement stays queued) until `release`. */
+async function holdSettlements() {
+  await t.context.jobs.stop();
   return {
     async release() {
-      t.context.settlements = real;
-      for (const calendarId of held) await settleCalendar(t.context, calendarId);
+      await t.context.jobs.start({ recurring: false });
+      await t.context.jobs.idle();
     },
   };
 }
@@ -168,7 +166,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     ).map((row) => row.id);
     expect(paymentIds).toHaveLength(3);
 
-    const settlements = holdSettlements();
+    const settlements = await holdSettlements();
     const closed = await sendJson(
       t,
       'POST',
@@ -251,7 +249,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     );
     expect(closed.status).toBe(200);
     // Submitted to the processor; its confirmation (the webhook) has not come yet.
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
 
     const check = await getDeletionCheck(owner.cookie);
     expect(check.blockers).toMatchObject([
@@ -288,7 +286,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
       owner.cookie,
     );
     expect(announced.status).toBe(200);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     await webhooks.deliverAll();
 
     expect((await getDeletionCheck(owner.cookie)).blockers).toMatchObject([

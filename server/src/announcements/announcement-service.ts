@@ -11,6 +11,7 @@ import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { createPayoutRecord, type PayoutRow, sumCollectedGifts } from '../payments/payouts.ts';
 import { payments } from '../payments/schema.ts';
+import { SETTLE_CALENDAR_JOB } from '../payments/settlement.ts';
 import { enqueueCreatorConfirmation, enqueueParticipantMails } from './announcement-mail.ts';
 import { enqueueRefundNotices } from './refund-notices.ts';
 import { type AnnouncementRow, announcements } from './schema.ts';
@@ -132,8 +133,8 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
       409,
     );
   }
-  // The provider side (payout, refunds) runs in the background; a repeated request resumes it.
-  context.settlements.schedule(calendar.id);
+  // The provider side (payout, refunds) is a background job; a repeated request resumes it.
+  await context.jobs.enqueue(SETTLE_CALENDAR_JOB, calendar.id);
   return announcement;
 }
 

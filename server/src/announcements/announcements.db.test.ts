@@ -41,7 +41,7 @@ async function announce(
   body: unknown = { birthDate: TODAY, thankYouMessage: 'Thank you all!' },
 ) {
   const response = await sendJson(t, 'POST', `/api/calendars/${calendarId}/announce`, body, cookie);
-  await t.context.settlements.idle();
+  await t.context.jobs.idle();
   return response;
 }
 
@@ -244,7 +244,7 @@ describe('POST /api/calendars/:id/announce', () => {
     // The in-flight charge lands after the end: not in the payout, so it goes back to its sender
     // (refunded by the settlement queue).
     await webhooks.deliverAll();
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     const [payment] = await t.db
       .select()
       .from(payments)
@@ -327,9 +327,9 @@ describe('POST /api/calendars/:id/close', () => {
     // The close answers at once; the refunds run in the background and the owner sees them progress.
     const { refunds: early } = ((await a.json()) as EndAnswer).closing;
     expect(early!.count + early!.pending).toBe(2);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     const again = await close(calendar.id, cookie, body);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     const answer = (await again.json()) as EndAnswer;
     expect(answer.closing).toMatchObject({
       kind: 'close',
@@ -387,7 +387,7 @@ describe('POST /api/calendars/:id/close', () => {
     expect(received[0]!.subject).toContain('is closed');
     expect(received[0]!.text).toContain('Thank you for your kindness.');
     expect(received[0]!.text).not.toContain('baby');
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
   });
 });
 

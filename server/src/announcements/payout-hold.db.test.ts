@@ -15,6 +15,7 @@ import { calendars } from '../calendars/schema.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { reconcilePayouts } from '../payments/payouts.ts';
 import { payouts, sandboxAccounts, sandboxTransfers } from '../payments/schema.ts';
+import { SETTLE_CALENDAR_JOB } from '../payments/settlement.ts';
 
 /** The password of the one owner `createActiveCalendar` makes (test/test-users.ts). */
 const PASSWORD = 'correct horse battery';
@@ -79,7 +80,7 @@ describe('the payout after an IBAN change', () => {
       cookie,
     );
     expect(announced.status).toBe(200);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
 
     expect(await readPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: null });
     expect(await readTransfers(calendar.id)).toHaveLength(0);
@@ -96,8 +97,8 @@ describe('the payout after an IBAN change', () => {
 
     // Neither reconciliation (it does not even pick the payout) nor the settlement queue submits it.
     expect(await reconcilePayouts(t.context, { olderThanMs: 0 })).toEqual({ payouts: 0 });
-    t.context.settlements.schedule(calendar.id);
-    await t.context.settlements.idle();
+    await t.context.jobs.enqueue(SETTLE_CALENDAR_JOB, calendar.id);
+    await t.context.jobs.idle();
     expect(await readTransfers(calendar.id)).toHaveLength(0);
 
     // A minute after the hold: the next reconciliation submits it, to the new IBAN's recipient.
@@ -125,7 +126,7 @@ describe('the payout after an IBAN change', () => {
     await give(calendar.slug, 1200);
     const body = { birthDate: TODAY, thankYouMessage: 'Thank you!' };
     expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     expect(await readTransfers(calendar.id)).toHaveLength(1);
     expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 1200, status: 'pending' });
   });

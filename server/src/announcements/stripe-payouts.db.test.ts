@@ -107,7 +107,7 @@ async function announceWithGift(giftCents: number) {
   await giveThroughStripe(calendar.slug, giftCents);
   const body = { birthDate: TODAY, thankYouMessage: 'Thanks!' };
   expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
-  await t.context.settlements.idle();
+  await t.context.jobs.idle();
   return { calendar, cookie, email };
 }
 
@@ -203,7 +203,7 @@ describe('the payout recipient (a Stripe connected account)', () => {
 
     const body = { birthDate: TODAY, thankYouMessage: 'Thanks!' };
     expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     const account = (await getCalendar(calendar.id)).payoutRecipientRef!;
     expect(account).toMatch(/^acct_/);
     const [failed, made] = accountRequests(calendar.id);
@@ -225,7 +225,7 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     ]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
 
     const account = (await getCalendar(calendar.id)).payoutRecipientRef!;
     const transfers = [...standIn.transfers.values()].filter((transfer) => transfer.destination === account);
@@ -352,7 +352,7 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     const body = { gifts: 'refund', notifyParticipants: false };
     await sendJson(t, 'POST', `/api/calendars/${calendar.id}/close`, body, cookie);
     const again = await sendJson(t, 'POST', `/api/calendars/${calendar.id}/close`, body, cookie);
-    await t.context.settlements.idle();
+    await t.context.jobs.idle();
     const closing = (await (
       await sendJson(t, 'GET', `/api/calendars/${calendar.id}/closing`, undefined, cookie)
     ).json()) as CalendarClosing;

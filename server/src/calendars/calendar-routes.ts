@@ -11,13 +11,14 @@ import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { createSupportReceivedEmail, createSupportRequestEmail } from '../emails/support.ts';
 import { AppError } from '../lib/errors.ts';
+import { enqueueJob } from '../lib/jobs/queue.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/fee-payments.ts';
 import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
-import { preparePayoutRecipientInBackground, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
+import { PREPARE_PAYOUT_RECIPIENT_JOB, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
 import {
   CLOSED_CALENDAR_MESSAGE,
   createDraftCalendar,
@@ -78,11 +79,12 @@ export function createCalendarRoutes(context: AppContext) {
             changedAt: saved.updatedAt,
             heldUntil: getPayoutHeldUntil(saved),
           });
+          await enqueueJob(tx, PREPARE_PAYOUT_RECIPIENT_JOB, saved.id);
         }
         return saved;
       });
       if (iban) {
-        preparePayoutRecipientInBackground(context, updated.id);
+        context.jobs.wake();
         context.wakeMailWorker();
       }
       context.publicCalendars.invalidate(row.id);

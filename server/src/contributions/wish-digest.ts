@@ -82,26 +82,5 @@ export async function sendWishDigests(
   return { sent };
 }
 
-/** Runs the digest pass every `intervalMs` (in the background, like the payment reconciler). */
-export function startWishDigest(context: AppContext, options: { intervalMs?: number } = {}) {
-  const intervalMs = options.intervalMs ?? 5 * 60_000;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= sendWishDigests(context)
-      .then((result) => {
-        if (result.sent > 0) context.logger.info(result, 'wish digests queued');
-      })
-      .catch((error) => context.logger.error({ err: error }, 'wish digest pass failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+/** The recurring background job (lib/jobs) that queues the creators' wish digests. */
+export const WISH_DIGEST_JOB = 'wish-digest';

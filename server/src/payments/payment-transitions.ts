@@ -8,18 +8,20 @@ import { applyGiftPaymentOutcome } from '../contributions/contribution-receipt.t
 import { contributions } from '../contributions/schema.ts';
 import { createFeeReceiptEmail, createGiftRefundEmail, describePaymentMethod } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
+import { enqueueJob } from '../lib/jobs/queue.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
-import { preparePayoutRecipientInBackground } from './payout-recipients.ts';
+import { PREPARE_PAYOUT_RECIPIENT_JOB } from './payout-recipients.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
+import { SETTLE_CALENDAR_JOB } from './settlement.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
 
 type TransitionContext = Pick<
   AppContext,
-  'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments' | 'settlements'
+  'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments' | 'jobs'
 >;
 
 /**
@@ -49,11 +51,8 @@ export async function applyProviderState(
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
   let mailQueued = false;
+  let jobQueued = false;
   let touchedCalendarId: string | undefined;
-  /** A calendar this payment paid for: its payout recipient is made now (payout-recipients.ts). */
-  let activatedCalendarId: string | undefined;
-  /** The calendar of a gift charged after its end: the gift goes back to its sender. */
-  let lateGiftCalendarId: string | undefined;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
       const recorded = await tx
@@ -110,10 +109,14 @@ export async function applyProviderState(
       await activateCalendar(tx, payment.calendarId);
       mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
       touchedCalendarId = payment.calendarId;
-      activatedCalendarId = payment.calendarId;
+      // The calendar is paid for: its payout recipient is made in the background (payout-recipients.ts).
+      await enqueueJob(tx, PREPARE_PAYOUT_RECIPIENT_JOB, payment.calendarId);
+      jobQueued = true;
     }
     if (lateGift) {
-      lateGiftCalendarId = payment.calendarId ?? undefined;
+      // A gift charged after its calendar's end goes back to its sender: settlement refunds it.
+      await enqueueJob(tx, SETTLE_CALENDAR_JOB, payment.calendarId!);
+      jobQueued = true;
       mailQueued = await failLateGift(tx, context.env.APP_URL, updated!);
       touchedCalendarId = payment.calendarId ?? undefined;
     } else if (payment.purpose === 'gift' && status !== payment.status) {
@@ -125,9 +128,7 @@ export async function applyProviderState(
   });
   if (touchedCalendarId) context.publicCalendars.invalidate(touchedCalendarId);
   if (mailQueued) context.wakeMailWorker();
-  if (activatedCalendarId) preparePayoutRecipientInBackground(context, activatedCalendarId);
-  // The late gift is marked refund-due: the settlement queue refunds it (reconciliation if it fails).
-  if (lateGiftCalendarId) context.settlements.schedule(lateGiftCalendarId);
+  if (jobQueued) context.jobs.wake();
   return result;
 }
 

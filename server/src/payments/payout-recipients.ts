@@ -67,21 +67,16 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
 }
 
 /**
- * Once a calendar is paid for (its wizard IBAN), or when a paid calendar's IBAN changes: in the
- * background, so a provider outage neither fails nor slows the request. Drafts get none, so an
- * abandoned wizard never opens an account at the provider. If it fails, the payout makes it.
+ * The background job (lib/jobs) that makes a calendar's payout recipient, key = the calendar's id:
+ * queued once a calendar is paid for (its wizard IBAN) or when a paid calendar's IBAN changes, so
+ * a provider outage neither fails nor slows the request. Drafts get none, so an abandoned wizard
+ * never opens an account at the provider. If it keeps failing, the payout makes it.
  */
-export function preparePayoutRecipientInBackground(context: RecipientContext, calendarId: string): void {
-  const prepare = async () => {
-    const [calendar] = await context.db.select().from(calendars).where(eq(calendars.id, calendarId));
-    if (calendar?.ibanEncrypted && calendar.status !== 'draft') await ensurePayoutRecipient(context, calendar);
-  };
-  prepare().catch((error: unknown) => {
-    context.logger.warn(
-      { calendarId, err: (error as Error).message },
-      'payout recipient not made yet: the payout will make it',
-    );
-  });
+export const PREPARE_PAYOUT_RECIPIENT_JOB = 'prepare-payout-recipient';
+
+export async function preparePayoutRecipient(context: RecipientContext, calendarId: string): Promise<void> {
+  const [calendar] = await context.db.select().from(calendars).where(eq(calendars.id, calendarId));
+  if (calendar?.ibanEncrypted && calendar.status !== 'draft') await ensurePayoutRecipient(context, calendar);
 }
 
 /** `payout-recipient:<calendarId>:<IBAN fingerprint>`; a keyed hash, so the key never reveals the IBAN. */

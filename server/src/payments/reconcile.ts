@@ -89,37 +89,20 @@ export async function reconcilePayments(
   return { checked: claimed.length, changed };
 }
 
+/** The recurring background job (lib/jobs) that reconciles payments, payouts and due refunds. */
+export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
 /**
- * Runs reconciliation now (in the background: start-up does not wait) and then every `intervalMs`.
- * The first pass looks at every open payment and payout whatever its age: after a crash, a gift
- * whose card was charged a moment before shows at once instead of a minute later (checking one
- * still in flight elsewhere is harmless: the provider's answer is applied idempotently).
+ * Queued by every server at start-up: one pass over every open payment and payout whatever its
+ * age, so after a crash a gift charged a moment before shows at once instead of a minute later
+ * (checking one still in flight on a live server is harmless: the provider's answer is applied
+ * idempotently). Servers starting together share the one job.
  */
-export function startPaymentReconciler(context: AppContext, options: { intervalMs?: number } = {}) {
-  const intervalMs = options.intervalMs ?? 60_000;
-  let running: Promise<unknown> | undefined;
-  let startUp = true;
-  const run = () => {
-    const age = startUp ? { olderThanMs: 0 } : {};
-    startUp = false;
-    running ??= reconcilePayments(context, age)
-      .then(async (result) => {
-        if (result.changed > 0) context.logger.info(result, 'payments reconciled');
-        const repaired = { ...(await reconcilePayouts(context, age)), ...(await refundDueGifts(context)) };
-        if (repaired.payouts + repaired.refunded > 0) context.logger.info(repaired, 'payouts and refunds reconciled');
-      })
-      .catch((error) => context.logger.error({ err: error }, 'payment reconciliation pass failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export const RECONCILE_AFTER_START_JOB = 'reconcile-after-start';
+
+/** One reconciliation pass: payments, then payouts and refunds still due. */
+export async function reconcileAll(context: AppContext, options: { olderThanMs?: number } = {}): Promise<void> {
+  const result = await reconcilePayments(context, options);
+  if (result.changed > 0) context.logger.info(result, 'payments reconciled');
+  const repaired = { ...(await reconcilePayouts(context, options)), ...(await refundDueGifts(context)) };
+  if (repaired.payouts + repaired.refunded > 0) context.logger.info(repaired, 'payouts and refunds reconciled');
 }

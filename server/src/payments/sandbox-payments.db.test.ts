@@ -7,7 +7,7 @@ import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-pa
 import { sendJson } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { startFeePayment } from './fee-payments.ts';
-import { reconcilePayments, startPaymentReconciler } from './reconcile.ts';
+import { RECONCILE_AFTER_START_JOB, reconcilePayments } from './reconcile.ts';
 import { deriveSandboxSigningKey, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-provider.ts';
 import { payments, paymentWebhookEvents, sandboxCharges } from './schema.ts';
 
@@ -308,7 +308,8 @@ describe('reconciliation', () => {
       .where(eq(sandboxCharges.idempotencyKey, key));
 
     // The restarted server's first reconciliation pass does not wait for our row to age.
-    await startPaymentReconciler(t.context).stop();
+    await t.context.jobs.enqueue(RECONCILE_AFTER_START_JOB);
+    await t.context.jobs.idle();
     const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row?.status).toBe('succeeded');
     expect((await getCalendar(calendar.id)).status).toBe('active');

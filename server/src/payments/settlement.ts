@@ -1,11 +1,13 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
-import type { Logger } from '../lib/logger.ts';
 import { refundPayment } from './payment-transitions.ts';
 import { submitPayout } from './payouts.ts';
 import { payments, payouts } from './schema.ts';
 
-type SettlementContext = Parameters<typeof submitPayout>[0] & Pick<AppContext, 'settlements'>;
+type SettlementContext = Parameters<typeof submitPayout>[0] & Pick<AppContext, 'jobs'>;
+
+/** The background job (lib/jobs) that settles one calendar: key = the calendar's id. */
+export const SETTLE_CALENDAR_JOB = 'settle-calendar';
 
 const REFUND_BATCH_SIZE = 50;
 
@@ -55,38 +57,4 @@ export async function refundDueGifts(
     }
   }
   return { refunded: due.length - failed, failed };
-}
-
-export type SettlementQueue = {
-  /** Settles the calendar in the background (once, however often it is asked while waiting). */
-  schedule(calendarId: string): void;
-  /** Resolves when everything scheduled so far is done (shutdown, tests). */
-  idle(): Promise<void>;
-};
-
-/**
- * One calendar at a time, in this process: a close with hundreds of refunds answers at once, and
- * the provider sees a steady trickle instead of a burst.
- */
-export function createSettlementQueue(
-  settle: (calendarId: string) => Promise<void>,
-  logger: Pick<Logger, 'warn'>,
-): SettlementQueue {
-  const waiting = new Set<string>();
-  let chain = Promise.resolve();
-  return {
-    schedule(calendarId) {
-      if (waiting.has(calendarId)) return;
-      waiting.add(calendarId);
-      chain = chain.then(async () => {
-        waiting.delete(calendarId);
-        try {
-          await settle(calendarId);
-        } catch (error) {
-          logger.warn({ calendarId, err: (error as Error).message }, 'settlement failed: reconciliation retries it');
-        }
-      });
-    },
-    idle: () => chain,
-  };
 }

@@ -1,0 +1,37 @@
+import type { AppContext } from './app-context.ts';
+import { sendWishDigests, WISH_DIGEST_JOB } from './contributions/wish-digest.ts';
+import type { JobDefinition } from './lib/jobs/runner.ts';
+import { PREPARE_PAYOUT_RECIPIENT_JOB, preparePayoutRecipient } from './payments/payout-recipients.ts';
+import { RECONCILE_AFTER_START_JOB, RECONCILE_PAYMENTS_JOB, reconcileAll } from './payments/reconcile.ts';
+import { SETTLE_CALENDAR_JOB, settleCalendar } from './payments/settlement.ts';
+
+/**
+ * Every background job of the product (docs/decisions/017-background-jobs.md): what runs it and
+ * when. Features queue one-off jobs by name with `enqueueJob` (in their transaction) or
+ * `context.jobs.enqueue`; recurring ones run on whichever server claims them first.
+ */
+export function defineBackgroundJobs(getContext: () => AppContext): JobDefinition[] {
+  return [
+    // A calendar's payout and refunds after its end. If it keeps failing, reconciliation retries.
+    { name: SETTLE_CALENDAR_JOB, maxAttempts: 8, run: (calendarId) => settleCalendar(getContext(), calendarId) },
+    // If it keeps failing, the payout makes the recipient itself.
+    {
+      name: PREPARE_PAYOUT_RECIPIENT_JOB,
+      maxAttempts: 5,
+      run: (calendarId) => preparePayoutRecipient(getContext(), calendarId),
+    },
+    // Completes payments whose webhook or write was lost (e.g. a server died mid-payment).
+    { name: RECONCILE_PAYMENTS_JOB, everyMs: 60_000, run: () => reconcileAll(getContext()) },
+    { name: RECONCILE_AFTER_START_JOB, maxAttempts: 3, run: () => reconcileAll(getContext(), { olderThanMs: 0 }) },
+    // The creator's 'new wishes' e-mail, at most one an hour per calendar.
+    {
+      name: WISH_DIGEST_JOB,
+      everyMs: 5 * 60_000,
+      async run() {
+        const context = getContext();
+        const result = await sendWishDigests(context);
+        if (result.sent > 0) context.logger.info(result, 'wish digests queued');
+      },
+    },
+  ];
+}
