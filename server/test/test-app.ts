@@ -1,9 +1,11 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import { createApp } from '../src/app.ts';
 import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
+import { openDatabase } from '../src/lib/db.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { registerInstance } from '../src/lib/instance.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import type { MailCatcher } from '../src/lib/mail/catcher.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
 import { createMailTransport } from '../src/lib/mail/transport.ts';
 import { createMailWorker } from '../src/lib/mail/worker.ts';
@@ -16,11 +18,18 @@ import { createTestDatabase } from './test-database.ts';
  * `loadWebBuild`) it serves the web build too.
  */
 export async function createTestApp(
-  overrides: { rateLimits?: RateLimitOverrides; env?: Record<string, string>; web?: WebBuild } = {},
+  overrides: {
+    rateLimits?: RateLimitOverrides;
+    env?: Record<string, string>;
+    web?: WebBuild;
+    /** Another server on this PostgreSQL database (test-cluster.ts), and the SMTP catcher they share. */
+    shared?: { databaseUrl: string; mailCatcher: MailCatcher };
+  } = {},
 ) {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
-  const database = await createTestDatabase();
-  const mailCatcher = await startMailCatcher();
+  const { shared } = overrides;
+  const database = shared ? await openDatabase({ url: shared.databaseUrl, dataDir: '' }) : await createTestDatabase();
+  const mailCatcher = shared?.mailCatcher ?? (await startMailCatcher());
   const logger = createLogger(env.LOG_LEVEL);
   const transport = createMailTransport(mailCatcher.smtpUrl);
   const instance = await registerInstance(database);
@@ -54,7 +63,7 @@ export async function createTestApp(
       await context.jobs.stop();
       await instance.stop();
       transport.close();
-      await mailCatcher.close();
+      if (!shared) await mailCatcher.close();
       await database.close();
     },
   };
