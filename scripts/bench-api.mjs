@@ -2,7 +2,9 @@
 // 1. reads: GET /api/health and GET /api/public/calendars/:slug (2,000 contributions) with the same
 //    connections and duration; 2. 200 concurrent contributors posting gifts for 30 s, then the
 //    database totals are checked against what was sent. Embedded database first, then PostgreSQL
-//    when DATABASE_URL is set (in a throw-away database on that server). A benchmark, not a test.
+//    when DATABASE_URL is set (in a throw-away database on that server): one server, then two
+//    servers on one database addressed in turn, which also times how soon a setting changed on
+//    one shows on the other. `BENCH_SKIP_EMBEDDED=1` runs PostgreSQL only. A benchmark, not a test.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -24,11 +26,17 @@ const GIFT_CONNECTIONS = 200;
 const GIFT_SECONDS = 30;
 const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
 
-function readPeakMemoryMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+/** The highest peak resident memory (VmHWM) among the servers. */
+function readPeakMemoryMb(servers) {
+  const peaks = servers.map(({ pid }) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+  });
+  return Math.round(Math.max(...peaks) / 1024);
 }
+
+/** autocannon spreads its connections over several URLs: the servers, addressed in turn. */
+const everyServer = (servers, path) => servers.map((server) => `${server.url}${path}`);
 
 /** Waits until the mail worker has sent the seed's receipts, so it does not run during the reads. */
 async function waitForMailBacklog(url) {
@@ -53,13 +61,14 @@ function summarise(result) {
   };
 }
 
-async function measureReads(server, calendar) {
+async function measureReads(servers, calendar) {
   const options = { connections: READ_CONNECTIONS, duration: READ_SECONDS };
-  await autocannon({ url: `${server.url}/api/public/calendars/${calendar.slug}`, connections: 10, duration: 2 });
-  const health = summarise(await autocannon({ ...options, url: `${server.url}/api/health` }));
-  const read = summarise(await autocannon({ ...options, url: `${server.url}/api/public/calendars/${calendar.slug}` }));
-  const bytes = (await (await request(server.url, `/api/public/calendars/${calendar.slug}`)).text()).length;
-  return { health, read, bytes, peakMemoryMb: readPeakMemoryMb(server.pid) };
+  const calendarPath = `/api/public/calendars/${calendar.slug}`;
+  await autocannon({ url: everyServer(servers, calendarPath), connections: 10, duration: 2 });
+  const health = summarise(await autocannon({ ...options, url: everyServer(servers, '/api/health') }));
+  const read = summarise(await autocannon({ ...options, url: everyServer(servers, calendarPath) }));
+  const bytes = (await (await request(servers[0].url, calendarPath)).text()).length;
+  return { health, read, bytes, peakMemoryMb: readPeakMemoryMb(servers) };
 }
 
 /** CSV from /api/wishes/export.csv: quoted cells, doubled quotes, CRLF rows. */
@@ -90,14 +99,15 @@ function parseCsv(text) {
   return rows;
 }
 
-async function measureGifts(server, calendar) {
+async function measureGifts(servers, calendar) {
+  const [server] = servers;
   const sent = new Map();
   const statuses = {};
   let counter = 0;
   let duplicates = 0;
   const path = `/api/public/calendars/${calendar.slug}/contributions`;
   const result = await autocannon({
-    url: server.url,
+    url: everyServer(servers, ''),
     connections: GIFT_CONNECTIONS,
     duration: GIFT_SECONDS,
     timeout: 20,
@@ -201,7 +211,7 @@ async function measureGifts(server, calendar) {
       sameKeySameContribution: answerIdsConsistent,
       settleMs,
     },
-    peakMemoryMb: readPeakMemoryMb(server.pid),
+    peakMemoryMb: readPeakMemoryMb(servers),
   };
 }
 
@@ -233,12 +243,43 @@ function printGifts(label, gifts) {
     check.ownerRaisedCents === check.csvGiftCents &&
     check.csvGiftCents >= check.expectedRaisedCents;
   console.log(`totals: ${ok ? 'OK (none lost, none doubled, no declined gift shown)' : 'MISMATCH'}`);
+  const p50Ok = gifts.load.p50 < 300;
+  console.log(`gift writes p50: ${gifts.load.p50} ms (target < 300) ${p50Ok ? 'OK' : 'MISSED'}`);
   console.log(`server peak memory (VmHWM): ${gifts.peakMemoryMb} MB`);
   return ok;
 }
 
-async function runSuite(label, extraEnv) {
-  const server = await startProductServer({ ...BENCH_ENV, ...extraEnv });
+/**
+ * How long a 'hide sender names' change made through the first server takes to show on the last
+ * one (its cache must learn of the change). Flips the setting and back.
+ */
+async function measureSettingPropagation(servers, calendar) {
+  const [first] = servers;
+  const last = servers.at(-1);
+  const path = `/api/public/calendars/${calendar.slug}`;
+  const firstGuessName = async (server) => (await (await request(server.url, path)).json()).guesses[0]?.name;
+  const owner = await (await request(first.url, `/api/calendars/${calendar.id}`, { cookie: calendar.cookie })).json();
+  const timings = [];
+  for (const hideSenderNames of [!owner.hideSenderNames, owner.hideSenderNames]) {
+    await firstGuessName(last); // cached on the last server
+    const changedAt = Date.now();
+    const patch = { method: 'PATCH', body: { hideSenderNames }, cookie: calendar.cookie };
+    await request(first.url, `/api/calendars/${calendar.id}`, patch);
+    const expected = await firstGuessName(first);
+    while ((await firstGuessName(last)) !== expected && Date.now() - changedAt < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    timings.push(Date.now() - changedAt);
+  }
+  return Math.max(...timings);
+}
+
+async function runSuite(label, extraEnv, serverCount = 1) {
+  // Several servers start at the same moment on the one database, as a deployment would.
+  const servers = await Promise.all(
+    Array.from({ length: serverCount }, () => startProductServer({ ...BENCH_ENV, ...extraEnv })),
+  );
+  const [server] = servers;
   try {
     const calendar = await createActiveCalendar(server.url);
     const seedStart = Date.now();
@@ -247,13 +288,23 @@ async function runSuite(label, extraEnv) {
     const mailStart = Date.now();
     await waitForMailBacklog(server.url);
     console.log(`${label}: receipts of the seed sent after another ${Date.now() - mailStart} ms`);
-    printReads(label, await measureReads(server, calendar));
-    return printGifts(label, await measureGifts(server, calendar));
+    printReads(label, await measureReads(servers, calendar));
+    let settingOk = true;
+    if (serverCount > 1) {
+      const propagationMs = await measureSettingPropagation(servers, calendar);
+      settingOk = propagationMs < 1000;
+      console.log(
+        `'hide sender names' visible on the other server after ${propagationMs} ms (target < 1000) ${settingOk ? 'OK' : 'MISSED'}`,
+      );
+    }
+    return printGifts(label, await measureGifts(servers, calendar)) && settingOk;
   } finally {
-    server.stop();
-    // The temporary PostgreSQL database is dropped only once the server has closed its pool.
-    for (let attempt = 0; attempt < 100 && isRunning(server.pid); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const running of servers) running.stop();
+    // The temporary PostgreSQL database is dropped only once the servers have closed their pools.
+    for (const running of servers) {
+      for (let attempt = 0; attempt < 100 && isRunning(running.pid); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
   }
 }
@@ -289,9 +340,12 @@ async function withTemporaryDatabase(serverUrl, run) {
 const results = [];
 const { DATABASE_URL } = process.env;
 delete process.env.DATABASE_URL;
-results.push(await runSuite('embedded database (PGlite)', {}));
+if (!process.env.BENCH_SKIP_EMBEDDED) results.push(await runSuite('embedded database (PGlite)', {}));
 if (DATABASE_URL) {
   results.push(await withTemporaryDatabase(DATABASE_URL, (url) => runSuite('PostgreSQL', { DATABASE_URL: url })));
+  results.push(
+    await withTemporaryDatabase(DATABASE_URL, (url) => runSuite('PostgreSQL, two servers', { DATABASE_URL: url }, 2)),
+  );
 } else {
   console.log('\nDATABASE_URL is not set: PostgreSQL skipped.');
 }
