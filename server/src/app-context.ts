@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
 import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
@@ -6,7 +7,7 @@ import type { Env } from './lib/env.ts';
 import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
-import type { RateLimitRule } from './lib/rate-limit.ts';
+import { createRateLimiters, type RateLimiters, type RateLimitRule } from './lib/rate-limit.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
 import { createSettlementQueue, type SettlementQueue, settleCalendar } from './payments/settlement.ts';
 
@@ -25,6 +26,10 @@ export type AppContext = {
   wakeMailWorker(): void;
   /** A calendar's payout and refunds, run after its end in the background (payments/settlement.ts). */
   settlements: SettlementQueue;
+  /** Redis for the rate limits when REDIS_URL is set (else they live in the database). */
+  redis?: Redis;
+  /** Makes the limiters for `rateLimits` and the fixed ones, counted in the shared store (lib/rate-limit.ts). */
+  limiters: RateLimiters;
   rateLimits: {
     subscribe: RateLimitRule;
     /**
@@ -42,8 +47,9 @@ export type AppContext = {
     contributionsPerCalendar: RateLimitRule;
   };
   /**
-   * Wrong passwords slow the guesser down (lib/failure-throttle.ts). Sign-in counts per IP and per
-   * account and IP, never per account alone: a stranger's failures must not lock the owner out.
+   * Wrong passwords slow the guesser down (lib/failure-throttle.ts), counted in the database for all
+   * servers. Sign-in counts per IP and per account and IP, never per account alone: a stranger's
+   * failures must not lock the owner out.
    * `passwordConfirmation` is keyed by user (the guesser holds that user's session).
    */
   throttles: {
@@ -72,7 +78,7 @@ export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 export function createAppContext(
   parts: Omit<
     AppContext,
-    'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'settlements'
+    'auth' | 'captcha' | 'limiters' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'settlements'
   > & {
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
@@ -83,6 +89,7 @@ export function createAppContext(
     settlements: createSettlementQueue((calendarId) => settleCalendar(context, calendarId), parts.logger),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
     publicCalendars: createPublicCalendarCache(),
+    limiters: createRateLimiters({ db: parts.db, redis: parts.redis }),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       contributionsPerIp: { limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_IP, windowMs: CONTRIBUTION_WINDOW_MS },
@@ -94,21 +101,21 @@ export function createAppContext(
     },
     throttles: {
       // One address guessing many accounts (credential stuffing): room for a family behind one IP.
-      signInPerIp: createFailureThrottle({
+      signInPerIp: createFailureThrottle(parts.db, 'sign-in-per-ip', {
         freeFailures: 30,
         baseDelayMs: 1_000,
         maxDelayMs: 15 * 60_000,
         forgetAfterMs: 60 * 60_000,
       }),
       // Someone mistyping, or guessing one account: 5 free tries, then waits from 1 s doubling to 15 min.
-      signInPerAccountAndIp: createFailureThrottle({
+      signInPerAccountAndIp: createFailureThrottle(parts.db, 'sign-in-per-account-and-ip', {
         freeFailures: 5,
         baseDelayMs: 1_000,
         maxDelayMs: 15 * 60_000,
         forgetAfterMs: 60 * 60_000,
       }),
       // A stolen session guessing the password: 5 free tries, then waits from 2 s doubling to 15 min.
-      passwordConfirmation: createFailureThrottle({
+      passwordConfirmation: createFailureThrottle(parts.db, 'password-confirmation', {
         freeFailures: 5,
         baseDelayMs: 2_000,
         maxDelayMs: 15 * 60_000,
@@ -119,7 +126,7 @@ export function createAppContext(
     captcha:
       parts.env.BENCH_DISABLE_CAPTCHA && parts.env.NODE_ENV !== 'production'
         ? benchCaptcha
-        : createCaptchaVerifier(parts.env),
+        : createCaptchaVerifier(parts.env, parts.db),
   };
   return context;
 }

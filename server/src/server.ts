@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
+import { Redis } from 'ioredis';
 import { createApp } from './app.ts';
 import { createAppContext, type RateLimitOverrides } from './app-context.ts';
 import { startWishDigest } from './contributions/wish-digest.ts';
@@ -37,6 +38,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     instanceId: instance.id,
   });
   mailWorker.start();
+  // Rate limits only; a Redis that is down makes each server count alone (lib/rate-limit.ts).
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { enableOfflineQueue: false }) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 
   const context = createAppContext({
     env,
@@ -44,6 +48,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     logger,
     mailCatcher,
     wakeMailWorker: mailWorker.wake,
+    redis,
     rateLimits: overrides.rateLimits,
   });
   // In development the API can run before the first web build (the Vite dev server serves pages).
@@ -67,7 +72,15 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info({ port, database: database.kind, mail: mailCatcher ? 'embedded catcher' : 'smtp' }, 'server started');
+  logger.info(
+    {
+      port,
+      database: database.kind,
+      rateLimits: redis ? 'redis' : 'database',
+      mail: mailCatcher ? 'embedded catcher' : 'smtp',
+    },
+    'server started',
+  );
 
   return {
     port,
@@ -79,6 +92,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       await context.settlements.idle();
       await wishDigest.stop();
       await mailWorker.stop();
+      await redis?.quit();
       await mailCatcher?.close();
       transport.close();
       await instance.stop();
