@@ -31,20 +31,30 @@ export async function createTestApp(
     logger,
     instanceId: instance.id,
   });
-  const context = createAppContext({
-    env,
-    db: database.db,
-    logger,
-    mailCatcher,
-    wakeMailWorker: () => {},
-    rateLimits: overrides.rateLimits,
-  });
+  const createContext = () =>
+    createAppContext({
+      env,
+      db: database.db,
+      logger,
+      mailCatcher,
+      wakeMailWorker: () => {},
+      rateLimits: overrides.rateLimits,
+    });
+  const context = createContext();
   return {
     app: createApp(context, overrides.web),
     context,
     db: database.db,
     /** Another server instance on this database (e.g. a worker to crash in a test). */
     registerInstance: () => registerInstance(database),
+    /**
+     * A second app server on the same database: its own context (limiters, throttles, captcha
+     * verifier, caches), as another process would have, sharing only what lives in the database.
+     */
+    createPeer() {
+      const peer = createContext();
+      return { app: createApp(peer, overrides.web), context: peer };
+    },
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
