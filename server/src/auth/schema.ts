@@ -75,7 +75,9 @@ export const verification = pgTable(
 
 /**
  * better-auth's own request limits (`rateLimit.storage: 'database'`, model `rateLimit`), shared
- * by every server on the database: requests per IP and path in the current window.
+ * by every server on the database: requests per IP and path in the current window. The columns
+ * are what `auth generate` writes; the table is named `auth_rate_limit` (the CLI says `rate_limit`)
+ * to keep it apart from our own `rate_limits`, and better-auth finds it by the export's name.
  */
 export const rateLimit = pgTable(
   'auth_rate_limit',
