@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { defineBackgroundJobs } from './background-jobs.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
@@ -8,7 +9,7 @@ import { createFailureThrottle, type FailureThrottle } from './lib/failure-throt
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
-import type { RateLimitRule } from './lib/rate-limit.ts';
+import { createRateLimiters, type RateLimiters, type RateLimitRule } from './lib/rate-limit.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
 
 /** What route factories receive: configuration, the database and the process's shared services. */
@@ -26,6 +27,10 @@ export type AppContext = {
   wakeMailWorker(): void;
   /** Background jobs, claimed by one server each (background-jobs.ts, lib/jobs/runner.ts). */
   jobs: JobRunner;
+  /** Redis for the rate limits when REDIS_URL is set (else they live in the database). */
+  redis?: Redis;
+  /** Makes the limiters for `rateLimits` and the fixed ones, counted in the shared store (lib/rate-limit.ts). */
+  limiters: RateLimiters;
   rateLimits: {
     subscribe: RateLimitRule;
     /**
@@ -43,8 +48,9 @@ export type AppContext = {
     contributionsPerCalendar: RateLimitRule;
   };
   /**
-   * Wrong passwords slow the guesser down (lib/failure-throttle.ts). Sign-in counts per IP and per
-   * account and IP, never per account alone: a stranger's failures must not lock the owner out.
+   * Wrong passwords slow the guesser down (lib/failure-throttle.ts), counted in the database for all
+   * servers. Sign-in counts per IP and per account and IP, never per account alone: a stranger's
+   * failures must not lock the owner out.
    * `passwordConfirmation` is keyed by user (the guesser holds that user's session).
    */
   throttles: {
@@ -71,7 +77,10 @@ const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => 
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 
 export function createAppContext(
-  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'jobs'> & {
+  parts: Omit<
+    AppContext,
+    'auth' | 'captcha' | 'limiters' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'jobs'
+  > & {
     /** The registered server instance (lib/instance.ts) this process claims jobs for. */
     instanceId: string;
     rateLimits?: RateLimitOverrides;
@@ -89,6 +98,7 @@ export function createAppContext(
     }),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
     publicCalendars: createPublicCalendarCache(),
+    limiters: createRateLimiters({ db: parts.db, redis: parts.redis }),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       contributionsPerIp: { limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_IP, windowMs: CONTRIBUTION_WINDOW_MS },
@@ -100,21 +110,21 @@ export function createAppContext(
     },
     throttles: {
       // One address guessing many accounts (credential stuffing): room for a family behind one IP.
-      signInPerIp: createFailureThrottle({
+      signInPerIp: createFailureThrottle(parts.db, 'sign-in-per-ip', {
         freeFailures: 30,
         baseDelayMs: 1_000,
         maxDelayMs: 15 * 60_000,
         forgetAfterMs: 60 * 60_000,
       }),
       // Someone mistyping, or guessing one account: 5 free tries, then waits from 1 s doubling to 15 min.
-      signInPerAccountAndIp: createFailureThrottle({
+      signInPerAccountAndIp: createFailureThrottle(parts.db, 'sign-in-per-account-and-ip', {
         freeFailures: 5,
         baseDelayMs: 1_000,
         maxDelayMs: 15 * 60_000,
         forgetAfterMs: 60 * 60_000,
       }),
       // A stolen session guessing the password: 5 free tries, then waits from 2 s doubling to 15 min.
-      passwordConfirmation: createFailureThrottle({
+      passwordConfirmation: createFailureThrottle(parts.db, 'password-confirmation', {
         freeFailures: 5,
         baseDelayMs: 2_000,
         maxDelayMs: 15 * 60_000,
@@ -125,7 +135,7 @@ export function createAppContext(
     captcha:
       parts.env.BENCH_DISABLE_CAPTCHA && parts.env.NODE_ENV !== 'production'
         ? benchCaptcha
-        : createCaptchaVerifier(parts.env),
+        : createCaptchaVerifier(parts.env, parts.db),
   };
   return context;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
+import { Redis } from 'ioredis';
 import { createApp } from './app.ts';
 import { createAppContext, type RateLimitOverrides } from './app-context.ts';
 import { seedDemoData } from './dev/demo-seed.ts';
@@ -36,6 +37,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     instanceId: instance.id,
   });
   mailWorker.start();
+  // Rate limits only; a Redis that is down makes each server count alone (lib/rate-limit.ts).
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { enableOfflineQueue: false }) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
 
   const context = createAppContext({
     env,
@@ -43,6 +47,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     logger,
     mailCatcher,
     wakeMailWorker: mailWorker.wake,
+    redis,
     rateLimits: overrides.rateLimits,
     instanceId: instance.id,
   });
@@ -66,7 +71,15 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info({ port, database: database.kind, mail: mailCatcher ? 'embedded catcher' : 'smtp' }, 'server started');
+  logger.info(
+    {
+      port,
+      database: database.kind,
+      rateLimits: redis ? 'redis' : 'database',
+      mail: mailCatcher ? 'embedded catcher' : 'smtp',
+    },
+    'server started',
+  );
 
   return {
     port,
@@ -77,6 +90,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       // Running jobs finish; anything still claimed is handed back for another server.
       await context.jobs.stop();
       await mailWorker.stop();
+      await redis?.quit();
       await mailCatcher?.close();
       transport.close();
       await instance.stop();

@@ -40,15 +40,17 @@ export async function createTestApp(
     logger,
     instanceId: instance.id,
   });
-  const context = createAppContext({
-    env,
-    db: database.db,
-    logger,
-    mailCatcher,
-    wakeMailWorker: () => {},
-    rateLimits: overrides.rateLimits,
-    instanceId: instance.id,
-  });
+  const createContext = () =>
+    createAppContext({
+      env,
+      db: database.db,
+      logger,
+      mailCatcher,
+      wakeMailWorker: () => {},
+      rateLimits: overrides.rateLimits,
+      instanceId: instance.id,
+    });
+  const context = createContext();
   // Queued jobs run in the background as on a server; recurring ones only when a test runs them.
   await context.jobs.start({ recurring: false });
   return {
@@ -57,6 +59,14 @@ export async function createTestApp(
     db: database.db,
     /** Another server instance on this database (e.g. a worker to crash in a test). */
     registerInstance: () => registerInstance(database),
+    /**
+     * A second app server on the same database: its own context (limiters, throttles, captcha
+     * verifier, caches), as another process would have, sharing only what lives in the database.
+     */
+    createPeer() {
+      const peer = createContext();
+      return { app: createApp(peer, overrides.web), context: peer };
+    },
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {

@@ -10,7 +10,7 @@ import { captchaFailed } from '../captcha/captcha-routes.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
-import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
+import { limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from './change-payout-iban.ts';
 import { deleteAccount, getAccountDeletionCheck } from './delete-account.ts';
@@ -67,18 +67,20 @@ export function createUserRoutes(context: AppContext) {
 export function createAccountRoutes(context: AppContext) {
   const ibanBox = createSecretBox(context.env.APP_SECRET, 'iban');
 
-  const resetRequests = createRateLimiter(context.rateLimits.authMailsPerAccountAndIp);
-  const resetMails = createRateLimiter(context.rateLimits.resetMailsPerAccount);
+  const { limiters, rateLimits } = context;
+  const resetRequests = limiters.create('reset-requests-per-account-and-ip', rateLimits.authMailsPerAccountAndIp);
+  const resetMails = limiters.create('reset-mails-per-account', rateLimits.resetMailsPerAccount);
+  const perIp = limitByIp(limiters.create('password-reset-per-ip', rateLimits.passwordReset), context.env.TRUST_PROXY);
   return new Hono()
-    .post('/password-reset', limitByIp(context.rateLimits.passwordReset, context.env.TRUST_PROXY), async (c) => {
+    .post('/password-reset', perIp, async (c) => {
       const { email, captchaValue } = await readJsonBody(c, PasswordResetRequestSchema);
       const ip = getClientIp(c, context.env.TRUST_PROXY);
       if (!(await context.captcha.verify(captchaValue, ip))) throw captchaFailed();
-      resetRequests.hit(`${email}|${ip}`);
+      await resetRequests.hit(`${email}|${ip}`);
       // Past a few e-mails an hour the address gets no more, whoever asks, and the answer stays the
       // same: a stranger can neither flood the inbox nor use up the owner's own requests (the links
       // already sent keep working).
-      if (!resetMails.tryHit(email)) return c.json({ sent: true });
+      if (!(await resetMails.tryHit(email))) return c.json({ sent: true });
       // Not awaited: the answer takes the same time whether or not the address has an account.
       context.auth.api
         .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })

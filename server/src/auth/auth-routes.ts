@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
-import { createRateLimiter } from '../lib/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
@@ -87,7 +86,10 @@ function withClientIp(request: Request, ip: string): Request {
 }
 
 export function createAuthRoutes(context: AppContext) {
-  const verificationMails = createRateLimiter(context.rateLimits.authMailsPerAccountAndIp);
+  const verificationMails = context.limiters.create(
+    'verification-mails-per-account-and-ip',
+    context.rateLimits.authMailsPerAccountAndIp,
+  );
   const { signInPerIp, signInPerAccountAndIp } = context.throttles;
 
   /**
@@ -96,14 +98,14 @@ export function createAuthRoutes(context: AppContext) {
    */
   async function signIn(request: Request, ip: string): Promise<Response> {
     const accountKey = `${(await readEmail(request)) ?? ''}|${ip}`;
-    signInPerIp.assertAllowed(ip);
-    signInPerAccountAndIp.assertAllowed(accountKey);
+    await signInPerIp.assertAllowed(ip);
+    await signInPerAccountAndIp.assertAllowed(accountKey);
     const response = await context.auth.handler(request);
     if (response.status === 401) {
-      signInPerIp.recordFailure(ip);
-      signInPerAccountAndIp.recordFailure(accountKey);
+      await signInPerIp.recordFailure(ip);
+      await signInPerAccountAndIp.recordFailure(accountKey);
     } else if (response.ok) {
-      signInPerAccountAndIp.recordSuccess(accountKey);
+      await signInPerAccountAndIp.recordSuccess(accountKey);
     }
     return response;
   }
@@ -118,7 +120,7 @@ export function createAuthRoutes(context: AppContext) {
     }
     if (c.req.method === 'POST' && path === '/api/auth/sign-up/email') await validateSignUp(request);
     if (c.req.method === 'POST' && path === '/api/auth/send-verification-email') {
-      verificationMails.hit(`${(await readEmail(request)) ?? ''}|${ip}`);
+      await verificationMails.hit(`${(await readEmail(request)) ?? ''}|${ip}`);
     }
     return normalizeErrorResponse(await context.auth.handler(request));
   });

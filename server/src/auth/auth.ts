@@ -80,7 +80,8 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
     hooks: { before: refuseUnusableCallbackUrls },
     rateLimit: {
       enabled: true,
-      storage: 'memory',
+      // In the database (`auth_rate_limit`), so the limits hold across all servers (decision 015).
+      storage: 'database',
       window: 60,
       max: 100,
       customRules: {

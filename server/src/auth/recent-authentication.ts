@@ -39,14 +39,14 @@ export async function requireRecentAuthentication(
     });
   }
   const throttle = context.throttles.passwordConfirmation;
-  throttle.assertAllowed(userId);
+  await throttle.assertAllowed(userId);
   try {
     await context.auth.api.verifyPassword({ headers, body: { password } });
   } catch {
-    throttle.recordFailure(userId);
+    await throttle.recordFailure(userId);
     throw new AppError('invalid_password', 'The password is not correct.', 400, {
       fields: { password: 'The password is not correct.' },
     });
   }
-  throttle.recordSuccess(userId);
+  await throttle.recordSuccess(userId);
 }

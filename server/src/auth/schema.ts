@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -71,6 +71,24 @@ export const verification = pgTable(
       .notNull(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * better-auth's own request limits (`rateLimit.storage: 'database'`, model `rateLimit`), shared
+ * by every server on the database: requests per IP and path in the current window. The columns
+ * are what `auth generate` writes; the table is named `auth_rate_limit` (the CLI says `rate_limit`)
+ * to keep it apart from our own `rate_limits`, and better-auth finds it by the export's name.
+ */
+export const rateLimit = pgTable(
+  'auth_rate_limit',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    count: integer('count').notNull(),
+    lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+  },
+  // better-auth deletes rows older than its longest window whenever a window restarts.
+  (table) => [index('auth_rate_limit_last_request_idx').on(table.lastRequest)],
 );
 
 export const userRelations = relations(user, ({ many }) => ({

@@ -42,14 +42,20 @@ describe('sign-in throttling', () => {
   it('slows down one place guessing one account, with a growing wait, and lets the right password through after it', async () => {
     let now = 1_000_000;
     const clock = () => now;
-    const throttle = () =>
+    const throttle = (name: string) =>
       createFailureThrottle(
+        t.db,
+        name,
         { freeFailures: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
         clock,
       );
     const app = createApp({
       ...t.context,
-      throttles: { ...t.context.throttles, signInPerAccountAndIp: throttle(), signInPerIp: throttle() },
+      throttles: {
+        ...t.context.throttles,
+        signInPerAccountAndIp: throttle('test-per-account-and-ip'),
+        signInPerIp: throttle('test-per-ip'),
+      },
     });
     await createVerifiedUser(t, 'typo@example.com', 'the right password');
     const ip = '203.0.113.52';

@@ -14,7 +14,7 @@ import { AppError } from '../lib/errors.ts';
 import { enqueueJob } from '../lib/jobs/queue.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
+import { limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/fee-payments.ts';
 import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
@@ -32,7 +32,7 @@ import {
 /** `/api/calendars`: the owner's calendars. Every route needs a session and answers 404 for others' ids. */
 export function createCalendarRoutes(context: AppContext) {
   const box = createSecretBox(context.env.APP_SECRET, 'iban');
-  const draftLimiter = createRateLimiter(context.rateLimits.calendarDrafts);
+  const draftLimiter = context.limiters.create('calendar-drafts-per-account', context.rateLimits.calendarDrafts);
   return new Hono()
     .get('/', async (c) => {
       const { user } = await requireSession(context, c);
@@ -41,7 +41,7 @@ export function createCalendarRoutes(context: AppContext) {
     })
     .post('/', async (c) => {
       const { user } = await requireSession(context, c);
-      draftLimiter.hit(user.id);
+      await draftLimiter.hit(user.id);
       const input = await readJsonBody(c, CreateCalendarSchema);
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
       const row = await createDraftCalendar(context.db, box, user.id, input, terms);
@@ -109,7 +109,11 @@ export function createCalendarRoutes(context: AppContext) {
 
 /** `POST /api/support`: 'Write to support' from a calendar card. */
 export function createSupportRoutes(context: AppContext) {
-  return new Hono().post('/', limitByIp(context.rateLimits.support, context.env.TRUST_PROXY), async (c) => {
+  const perIp = limitByIp(
+    context.limiters.create('support-per-ip', context.rateLimits.support),
+    context.env.TRUST_PROXY,
+  );
+  return new Hono().post('/', perIp, async (c) => {
     const { user } = await requireSession(context, c);
     const { calendarId, message } = await readJsonBody(c, SupportRequestSchema);
     const calendar = calendarId ? await getOwnedCalendar(context.db, user.id, calendarId) : undefined;

@@ -21,13 +21,15 @@ export function captchaFailed(): AppError {
 export function createCaptchaRoutes(context: AppContext) {
   const { captcha } = context;
   const trustProxy = context.env.TRUST_PROXY;
+  const challengesPerIp = context.limiters.create('captcha-challenges-per-ip', CHALLENGE_RATE_LIMIT);
+  const verificationsPerIp = context.limiters.create('captcha-verifications-per-ip', VERIFY_RATE_LIMIT);
   return new Hono()
-    .get('/challenge', limitByIp(CHALLENGE_RATE_LIMIT, trustProxy), async (c) => {
+    .get('/challenge', limitByIp(challengesPerIp, trustProxy), async (c) => {
       if (!captcha.createChallenge) throw AppError.notFound('This captcha provider serves its own challenges.');
       c.header('Cache-Control', 'no-store');
       return c.json(await captcha.createChallenge());
     })
-    .post('/verify', limitByIp(VERIFY_RATE_LIMIT, trustProxy), async (c) => {
+    .post('/verify', limitByIp(verificationsPerIp, trustProxy), async (c) => {
       const { captchaValue } = await readJsonBody(c, VerifyRequestSchema);
       if (!(await captcha.verify(captchaValue, getClientIp(c, trustProxy)))) throw captchaFailed();
       return c.json({ verified: true });

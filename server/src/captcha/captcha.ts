@@ -1,15 +1,19 @@
 import { createHash, createHmac } from 'node:crypto';
 import altcha, { type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { and, eq, gt, lt, lte } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
+import { captchaSolutions } from './schema.ts';
 
 export type CaptchaProvider = Env['CAPTCHA_PROVIDER'];
 
 export type CaptchaVerifier = {
   provider: CaptchaProvider;
   /**
-   * True when `value` (the widget's token or payload) is a fresh, valid solution. Never throws.
+   * True when `value` (the widget's token or payload) is a fresh, valid solution. Never throws for a
+   * bad value (only when the database fails).
    * A solution works once; `submission` (the form's idempotency key) lets the same submission
    * sent twice (a double click, a retry racing the first) pass again with the same answer.
    */
@@ -38,12 +42,14 @@ const ALTCHA_COUNTER_MAX = 1_000;
 export const ALTCHA_CHALLENGE_TTL_MS = 10 * 60_000;
 
 /**
- * Solved challenges are remembered in this process's memory until they expire, so a payload
- * works once. One server process is the deployment model (as for the rate limits,
- * docs/decisions/003-in-memory-rate-limits.md); several processes would need a shared store.
- * A restart forgets them, which only re-opens payloads that are at most 10 minutes old.
+ * Used values and solved challenges are kept in PostgreSQL (`captcha_solutions`), so a solution
+ * works once across every server on the database (decision 015). Rows end with the challenge's
+ * lifetime; each server deletes ended rows (one indexed delete) at most once a minute.
  */
-const MAX_REMEMBERED_CHALLENGES = 200_000;
+const SWEEP_INTERVAL_MS = 60_000;
+/** How long the same submission on another server waits for the first verification's answer. */
+const SHARED_ANSWER_WAIT_MS = SITEVERIFY_TIMEOUT_MS + 5_000;
+const SHARED_ANSWER_POLL_MS = 100;
 
 const PayloadSchema = z.object({
   challenge: z.object({
@@ -63,9 +69,13 @@ const PayloadSchema = z.object({
 
 const SiteverifyResponseSchema = z.object({ success: z.boolean() });
 
-export function createCaptchaVerifier(env: Env): CaptchaVerifier {
-  if (env.CAPTCHA_PROVIDER === 'altcha') return bindToSubmission(createAltchaVerifier(env.APP_SECRET));
+export function createCaptchaVerifier(env: Env, db: Db): CaptchaVerifier {
+  const solutions = createSolutionStore(db);
+  if (env.CAPTCHA_PROVIDER === 'altcha') {
+    return bindToSubmission(solutions, createAltchaVerifier(env.APP_SECRET, solutions));
+  }
   return bindToSubmission(
+    solutions,
     createSiteverifyVerifier(
       env.CAPTCHA_PROVIDER,
       env.CAPTCHA_VERIFY_URL ?? SITEVERIFY_URLS[env.CAPTCHA_PROVIDER],
@@ -74,31 +84,93 @@ export function createCaptchaVerifier(env: Env): CaptchaVerifier {
   );
 }
 
+type SolutionStore = ReturnType<typeof createSolutionStore>;
+
+/** The shared record of used captcha values and challenges (`captcha_solutions`). */
+function createSolutionStore(db: Db) {
+  let lastSweepAt = Number.NEGATIVE_INFINITY;
+
+  async function sweep(now: number): Promise<void> {
+    if (now - lastSweepAt < SWEEP_INTERVAL_MS) return;
+    lastSweepAt = now;
+    await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, new Date(now)));
+  }
+
+  return {
+    /**
+     * Takes `key` for `submission` until `expiresAt`, in one statement so that of any number of
+     * servers exactly one gets it; false when a live row already holds it (an expired one is
+     * taken over).
+     */
+    async claim(key: string, submission: string | undefined, expiresAt: Date): Promise<boolean> {
+      const now = new Date();
+      const [claimed] = await db
+        .insert(captchaSolutions)
+        .values({ key, submission, expiresAt })
+        .onConflictDoUpdate({
+          target: captchaSolutions.key,
+          set: { submission: submission ?? null, verified: null, expiresAt },
+          setWhere: lte(captchaSolutions.expiresAt, now),
+        })
+        .returning({ key: captchaSolutions.key });
+      if (claimed) await sweep(now.getTime());
+      return claimed !== undefined;
+    },
+    async settle(key: string, verified: boolean): Promise<void> {
+      await db.update(captchaSolutions).set({ verified }).where(eq(captchaSolutions.key, key));
+    },
+    async read(key: string) {
+      const [row] = await db
+        .select({ submission: captchaSolutions.submission, verified: captchaSolutions.verified })
+        .from(captchaSolutions)
+        .where(and(eq(captchaSolutions.key, key), gt(captchaSolutions.expiresAt, new Date())));
+      return row;
+    },
+  };
+}
+
 /**
- * Makes each captcha value single-use, except for the submission that first used it: the same
- * value with the same submission key shares the first verification's answer (even while it is
- * still running), so a double-submitted form needs no waiting or polling, and any other use is
- * refused at once. Kept in this process's memory like the rest of the captcha state.
+ * Makes each captcha value single-use across all servers, except for the submission that first
+ * used it: the same value with the same submission key shares the first verification's answer
+ * (waiting for it while it still runs, on this server without asking the database), so a
+ * double-submitted form or a retry racing the first on another server gets the same answer, and
+ * any other use is refused at once.
  */
-function bindToSubmission(verifier: CaptchaVerifier): CaptchaVerifier {
-  const seen = new Map<string, { submission?: string; expiresAt: number; result: Promise<boolean> }>();
+function bindToSubmission(solutions: SolutionStore, verifier: CaptchaVerifier): CaptchaVerifier {
+  const running = new Map<string, { submission?: string; result: Promise<boolean> }>();
+
+  async function verifyOnce(key: string, value: string, remoteIp?: string, submission?: string): Promise<boolean> {
+    if (await solutions.claim(key, submission, new Date(Date.now() + ALTCHA_CHALLENGE_TTL_MS))) {
+      const verified = await verifier.verify(value, remoteIp);
+      await solutions.settle(key, verified);
+      return verified;
+    }
+    // Used before: only the same submission shares the first answer, once there is one.
+    const deadline = Date.now() + SHARED_ANSWER_WAIT_MS;
+    for (;;) {
+      const earlier = await solutions.read(key);
+      if (!earlier || submission === undefined || earlier.submission !== submission) return false;
+      if (earlier.verified !== null) return earlier.verified;
+      // The first verifier died before answering: the submission is asked to send again.
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, SHARED_ANSWER_POLL_MS));
+    }
+  }
+
   return {
     ...verifier,
     verify(value, remoteIp, submission) {
-      const now = Date.now();
-      const key = createHash('sha256').update(value).digest('base64url');
-      const earlier = seen.get(key);
-      if (earlier && earlier.expiresAt > now) {
-        return earlier.submission !== undefined && earlier.submission === submission
-          ? earlier.result
+      const key = `value:${createHash('sha256').update(value).digest('base64url')}`;
+      const local = running.get(key);
+      if (local) {
+        return local.submission !== undefined && local.submission === submission
+          ? local.result
           : Promise.resolve(false);
       }
-      if (seen.size >= MAX_REMEMBERED_CHALLENGES) {
-        for (const [staleKey, stale] of seen) if (stale.expiresAt <= now) seen.delete(staleKey);
-        if (seen.size >= MAX_REMEMBERED_CHALLENGES) seen.delete(seen.keys().next().value!);
-      }
-      const result = verifier.verify(value, remoteIp);
-      seen.set(key, { submission, expiresAt: now + ALTCHA_CHALLENGE_TTL_MS, result });
+      const result = verifyOnce(key, value, remoteIp, submission);
+      running.set(key, { submission, result });
+      const forget = () => running.delete(key);
+      result.then(forget, forget);
       return result;
     },
   };
@@ -109,27 +181,9 @@ function deriveSecret(appSecret: string, purpose: string): string {
   return createHmac('sha256', appSecret).update(`firstday:captcha:${purpose}`).digest('hex');
 }
 
-function createAltchaVerifier(appSecret: string): CaptchaVerifier {
+function createAltchaVerifier(appSecret: string, solutions: SolutionStore): CaptchaVerifier {
   const hmacSignatureSecret = deriveSecret(appSecret, 'altcha-challenge');
   const hmacKeySignatureSecret = deriveSecret(appSecret, 'altcha-key');
-  const usedChallenges = new Map<string, number>();
-
-  /** Records a solved challenge; false when it was already used (synchronous, hence atomic). */
-  function markUsed(nonce: string, expiresAtMs: number): boolean {
-    const now = Date.now();
-    if ((usedChallenges.get(nonce) ?? 0) > now) return false;
-    if (usedChallenges.size >= MAX_REMEMBERED_CHALLENGES) {
-      for (const [key, expiry] of usedChallenges) if (expiry <= now) usedChallenges.delete(key);
-    }
-    // Still full after the sweep: forget the oldest (insertion order is expiry order, all
-    // challenges live equally long). Replaying it would first take that many fresh solutions.
-    if (usedChallenges.size >= MAX_REMEMBERED_CHALLENGES) {
-      const oldest = usedChallenges.keys().next().value;
-      if (oldest !== undefined) usedChallenges.delete(oldest);
-    }
-    usedChallenges.set(nonce, expiresAtMs);
-    return true;
-  }
 
   return {
     provider: 'altcha',
@@ -160,7 +214,12 @@ function createAltchaVerifier(appSecret: string): CaptchaVerifier {
       } catch {
         return false;
       }
-      return markUsed(challenge.parameters.nonce, challenge.parameters.expiresAt * 1000);
+      // The challenge, not the payload's bytes: a re-encoded payload of a used challenge is refused too.
+      return solutions.claim(
+        `altcha:${challenge.parameters.nonce}`,
+        undefined,
+        new Date(challenge.parameters.expiresAt * 1000),
+      );
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
-import { createRateLimiter, limitByIp } from '../lib/rate-limit.ts';
+import { limitByIp } from '../lib/rate-limit.ts';
 import {
   answerExistingContribution,
   checkContribution,
@@ -29,7 +29,14 @@ function calendarNotFound(): AppError {
 /** `/api/public`: the shared calendar, for anyone with its link (no account). */
 export function createPublicRoutes(context: AppContext) {
   const trustProxy = context.env.TRUST_PROXY;
-  const perCalendar = createRateLimiter(context.rateLimits.contributionsPerCalendar);
+  const perCalendar = context.limiters.create(
+    'contributions-per-calendar',
+    context.rateLimits.contributionsPerCalendar,
+  );
+  const perIp = limitByIp(
+    context.limiters.create('contributions-per-ip', context.rateLimits.contributionsPerIp),
+    trustProxy,
+  );
   const ogImages = createOgImageCache();
 
   async function loadOgCalendar(slug: string) {
@@ -72,7 +79,7 @@ export function createPublicRoutes(context: AppContext) {
       c.header('Cache-Control', `public, max-age=${OG_CACHE_SECONDS}`);
       return c.body(renderOgSvg(view));
     })
-    .post('/calendars/:slug/contributions', limitByIp(context.rateLimits.contributionsPerIp, trustProxy), async (c) => {
+    .post('/calendars/:slug/contributions', perIp, async (c) => {
       const slug = c.req.param('slug');
       const input = await readJsonBody(c, ContributionRequestSchema);
       const calendar = await findPublicCalendarRow(context.db, slug);
@@ -90,7 +97,7 @@ export function createPublicRoutes(context: AppContext) {
       }
       // Only requests that passed validation and the captcha count against the calendar, so a
       // stranger's junk cannot lock friends out.
-      perCalendar.hit(calendar.id);
+      await perCalendar.hit(calendar.id);
       return c.json(await createContribution(context, calendar, input), 201);
     })
     .get('/contributions/:id', async (c) => {

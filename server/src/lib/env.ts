@@ -20,6 +20,11 @@ const EnvSchema = z
     /** PostgreSQL server; without it PGlite (embedded PostgreSQL) keeps data in DATA_DIR. */
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * Redis for the request rate limits (e.g. redis://redis:6379); without it they are counted in
+     * the database, which is shared by all servers as well (decision 015).
+     */
+    REDIS_URL: z.string().optional(),
     /** SMTP server, e.g. smtps://user:pass@smtp.example.com:465; without it an embedded catcher stores mail. */
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Firstday <hello@firstday.app>'),

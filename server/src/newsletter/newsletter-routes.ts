@@ -7,8 +7,9 @@ import { confirmSubscription, subscribe, unsubscribe } from './newsletter-servic
 
 export function createNewsletterRoutes(context: AppContext) {
   const links = { db: context.db, appUrl: context.env.APP_URL, secret: context.env.APP_SECRET };
+  const subscribesPerIp = context.limiters.create('newsletter-subscribe-per-ip', context.rateLimits.subscribe);
   return new Hono()
-    .post('/subscribe', limitByIp(context.rateLimits.subscribe, context.env.TRUST_PROXY), async (c) => {
+    .post('/subscribe', limitByIp(subscribesPerIp, context.env.TRUST_PROXY), async (c) => {
       const { email } = await readJsonBody(c, SubscribeRequestSchema);
       await subscribe(links, email);
       context.wakeMailWorker();
