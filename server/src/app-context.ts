@@ -1,7 +1,7 @@
 import { type Auth, createAuth } from './auth/auth.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
 import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
-import type { Db } from './lib/db.ts';
+import type { Database, Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
 import type { Logger } from './lib/logger.ts';
@@ -18,7 +18,7 @@ export type AppContext = {
   auth: Auth;
   captcha: CaptchaVerifier;
   payments: PaymentProvider;
-  /** Public calendar reads, invalidated on every write to that calendar. */
+  /** Public calendar reads, invalidated on every write to that calendar (on every server). */
   publicCalendars: PublicCalendarCache;
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
@@ -76,13 +76,19 @@ export function createAppContext(
   > & {
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
+    /**
+     * The database's LISTEN/NOTIFY: public calendar invalidations reach every server. Call
+     * `publicCalendars.start()` to listen (until then the cache is bypassed).
+     */
+    notifications?: Pick<Database, 'notify' | 'listen'>;
   },
 ): AppContext {
+  const { notifications, ...rest } = parts;
   const context: AppContext = {
-    ...parts,
+    ...rest,
     settlements: createSettlementQueue((calendarId) => settleCalendar(context, calendarId), parts.logger),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
-    publicCalendars: createPublicCalendarCache(),
+    publicCalendars: createPublicCalendarCache({ notifications, logger: parts.logger }),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       contributionsPerIp: { limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_IP, windowMs: CONTRIBUTION_WINDOW_MS },

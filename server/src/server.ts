@@ -45,7 +45,10 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     mailCatcher,
     wakeMailWorker: mailWorker.wake,
     rateLimits: overrides.rateLimits,
+    notifications: database,
   });
+  // Other servers' writes to a calendar drop its cached public page here too (decision 016).
+  await context.publicCalendars.start();
   // In development the API can run before the first web build (the Vite dev server serves pages).
   const thirdParties = getThirdPartySources({
     stripe: env.PAYMENTS_PROVIDER === 'stripe',
@@ -81,6 +84,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       await mailWorker.stop();
       await mailCatcher?.close();
       transport.close();
+      await context.publicCalendars.stop();
       await instance.stop();
       await database.close();
     },

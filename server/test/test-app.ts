@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import { createApp } from '../src/app.ts';
 import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
+import type { Database } from '../src/lib/db.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { registerInstance } from '../src/lib/instance.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -13,13 +14,19 @@ import { createTestDatabase } from './test-database.ts';
 /**
  * The real app on a fresh database with the real SMTP catcher. The mail worker does not poll:
  * tests call `sendQueuedMail()` so they decide when mail goes out. With `web` (from
- * `loadWebBuild`) it serves the web build too.
+ * `loadWebBuild`) it serves the web build too. With `database` (from `createTestDatabase`) it runs
+ * on that one, and leaves closing it to the caller: two apps on one database are two servers.
  */
 export async function createTestApp(
-  overrides: { rateLimits?: RateLimitOverrides; env?: Record<string, string>; web?: WebBuild } = {},
+  overrides: {
+    rateLimits?: RateLimitOverrides;
+    env?: Record<string, string>;
+    web?: WebBuild;
+    database?: Database;
+  } = {},
 ) {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
-  const database = await createTestDatabase();
+  const database = overrides.database ?? (await createTestDatabase());
   const mailCatcher = await startMailCatcher();
   const logger = createLogger(env.LOG_LEVEL);
   const transport = createMailTransport(mailCatcher.smtpUrl);
@@ -38,7 +45,9 @@ export async function createTestApp(
     mailCatcher,
     wakeMailWorker: () => {},
     rateLimits: overrides.rateLimits,
+    notifications: database,
   });
+  await context.publicCalendars.start();
   return {
     app: createApp(context, overrides.web),
     context,
@@ -49,10 +58,11 @@ export async function createTestApp(
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
       await context.settlements.idle();
+      await context.publicCalendars.stop();
       await instance.stop();
       transport.close();
       await mailCatcher.close();
-      await database.close();
+      if (!overrides.database) await database.close();
     },
   };
 }
