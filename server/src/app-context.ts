@@ -6,6 +6,7 @@ import type { Env } from './lib/env.ts';
 import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import type { RateLimitRule } from './lib/rate-limit.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
 import { createSettlementQueue, type SettlementQueue, settleCalendar } from './payments/settlement.ts';
@@ -20,6 +21,10 @@ export type AppContext = {
   payments: PaymentProvider;
   /** Public calendar reads, invalidated on every write to that calendar (on every server). */
   publicCalendars: PublicCalendarCache;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
+  /** `stopping` turns true when graceful shutdown begins: /api/ready then answers 503. */
+  lifecycle: { stopping: boolean };
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
@@ -72,10 +77,19 @@ export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 export function createAppContext(
   parts: Omit<
     AppContext,
-    'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'settlements'
+    | 'auth'
+    | 'captcha'
+    | 'rateLimits'
+    | 'throttles'
+    | 'payments'
+    | 'publicCalendars'
+    | 'settlements'
+    | 'metrics'
+    | 'lifecycle'
   > & {
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
+    metrics?: Metrics;
     /**
      * The database's LISTEN/NOTIFY: public calendar invalidations reach every server. Call
      * `publicCalendars.start()` to listen (until then the cache is bypassed).
@@ -86,6 +100,8 @@ export function createAppContext(
   const { notifications, ...rest } = parts;
   const context: AppContext = {
     ...rest,
+    metrics: parts.metrics ?? createMetrics({ db: parts.db }),
+    lifecycle: { stopping: false },
     settlements: createSettlementQueue((calendarId) => settleCalendar(context, calendarId), parts.logger),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
     publicCalendars: createPublicCalendarCache({ notifications, logger: parts.logger }),

@@ -8,6 +8,7 @@ import { createLogger } from '../src/lib/logger.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
 import { createMailTransport } from '../src/lib/mail/transport.ts';
 import { createMailWorker } from '../src/lib/mail/worker.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import type { WebBuild } from '../src/lib/web-static.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -31,12 +32,14 @@ export async function createTestApp(
   const logger = createLogger(env.LOG_LEVEL);
   const transport = createMailTransport(mailCatcher.smtpUrl);
   const instance = await registerInstance(database);
+  const metrics = createMetrics({ db: database.db });
   const mailWorker = createMailWorker({
     db: database.db,
     transport,
     from: env.MAIL_FROM,
     logger,
     instanceId: instance.id,
+    metrics,
   });
   const context = createAppContext({
     env,
@@ -45,6 +48,7 @@ export async function createTestApp(
     mailCatcher,
     wakeMailWorker: () => {},
     rateLimits: overrides.rateLimits,
+    metrics,
     notifications: database,
   });
   await context.publicCalendars.start();
