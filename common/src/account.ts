@@ -46,7 +46,7 @@ export const SignInSchema = z.object({
   password: z.string().min(1, 'Please fill in all fields'),
 });
 
-/** An IBAN as typed by a person: spaces allowed, validated with its country length and checksum. */
+/** An IBAN as typed by a person: spaces allowed, validated by `findIbanProblem` (ibantools). */
 export const IbanSchema = z
   .string()
   .trim()
