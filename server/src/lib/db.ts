@@ -161,8 +161,8 @@ const latestCommittedMigration = readMigrationFiles({ migrationsFolder: MIGRATIO
  * Why the database is not ready to serve this build, or undefined when it is: it must answer, and
  * the newest committed migration must be applied. drizzle's migrator records each migration with
  * its journal timestamp and applies those newer than the last recorded one, so the same rule
- * applies here; a database migrated further by a newer release is ready too (migrations are
- * written to keep the previous release working).
+ * applies here. A database migrated further by a newer release counts as ready: during a rolling
+ * release the previous one keeps serving, which its migrations must allow for.
  */
 export async function findDatabaseProblem(db: Db): Promise<string | undefined> {
   try {
