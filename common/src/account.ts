@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EmailSchema } from './email.ts';
-import { findIbanProblem, IBAN_MESSAGES, normalizeIban } from './iban.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -46,17 +45,6 @@ export const SignInSchema = z.object({
   password: z.string().min(1, 'Please fill in all fields'),
 });
 
-/** An IBAN as typed by a person: spaces allowed, validated with its country length and checksum. */
-export const IbanSchema = z
-  .string()
-  .trim()
-  .max(42, 'An IBAN has at most 34 characters.')
-  .transform(normalizeIban)
-  .superRefine((iban, ctx) => {
-    const problem = findIbanProblem(iban);
-    if (problem) ctx.addIssue({ code: 'custom', message: IBAN_MESSAGES[problem] });
-  });
-
 export const SAVINGS_GOAL_MAX_CENTS = 100_000_000;
 
 /**
@@ -64,26 +52,6 @@ export const SAVINGS_GOAL_MAX_CENTS = 100_000_000;
  * IBAN, a new e-mail address). Accounts without a password leave it out and sign in again instead.
  */
 export const ConfirmPasswordSchema = z.string().max(200).optional();
-
-export const AccountSettingsSchema = z.object({
-  name: NameSchema,
-  email: EmailSchema,
-  /** Empty string clears the IBAN; undefined leaves it unchanged (the form shows it masked). */
-  iban: z.union([z.literal(''), IbanSchema]).optional(),
-  savingsGoalCents: z
-    .number({ error: 'Please enter an amount in dollars.' })
-    .int()
-    .min(0, 'A savings goal cannot be negative.')
-    .max(SAVINGS_GOAL_MAX_CENTS, 'Please enter at most $1,000,000.')
-    .nullable(),
-  hideSenderNamesDefault: z.boolean(),
-  hideTotalDefault: z.boolean(),
-  /** An e-mail for each paid gift; undefined leaves the setting as it is. */
-  giftNotifications: z.boolean().optional(),
-  /** Needed when `iban` is a new IBAN or `email` a new address. */
-  password: ConfirmPasswordSchema,
-});
-export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 
 /**
  * `POST /api/account/delete`. Password accounts send the password; accounts without one type

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ConfirmPasswordSchema, IbanSchema, NameSchema } from './account.ts';
 import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
 
@@ -48,30 +47,6 @@ export const CalendarTitleSchema = z
   .trim()
   .min(1, 'Please give your calendar a name.')
   .max(80, 'A calendar name can be at most 80 characters.');
-
-/** Step 1. `iban` may be left out when the account has bank details: the server copies them. */
-export const CreateCalendarSchema = z.object({
-  firstName: NameSchema,
-  lastName: NameSchema,
-  iban: IbanSchema.optional(),
-});
-
-/** Any subset of the owner-editable fields (wizard steps and the Calendar Info page). */
-export const UpdateCalendarSchema = z
-  .object({
-    firstName: NameSchema,
-    lastName: NameSchema,
-    iban: IbanSchema,
-    title: CalendarTitleSchema,
-    dueDate: createDueDateSchema(),
-    background: BackgroundSchema,
-    hideSenderNames: z.boolean(),
-    hideTotal: z.boolean(),
-    wizardStep: z.number().int().min(1).max(WIZARD_STEPS),
-    /** Needed when `iban` replaces the IBAN of a calendar that is paid for (drafts hold no money). */
-    password: ConfirmPasswordSchema,
-  })
-  .partial();
 
 export const PaymentMethodSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('card'), card: CardDetailsSchema }),

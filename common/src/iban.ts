@@ -1,84 +1,5 @@
-/** IBAN rules: country length table (ISO 13616 registry) and the mod-97 checksum. */
-
-const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24,
-  AE: 23,
-  AL: 28,
-  AT: 20,
-  AZ: 28,
-  BA: 20,
-  BE: 16,
-  BG: 22,
-  BH: 22,
-  BR: 29,
-  BY: 28,
-  CH: 21,
-  CR: 22,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  DO: 28,
-  EE: 20,
-  EG: 29,
-  ES: 24,
-  FI: 18,
-  FO: 18,
-  FR: 27,
-  GB: 22,
-  GE: 22,
-  GI: 23,
-  GL: 18,
-  GR: 27,
-  GT: 28,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IL: 23,
-  IQ: 23,
-  IS: 26,
-  IT: 27,
-  JO: 30,
-  KW: 30,
-  KZ: 20,
-  LB: 28,
-  LC: 32,
-  LI: 21,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MC: 27,
-  MD: 24,
-  ME: 22,
-  MK: 19,
-  MR: 27,
-  MT: 31,
-  MU: 30,
-  NL: 18,
-  NO: 15,
-  PK: 24,
-  PL: 28,
-  PS: 29,
-  PT: 25,
-  QA: 29,
-  RO: 24,
-  RS: 22,
-  SA: 24,
-  SC: 31,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-  SM: 27,
-  ST: 25,
-  SV: 28,
-  TL: 23,
-  TN: 24,
-  TR: 26,
-  UA: 29,
-  VA: 22,
-  VG: 24,
-  XK: 20,
-};
+/** IBAN rules (ibantools), formatting and masking. */
+import { ValidationErrorsIBAN, validateIBAN } from 'ibantools';
 
 /** Removes spaces and dashes and upper-cases: ' de89 3704-0044 ' → 'DE8937040044'. */
 export function normalizeIban(input: string): string {
@@ -87,23 +8,20 @@ export function normalizeIban(input: string): string {
 
 export type IbanProblem = 'format' | 'country' | 'length' | 'checksum';
 
-/** Why an IBAN is invalid, or undefined when it is valid. Expects a normalised IBAN. */
+/**
+ * Why an IBAN is invalid, or undefined when it is valid. Expects a normalised IBAN. The rules are
+ * ibantools': every country and territory it knows (the ISO 13616 registry and more), the BBAN's
+ * format per country, the national check digits where a country has them (Belgium, France, Spain,
+ * Norway, Poland, …) and the mod-97 checksum.
+ */
 export function findIbanProblem(iban: string): IbanProblem | undefined {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return 'format';
-  const expectedLength = IBAN_LENGTHS[iban.slice(0, 2)];
-  if (!expectedLength) return 'country';
-  if (iban.length !== expectedLength) return 'length';
-  return computeMod97(iban.slice(4) + iban.slice(0, 4)) === 1 ? undefined : 'checksum';
-}
-
-/** Letters count as 10–35; the remainder is computed piecewise so no big integers are needed. */
-function computeMod97(rearranged: string): number {
-  let remainder = 0;
-  for (const char of rearranged) {
-    const value = char >= 'A' ? char.charCodeAt(0) - 55 : Number(char);
-    remainder = (remainder * (value >= 10 ? 100 : 10) + value) % 97;
-  }
-  return remainder;
+  const { errorCodes } = validateIBAN(iban);
+  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return 'country';
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return 'length';
+  // A BBAN of the wrong shape for its country, a wrong national check digit or a wrong mod-97
+  // checksum: all most likely a typo.
+  return errorCodes.length > 0 ? 'checksum' : undefined;
 }
 
 export const IBAN_MESSAGES: Record<IbanProblem, string> = {

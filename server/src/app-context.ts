@@ -3,12 +3,13 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { defineBackgroundJobs } from './background-jobs.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
 import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
-import type { Db } from './lib/db.ts';
+import type { Database, Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createRateLimiters, type RateLimiters, type RateLimitRule } from './lib/rate-limit.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
 
@@ -20,8 +21,12 @@ export type AppContext = {
   auth: Auth;
   captcha: CaptchaVerifier;
   payments: PaymentProvider;
-  /** Public calendar reads, invalidated on every write to that calendar. */
+  /** Public calendar reads, invalidated on every write to that calendar (on every server). */
   publicCalendars: PublicCalendarCache;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
+  /** `stopping` turns true when graceful shutdown begins: /api/ready then answers 503. */
+  lifecycle: { stopping: boolean };
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
   wakeMailWorker(): void;
@@ -79,17 +84,34 @@ export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 export function createAppContext(
   parts: Omit<
     AppContext,
-    'auth' | 'captcha' | 'limiters' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'jobs'
+    | 'auth'
+    | 'captcha'
+    | 'limiters'
+    | 'rateLimits'
+    | 'throttles'
+    | 'payments'
+    | 'publicCalendars'
+    | 'jobs'
+    | 'metrics'
+    | 'lifecycle'
   > & {
     /** The registered server instance (lib/instance.ts) this process claims jobs for. */
     instanceId: string;
     rateLimits?: RateLimitOverrides;
     payments?: PaymentProvider;
+    metrics?: Metrics;
+    /**
+     * The database's LISTEN/NOTIFY: public calendar invalidations reach every server. Call
+     * `publicCalendars.start()` to listen (until then the cache is bypassed).
+     */
+    notifications?: Pick<Database, 'notify' | 'listen'>;
   },
 ): AppContext {
-  const { instanceId, ...shared } = parts;
+  const { instanceId, notifications, ...shared } = parts;
   const context: AppContext = {
     ...shared,
+    metrics: parts.metrics ?? createMetrics({ db: parts.db }),
+    lifecycle: { stopping: false },
     jobs: createJobRunner({
       db: parts.db,
       logger: parts.logger,
@@ -97,7 +119,7 @@ export function createAppContext(
       definitions: defineBackgroundJobs(() => context),
     }),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
-    publicCalendars: createPublicCalendarCache(),
+    publicCalendars: createPublicCalendarCache({ notifications, logger: parts.logger }),
     limiters: createRateLimiters({ db: parts.db, redis: parts.redis }),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

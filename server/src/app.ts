@@ -1,10 +1,10 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
 import { MARKETING_PATHS } from '@firstday/common/site';
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { createAccountRoutes, createUserRoutes } from './account/account-routes.ts';
 import { createAnnouncementRoutes } from './announcements/announcement-routes.ts';
 import type { AppContext } from './app-context.ts';
@@ -16,6 +16,7 @@ import { loadPublicCalendar } from './contributions/public-calendar.ts';
 import { createPublicRoutes } from './contributions/public-routes.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
+import { createHealthRoutes, createMetricsRoute } from './health-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createUnsubscribedPage, createUnsubscribeRoutes } from './lib/mail/suppression.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -36,16 +37,24 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    const ms = performance.now() - started;
     context.logger.info(
       {
         requestId: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
       },
       'request',
     );
+    // The pattern of the route that answered ('/api/public/calendars/:slug'), so the series stay few.
+    context.metrics.observeRequest({
+      method: c.req.method,
+      route: routePath(c),
+      status: c.res.status,
+      seconds: ms / 1000,
+    });
   });
   app.use(securityHeaders({ trustProxy: context.env.TRUST_PROXY }));
   app.use(
@@ -61,10 +70,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.use('/api/*', requireTrustedOrigin([context.env.APP_URL, ...context.env.AUTH_EXTRA_ORIGINS]));
   app.use('/api/*', refuseForbiddenText({ skipBodyFor: (path) => path.startsWith('/api/payments/webhooks/') }));
 
-  app.get('/api/health', async (c) => {
-    await context.db.execute(sql`select 1`);
-    return c.json({ status: 'ok' });
-  });
+  app.route('/api', createHealthRoutes(context));
   app.route('/api/emails', createNewsletterRoutes(context));
   app.route('/api/captcha', createCaptchaRoutes(context));
   app.route('/api/users', createUserRoutes(context));
@@ -88,6 +94,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
     throw new AppError('not_found', 'There is no API endpoint at this address.', 404);
   });
 
+  app.route('/metrics', createMetricsRoute(context));
   app.route('/', createSeoRoutes(context.env.APP_URL, web?.publicPaths ?? MARKETING_PATHS));
   if (web) {
     mountWebBuild(app, web, {

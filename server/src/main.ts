@@ -24,8 +24,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    // Let in-flight requests and the current mail batch finish, then exit; force after 10 s.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // Drain (SHUTDOWN_DELAY_SECONDS), let in-flight requests and the current mail batch finish,
+    // then exit; force 10 s after the drain.
+    setTimeout(() => process.exit(1), (env.SHUTDOWN_DELAY_SECONDS + 10) * 1000).unref();
     server.stop().then(
       () => process.exit(0),
       () => process.exit(1),

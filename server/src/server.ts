@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger.ts';
 import { startMailCatcher } from './lib/mail/catcher.ts';
 import { createMailTransport } from './lib/mail/transport.ts';
 import { createMailWorker } from './lib/mail/worker.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { getThirdPartySources } from './lib/security-headers.ts';
 import { loadWebBuild } from './lib/web-static.ts';
 import { RECONCILE_AFTER_START_JOB } from './payments/reconcile.ts';
@@ -29,12 +30,14 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
   const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();
   const transport = createMailTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
   const instance = await registerInstance(database);
+  const metrics = createMetrics({ db: database.db, defaultMetrics: true });
   const mailWorker = createMailWorker({
     db: database.db,
     transport,
     from: env.MAIL_FROM,
     logger,
     instanceId: instance.id,
+    metrics,
   });
   mailWorker.start();
   // Rate limits only; a Redis that is down makes each server count alone (lib/rate-limit.ts).
@@ -50,7 +53,11 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     redis,
     rateLimits: overrides.rateLimits,
     instanceId: instance.id,
+    metrics,
+    notifications: database,
   });
+  // Other servers' writes to a calendar drop its cached public page here too (decision 016).
+  await context.publicCalendars.start();
   // In development the API can run before the first web build (the Vite dev server serves pages).
   const thirdParties = getThirdPartySources({
     stripe: env.PAYMENTS_PROVIDER === 'stripe',
@@ -86,6 +93,12 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     demo,
     mailWorker,
     async stop() {
+      // /api/ready answers 503 from now on; the load balancer gets the time to notice before the port closes.
+      context.lifecycle.stopping = true;
+      if (env.SHUTDOWN_DELAY_SECONDS > 0) {
+        logger.info({ seconds: env.SHUTDOWN_DELAY_SECONDS }, 'shutting down: draining');
+        await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_SECONDS * 1000));
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Running jobs finish; anything still claimed is handed back for another server.
       await context.jobs.stop();
@@ -93,6 +106,7 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       await redis?.quit();
       await mailCatcher?.close();
       transport.close();
+      await context.publicCalendars.stop();
       await instance.stop();
       await database.close();
     },

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import { createApp } from '../src/app.ts';
 import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
-import { openDatabase } from '../src/lib/db.ts';
+import { type Database, openDatabase } from '../src/lib/db.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { registerInstance } from '../src/lib/instance.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -9,36 +9,44 @@ import type { MailCatcher } from '../src/lib/mail/catcher.ts';
 import { startMailCatcher } from '../src/lib/mail/catcher.ts';
 import { createMailTransport } from '../src/lib/mail/transport.ts';
 import { createMailWorker } from '../src/lib/mail/worker.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import type { WebBuild } from '../src/lib/web-static.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
  * The real app on a fresh database with the real SMTP catcher. The mail worker does not poll:
  * tests call `sendQueuedMail()` so they decide when mail goes out. With `web` (from
- * `loadWebBuild`) it serves the web build too.
+ * `loadWebBuild`) it serves the web build too. With `database` (from `createTestDatabase`) it runs
+ * on that one, and leaves closing it to the caller: two apps on one database are two servers.
  */
 export async function createTestApp(
   overrides: {
     rateLimits?: RateLimitOverrides;
     env?: Record<string, string>;
     web?: WebBuild;
+    /** Another app on this very database (same pool): it is not closed with this app. */
+    database?: Database;
     /** Another server on this PostgreSQL database (test-cluster.ts), and the SMTP catcher they share. */
     shared?: { databaseUrl: string; mailCatcher: MailCatcher };
   } = {},
 ) {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
   const { shared } = overrides;
-  const database = shared ? await openDatabase({ url: shared.databaseUrl, dataDir: '' }) : await createTestDatabase();
+  const database =
+    overrides.database ??
+    (shared ? await openDatabase({ url: shared.databaseUrl, dataDir: '' }) : await createTestDatabase());
   const mailCatcher = shared?.mailCatcher ?? (await startMailCatcher());
   const logger = createLogger(env.LOG_LEVEL);
   const transport = createMailTransport(mailCatcher.smtpUrl);
   const instance = await registerInstance(database);
+  const metrics = createMetrics({ db: database.db });
   const mailWorker = createMailWorker({
     db: database.db,
     transport,
     from: env.MAIL_FROM,
     logger,
     instanceId: instance.id,
+    metrics,
   });
   const createContext = () =>
     createAppContext({
@@ -49,8 +57,11 @@ export async function createTestApp(
       wakeMailWorker: () => {},
       rateLimits: overrides.rateLimits,
       instanceId: instance.id,
+      metrics,
+      notifications: database,
     });
   const context = createContext();
+  await context.publicCalendars.start();
   // Queued jobs run in the background as on a server; recurring ones only when a test runs them.
   await context.jobs.start({ recurring: false });
   return {
@@ -71,10 +82,11 @@ export async function createTestApp(
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
       await context.jobs.stop();
+      await context.publicCalendars.stop();
       await instance.stop();
       transport.close();
       if (!shared) await mailCatcher.close();
-      await database.close();
+      if (!overrides.database) await database.close();
     },
   };
 }

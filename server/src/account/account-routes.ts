@@ -1,4 +1,5 @@
-import { AccountSettingsSchema, type CurrentUser, DeleteAccountRequestSchema } from '@firstday/common/account';
+import { type CurrentUser, DeleteAccountRequestSchema } from '@firstday/common/account';
+import { AccountSettingsSchema } from '@firstday/common/account-settings';
 import { maskIban } from '@firstday/common/iban';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';

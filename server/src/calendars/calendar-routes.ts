@@ -1,9 +1,5 @@
-import {
-  CreateCalendarSchema,
-  PayRequestSchema,
-  SupportRequestSchema,
-  UpdateCalendarSchema,
-} from '@firstday/common/calendars';
+import { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/calendar-forms';
+import { PayRequestSchema, SupportRequestSchema } from '@firstday/common/calendars';
 import { SITE } from '@firstday/common/site';
 import { Hono } from 'hono';
 import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from '../account/change-payout-iban.ts';

@@ -1,3 +1,9 @@
+import type { Database } from '../lib/db.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** The PostgreSQL channel invalidations travel on; the payload is the calendar id. */
+export const PUBLIC_CALENDAR_CHANNEL = 'firstday_public_calendar';
+
 /** A built public answer: the calendar it belongs to (for invalidation) and the JSON text. */
 export type CachedPublicCalendar = { calendarId: string; body: string };
 
@@ -7,19 +13,36 @@ export type PublicCalendarCache = {
    * invalidated while it ran). Concurrent misses for one key share one build.
    */
   load(key: string, build: () => Promise<CachedPublicCalendar | undefined>): Promise<CachedPublicCalendar | undefined>;
-  /** Drops every cached page of the calendar: call it after each write that changes what the public sees. */
+  /**
+   * Drops every cached page of the calendar, here at once and on every other server (a
+   * notification on PUBLIC_CALENDAR_CHANNEL): call it after each write that changes what the
+   * public sees, once that write has committed.
+   */
   invalidate(calendarId: string): void;
+  /** Starts hearing the other servers' invalidations (with `notifications`); resolves once it does. */
+  start(): Promise<void>;
+  /** Stops listening and waits for the invalidations still being sent. */
+  stop(): Promise<void>;
 };
 
 type Entry = CachedPublicCalendar & { expiresAt: number; bytes: number };
 
 /**
- * In-process cache of public calendar pages (docs/decisions/007-shared-calendar.md). One server
- * process is the deployment model, as for the rate limits; the TTL bounds staleness should a write
- * ever come from elsewhere (another process, a manual fix in the database).
+ * In-process cache of public calendar pages (docs/decisions/007-shared-calendar.md). With
+ * `notifications` (the database's LISTEN/NOTIFY), several servers share one database: each
+ * invalidation is applied here at once and published, every server drops its pages when it hears
+ * it (decision 016). While the listening connection is down an invalidation may be missed, so then
+ * nothing is served from the cache nor stored in it, and it starts empty when listening again. The
+ * TTL bounds staleness should a write come from anywhere else (a manual fix in the database).
  */
 export function createPublicCalendarCache(
-  options: { ttlMs?: number; maxBytes?: number; now?: () => number } = {},
+  options: {
+    ttlMs?: number;
+    maxBytes?: number;
+    now?: () => number;
+    notifications?: Pick<Database, 'notify' | 'listen'>;
+    logger?: Logger;
+  } = {},
 ): PublicCalendarCache {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -31,6 +54,12 @@ export function createPublicCalendarCache(
   const invalidatedAt = new Map<string, number>();
   let epoch = 0;
   let totalBytes = 0;
+  // Builds started before this epoch (the last time the cache was emptied wholesale) are not stored.
+  let resetAt = 0;
+  // Only while invalidations from other servers are sure to be heard (always, on one server).
+  let trusted = !options.notifications;
+  let unlisten: (() => Promise<void>) | undefined;
+  const publishing = new Set<Promise<void>>();
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -59,8 +88,26 @@ export function createPublicCalendarCache(
     keys.add(key);
   }
 
+  function drop(calendarId: string) {
+    epoch++;
+    invalidatedAt.set(calendarId, epoch);
+    if (invalidatedAt.size > 10_000 && inFlight.size === 0) invalidatedAt.clear();
+    for (const key of [...(keysByCalendar.get(calendarId) ?? [])]) remove(key);
+    keysByCalendar.delete(calendarId);
+  }
+
+  function setTrusted(value: boolean) {
+    trusted = value;
+    epoch++;
+    resetAt = epoch;
+    entries.clear();
+    keysByCalendar.clear();
+    totalBytes = 0;
+  }
+
   return {
     load(key, build) {
+      if (!trusted) return build();
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) return Promise.resolve(entry);
       const running = inFlight.get(key);
@@ -69,7 +116,8 @@ export function createPublicCalendarCache(
       const startedAt = epoch;
       const promise = build()
         .then((value) => {
-          if (value && (invalidatedAt.get(value.calendarId) ?? -1) <= startedAt) store(key, value);
+          const stale = startedAt < resetAt || (invalidatedAt.get(value?.calendarId ?? '') ?? -1) > startedAt;
+          if (value && trusted && !stale) store(key, value);
           return value;
         })
         .finally(() => {
@@ -79,11 +127,36 @@ export function createPublicCalendarCache(
       return promise;
     },
     invalidate(calendarId) {
-      epoch++;
-      invalidatedAt.set(calendarId, epoch);
-      if (invalidatedAt.size > 10_000 && inFlight.size === 0) invalidatedAt.clear();
-      for (const key of [...(keysByCalendar.get(calendarId) ?? [])]) remove(key);
-      keysByCalendar.delete(calendarId);
+      drop(calendarId);
+      const notifications = options.notifications;
+      if (!notifications) return;
+      // This server's own notification comes back too and drops the pages again: harmless.
+      const sending: Promise<void> = notifications
+        .notify(PUBLIC_CALENDAR_CHANNEL, calendarId)
+        .catch((error) => {
+          // The others keep the stale page until their TTL ends: say so loudly.
+          options.logger?.error({ err: error, calendarId }, 'public calendar invalidation not published');
+        })
+        .finally(() => publishing.delete(sending));
+      publishing.add(sending);
+    },
+    async start() {
+      if (!options.notifications || unlisten) return;
+      unlisten = await options.notifications.listen(PUBLIC_CALENDAR_CHANNEL, {
+        onNotification: drop,
+        onListening(listening) {
+          if (listening === trusted) return;
+          setTrusted(listening);
+          if (listening) options.logger?.info('public calendar cache on: hearing invalidations from every server');
+          else options.logger?.warn('public calendar cache off: invalidations from other servers may be missed');
+        },
+      });
+    },
+    async stop() {
+      const stopListening = unlisten;
+      unlisten = undefined;
+      await stopListening?.();
+      await Promise.all([...publishing]);
     },
   };
 }

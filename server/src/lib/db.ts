@@ -1,15 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createPgNotificationListener, type NotificationListener } from './db-notifications.ts';
 
 /** The query API shared by the PGlite and node-postgres drivers; features depend only on this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type { NotificationListener } from './db-notifications.ts';
 
 export type Database = {
   db: Db;
@@ -19,10 +24,25 @@ export type Database = {
    * holds it until the returned release is called (or the connection ends, e.g. the process dies).
    */
   holdSessionLock(namespace: number, key: string): Promise<() => Promise<void>>;
+  /**
+   * `pg_notify(channel, payload)`: every listener of the channel on this database hears it, in
+   * every server process (this one included), once the sending statement has committed.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Listens to a channel (lower-case letters, digits and `_`). Resolves once the first attempt to
+   * listen is done; the listener learns through `onListening` when it hears the channel and when
+   * it may miss notifications (the listening connection dropped; it reconnects on its own).
+   * Returns the unsubscribe.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The advisory-lock key (namespace, hashtext('migrations')) held while a server migrates. */
+const MIGRATION_LOCK_NAMESPACE = 41_832_071;
 
 /**
  * Opens PostgreSQL at `url` when given, otherwise PGlite in `dataDir` ('memory://' keeps it in
@@ -39,7 +59,16 @@ export async function openDatabase(options: {
     // pool replaces it on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    const notifications = createPgNotificationListener({
+      url: options.url,
+      onConnectionError: options.onConnectionError,
+    });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -58,12 +87,20 @@ export async function openDatabase(options: {
           }
         };
       },
-      close: () => pool.end(),
+      async notify(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: (channel, listener) => notifications.listen(channel, listener),
+      async close() {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client);
+  // One process opens a PGlite folder, so nobody can migrate alongside: no lock needed.
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,
@@ -75,6 +112,69 @@ export async function openDatabase(options: {
         await client.query('select pg_advisory_unlock($1::int4, hashtext($2))', [namespace, key]);
       };
     },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    // The one connection never drops: the listener hears the channel as soon as this resolves.
+    async listen(channel, listener) {
+      assertChannelName(channel);
+      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
+      listener.onListening?.(true);
+      return unlisten;
+    },
     close: () => client.close(),
   };
+}
+
+export function assertChannelName(channel: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid notification channel name: ${channel}`);
+}
+
+/**
+ * Applies the committed migrations while holding a session advisory lock on one connection, so
+ * servers starting together on one database migrate one after the other: the first applies them,
+ * the others wait, then find nothing left to do. drizzle's migrator alone would let both create
+ * its schema and apply the same migration at once, and one of them would fail.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("select pg_advisory_lock($1::int4, hashtext('migrations'))", [MIGRATION_LOCK_NAMESPACE]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("select pg_advisory_unlock($1::int4, hashtext('migrations'))", [MIGRATION_LOCK_NAMESPACE]);
+    }
+  } catch (error) {
+    // A connection in an unknown state (e.g. still holding the lock) must not go back to the pool.
+    broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const latestCommittedMigration = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).at(-1)?.folderMillis ?? 0;
+
+/**
+ * Why the database is not ready to serve this build, or undefined when it is: it must answer, and
+ * the newest committed migration must be applied. drizzle's migrator records each migration with
+ * its journal timestamp and applies those newer than the last recorded one, so the same rule
+ * applies here. A database migrated further by a newer release counts as ready: during a rolling
+ * release the previous one keeps serving, which its migrations must allow for.
+ */
+export async function findDatabaseProblem(db: Db): Promise<string | undefined> {
+  try {
+    const result = (await db.execute(
+      sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { latest: number | string | null }[] };
+    return Number(result.rows[0]?.latest ?? 0) >= latestCommittedMigration ? undefined : 'migrations_pending';
+  } catch (error) {
+    // 42P01 / 3F000: no migrations table or schema yet, so nothing was migrated. drizzle wraps the
+    // driver's error in its own (`cause`).
+    const failure = error as { code?: string; cause?: { code?: string } };
+    const code = failure.code ?? failure.cause?.code;
+    return code === '42P01' || code === '3F000' ? 'migrations_pending' : 'database_unreachable';
+  }
 }

@@ -82,6 +82,16 @@ const EnvSchema = z
     CONTRIBUTION_RATE_LIMIT_PER_CALENDAR: z.coerce.number().int().positive().default(300),
     /** `npm run bench:api` only: accept any captcha value. Refused when NODE_ENV is production. */
     BENCH_DISABLE_CAPTCHA: booleanString,
+    /**
+     * Serves Prometheus metrics at /metrics to requests with `Authorization: Bearer <token>`;
+     * without it /metrics does not exist.
+     */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /**
+     * Seconds between the start of a graceful shutdown (/api/ready answers 503) and the port
+     * closing, so a load balancer polling readiness stops sending traffic first.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
     /** The web build served by this process. */
     WEB_DIST: z.string().default('web/build/client'),
   })

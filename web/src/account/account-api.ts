@@ -1,9 +1,5 @@
-import type {
-  AccountDeletionCheck,
-  AccountSettings,
-  CurrentUser,
-  DeleteAccountRequest,
-} from '@firstday/common/account';
+import type { AccountDeletionCheck, CurrentUser, DeleteAccountRequest } from '@firstday/common/account';
+import type { AccountSettings } from '@firstday/common/account-settings';
 import { getJson, postJson, putJson } from '../lib/api.ts';
 
 export type SavedSettings = CurrentUser & { pending_email?: string };

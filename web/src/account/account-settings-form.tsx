@@ -1,4 +1,5 @@
-import type { AccountSettings, CurrentUser } from '@firstday/common/account';
+import type { CurrentUser } from '@firstday/common/account';
+import type { AccountSettings } from '@firstday/common/account-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';

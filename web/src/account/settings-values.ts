@@ -1,4 +1,5 @@
-import { type AccountSettings, AccountSettingsSchema, type CurrentUser } from '@firstday/common/account';
+import type { CurrentUser } from '@firstday/common/account';
+import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
 import { formatCentsForInput, parseDollarsToCents } from './savings-goal.ts';
 
 /** What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. */

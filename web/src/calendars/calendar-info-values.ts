@@ -1,5 +1,5 @@
-import type { OwnerCalendar } from '@firstday/common/calendars';
-import { type BackgroundId, UpdateCalendarSchema } from '@firstday/common/calendars';
+import { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
+import type { BackgroundId, OwnerCalendar } from '@firstday/common/calendars';
 import type { UpdateCalendarRequest } from './calendars-api.ts';
 
 export type CalendarInfoValues = {

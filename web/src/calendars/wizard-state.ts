@@ -1,10 +1,5 @@
-import {
-  type BackgroundId,
-  CreateCalendarSchema,
-  createDueDateSchema,
-  type OwnerCalendar,
-  toIsoDate,
-} from '@firstday/common/calendars';
+import { CreateCalendarSchema } from '@firstday/common/calendar-forms';
+import { type BackgroundId, createDueDateSchema, type OwnerCalendar, toIsoDate } from '@firstday/common/calendars';
 import { ApiError } from '../lib/api.ts';
 
 export const WIZARD_STEP_LABELS = ['Details', 'Customize', 'Plan', 'Payment', 'Welcome'] as const;

@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../db.ts';
 import { isDeadOwner } from '../instance.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import { mailOutbox } from './schema.ts';
 
 /** Sent in parallel: the pooled transport spreads them over its connections. */
@@ -40,6 +41,8 @@ export function createMailWorker(options: {
   /** The registered server instance (lib/instance.ts) the leases are taken for. */
   instanceId: string;
   pollIntervalMs?: number;
+  /** Counts sent and failed e-mails (lib/metrics.ts). */
+  metrics?: Pick<Metrics, 'countMail'>;
 }) {
   const { db, transport, from, logger, instanceId } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -81,10 +84,12 @@ export function createMailWorker(options: {
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+      options.metrics?.countMail('sent');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = isPermanentFailure(error) || mail.attempts >= MAX_ATTEMPTS;
       logger.warn({ mailId: mail.id, attempts: mail.attempts, giveUp, err: message }, 'mail send failed');
+      options.metrics?.countMail(giveUp ? 'failed' : 'retry');
       await db
         .update(mailOutbox)
         .set({

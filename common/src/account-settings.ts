@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ConfirmPasswordSchema, NameSchema, SAVINGS_GOAL_MAX_CENTS } from './account.ts';
+import { EmailSchema } from './email.ts';
+import { IbanSchema } from './iban-schema.ts';
+
+/** `PUT /api/account/settings`: the Settings page (a module of its own, as it takes an IBAN). */
+export const AccountSettingsSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  /** Empty string clears the IBAN; undefined leaves it unchanged (the form shows it masked). */
+  iban: z.union([z.literal(''), IbanSchema]).optional(),
+  savingsGoalCents: z
+    .number({ error: 'Please enter an amount in dollars.' })
+    .int()
+    .min(0, 'A savings goal cannot be negative.')
+    .max(SAVINGS_GOAL_MAX_CENTS, 'Please enter at most $1,000,000.')
+    .nullable(),
+  hideSenderNamesDefault: z.boolean(),
+  hideTotalDefault: z.boolean(),
+  /** An e-mail for each paid gift; undefined leaves the setting as it is. */
+  giftNotifications: z.boolean().optional(),
+  /** Needed when `iban` is a new IBAN or `email` a new address. */
+  password: ConfirmPasswordSchema,
+});
+export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ConfirmPasswordSchema, NameSchema } from './account.ts';
+import { BackgroundSchema, CalendarTitleSchema, createDueDateSchema, WIZARD_STEPS } from './calendars.ts';
+import { IbanSchema } from './iban-schema.ts';
+
+// The owner's calendar forms, apart from calendars.ts because they take an IBAN (iban-schema.ts).
+
+/** Step 1. `iban` may be left out when the account has bank details: the server copies them. */
+export const CreateCalendarSchema = z.object({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  iban: IbanSchema.optional(),
+});
+
+/** Any subset of the owner-editable fields (wizard steps and the Calendar Info page). */
+export const UpdateCalendarSchema = z
+  .object({
+    firstName: NameSchema,
+    lastName: NameSchema,
+    iban: IbanSchema,
+    title: CalendarTitleSchema,
+    dueDate: createDueDateSchema(),
+    background: BackgroundSchema,
+    hideSenderNames: z.boolean(),
+    hideTotal: z.boolean(),
+    wizardStep: z.number().int().min(1).max(WIZARD_STEPS),
+    /** Needed when `iban` replaces the IBAN of a calendar that is paid for (drafts hold no money). */
+    password: ConfirmPasswordSchema,
+  })
+  .partial();
