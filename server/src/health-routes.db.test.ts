@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postJson, readError } from '../test/test-app.ts';
 import { createApp } from './app.ts';
 import type { Db } from './lib/db.ts';
+import { enqueueJob } from './lib/jobs/queue.ts';
+import { jobs } from './lib/jobs/schema.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests';
 
@@ -116,6 +118,20 @@ describe('GET /metrics', () => {
     expect(text).toContain('firstday_mail_outbox_messages{status="pending"} 0');
     expect(text).toContain('firstday_mail_outbox_oldest_pending_age_seconds 0');
     expect(text).toContain('# TYPE firstday_payments gauge');
+    expect(text).toContain('firstday_jobs_oldest_due_age_seconds 0');
+  });
+
+  it('reports due background jobs by name and how long the oldest has waited', async () => {
+    await t.context.jobs.stop();
+    try {
+      await enqueueJob(t.db, 'settle-calendar', 'metrics-calendar', new Date(Date.now() - 90_000));
+      const text = await (await scrape(`Bearer ${METRICS_TOKEN}`)).text();
+      expect(text).toContain('firstday_jobs_due{name="settle-calendar"} 1');
+      expect(Number(text.match(/^firstday_jobs_oldest_due_age_seconds (\S+)$/m)?.[1])).toBeGreaterThanOrEqual(89);
+    } finally {
+      await t.db.delete(jobs);
+      await t.context.jobs.start({ recurring: false });
+    }
   });
 });
 

@@ -86,6 +86,35 @@ export function createMetrics(options: { db: Db; defaultMetrics?: boolean }): Me
     },
   });
 
+  new Gauge({
+    name: 'firstday_jobs_due',
+    help: 'Background jobs due now and not finished (lib/jobs), by job name',
+    labelNames: ['name'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await readRows<{ name: string; count: number | string }>(
+        db,
+        sql`select name, count(*) as count from jobs where run_at <= now() group by name`,
+      );
+      for (const row of rows ?? []) this.set({ name: row.name }, Number(row.count));
+    },
+  });
+
+  new Gauge({
+    name: 'firstday_jobs_oldest_due_age_seconds',
+    help: 'How long the longest-waiting due background job has been due, 0 when none is',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await readRows<{ age: number | string | null }>(
+        db,
+        sql`select extract(epoch from now() - min(run_at)) as age from jobs where run_at <= now()`,
+      );
+      if (rows) this.set(Number(rows[0]?.age ?? 0));
+    },
+  });
+
   return {
     registry,
     observeRequest({ method, route, status, seconds }) {

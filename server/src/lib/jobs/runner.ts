@@ -184,15 +184,6 @@ export function createJobRunner(options: {
       await running;
       await db.update(jobs).set(release).where(eq(jobs.lockedBy, instanceId));
     },
-    /** Due jobs and the age of the oldest, for metrics. */
-    async getQueueStats(): Promise<{ due: number; oldestDueAgeSeconds: number }> {
-      const result = (await db.execute(sql`
-        select count(*)::int as due, coalesce(extract(epoch from now() - min(run_at)), 0)::float as age
-        from ${jobs} where run_at <= now()
-      `)) as unknown as { rows: Array<{ due: number; age: number }> };
-      const [row] = result.rows;
-      return { due: Number(row?.due ?? 0), oldestDueAgeSeconds: Number(row?.age ?? 0) };
-    },
   };
 }
 
