@@ -9,7 +9,9 @@ import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
 import type { RateLimitRule } from './lib/rate-limit.ts';
+import { definePaymentHandlers } from './payment-handlers.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
+import type { PaymentPurposeHandlers } from './payments/payment-transitions.ts';
 
 /** What route factories receive: configuration, the database and the process's shared services. */
 export type AppContext = {
@@ -19,6 +21,8 @@ export type AppContext = {
   auth: Auth;
   captcha: CaptchaVerifier;
   payments: PaymentProvider;
+  /** What each feature does when its payment succeeds, fails or is refunded (payment-handlers.ts). */
+  paymentHandlers: PaymentPurposeHandlers;
   /** Public calendar reads, invalidated on every write to that calendar. */
   publicCalendars: PublicCalendarCache;
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
@@ -71,7 +75,10 @@ const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => 
 export type RateLimitOverrides = Partial<AppContext['rateLimits']>;
 
 export function createAppContext(
-  parts: Omit<AppContext, 'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'publicCalendars' | 'jobs'> & {
+  parts: Omit<
+    AppContext,
+    'auth' | 'captcha' | 'rateLimits' | 'throttles' | 'payments' | 'paymentHandlers' | 'publicCalendars' | 'jobs'
+  > & {
     /** The registered server instance (lib/instance.ts) this process claims jobs for. */
     instanceId: string;
     rateLimits?: RateLimitOverrides;
@@ -88,6 +95,7 @@ export function createAppContext(
       definitions: defineBackgroundJobs(() => context),
     }),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
+    paymentHandlers: definePaymentHandlers(() => context),
     publicCalendars: createPublicCalendarCache(),
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
