@@ -11,7 +11,9 @@ import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createRateLimiters, type RateLimiters, type RateLimitRule } from './lib/rate-limit.ts';
+import { definePaymentHandlers } from './payment-handlers.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
+import type { PaymentPurposeHandlers } from './payments/payment-transitions.ts';
 
 /** What route factories receive: configuration, the database and the process's shared services. */
 export type AppContext = {
@@ -21,6 +23,8 @@ export type AppContext = {
   auth: Auth;
   captcha: CaptchaVerifier;
   payments: PaymentProvider;
+  /** What each feature does when its payment succeeds, fails or is refunded (payment-handlers.ts). */
+  paymentHandlers: PaymentPurposeHandlers;
   /** Public calendar reads, invalidated on every write to that calendar (on every server). */
   publicCalendars: PublicCalendarCache;
   /** Prometheus metrics of this process (GET /metrics). */
@@ -90,6 +94,7 @@ export function createAppContext(
     | 'rateLimits'
     | 'throttles'
     | 'payments'
+    | 'paymentHandlers'
     | 'publicCalendars'
     | 'jobs'
     | 'metrics'
@@ -119,6 +124,7 @@ export function createAppContext(
       definitions: defineBackgroundJobs(() => context),
     }),
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
+    paymentHandlers: definePaymentHandlers(() => context),
     publicCalendars: createPublicCalendarCache({ notifications, logger: parts.logger }),
     limiters: createRateLimiters({ db: parts.db, redis: parts.redis }),
     rateLimits: {

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { enqueueGiftRefundNotice } from '../contributions/gift-payments.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
-import { enqueueGiftRefundNotice } from '../payments/payment-transitions.ts';
 import { payments } from '../payments/schema.ts';
 
 /**

@@ -12,7 +12,7 @@ import { readJsonBody } from '../lib/json-body.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
-import { startFeePayment } from '../payments/fee-payments.ts';
+import { startFeePayment } from '../payments/charge-payments.ts';
 import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
 import {

@@ -12,10 +12,10 @@ import {
   type Answer,
   answerExisting,
   assertPaymentMethodAvailable,
+  type ChargeMethod,
   callProvider,
-  type FeePaymentMethod,
   toPayResponse,
-} from '../payments/fee-payments.ts';
+} from '../payments/charge-payments.ts';
 import type { PaymentRow } from '../payments/payment-transitions.ts';
 import { payments } from '../payments/schema.ts';
 import { enqueueContributionReceipt } from './contribution-receipt.ts';
@@ -119,7 +119,7 @@ export async function answerExistingContribution(
   context: AppContext,
   calendar: CalendarRow,
   existing: ContributionRow,
-  method?: FeePaymentMethod,
+  method?: ChargeMethod,
 ): Promise<ContributionResponse> {
   if (existing.calendarId !== calendar.id) {
     throw new AppError(

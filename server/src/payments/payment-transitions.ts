@@ -1,28 +1,54 @@
-import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
-import { user } from '../auth/schema.ts';
-import { activateCalendar, getCalendarTitle } from '../calendars/calendar-service.ts';
-import { calendars } from '../calendars/schema.ts';
-import { applyGiftPaymentOutcome } from '../contributions/contribution-receipt.ts';
-import { contributions } from '../contributions/schema.ts';
-import { createFeeReceiptEmail, createGiftRefundEmail, describePaymentMethod } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueJob } from '../lib/jobs/queue.ts';
-import { enqueueMail } from '../lib/mail/outbox.ts';
 import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
-import { PREPARE_PAYOUT_RECIPIENT_JOB } from './payout-recipients.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
 import { SETTLE_CALENDAR_JOB } from './settlement.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
 
-type TransitionContext = Pick<
-  AppContext,
-  'db' | 'env' | 'logger' | 'wakeMailWorker' | 'publicCalendars' | 'payments' | 'jobs'
->;
+/** A payment that just moved to succeeded, failed or refunded, as its purpose's handler sees it. */
+export type PaymentChange = {
+  /** The payment's transaction: what the feature writes here commits (or not) with the new status. */
+  tx: Db;
+  /** The payment as updated. */
+  payment: PaymentRow;
+  previousStatus: PaymentStatus;
+  /** The wallet the provider reports ('apple_pay', …), for receipts; never stored. */
+  wallet?: string;
+};
+
+/** What a handler asks for once its writes are done. */
+export type PaymentReaction = {
+  /** Runs after the commit, never after a rollback: wake a worker, drop a cached page. */
+  afterCommit?: () => void;
+};
+
+export type PaymentSucceededReaction = PaymentReaction & {
+  /**
+   * The money cannot be kept (e.g. a gift charged after its calendar ended): the payment is marked
+   * refund-due in the same transaction and settlement refunds it.
+   */
+  refund?: boolean;
+};
+
+/**
+ * What a feature does when a payment of its purpose succeeds, fails or is refunded; each runs
+ * inside the payment's transaction, once per transition (a webhook replay runs none).
+ */
+export type PaymentPurposeHandler = {
+  onSucceeded?(change: PaymentChange): Promise<PaymentSucceededReaction | undefined>;
+  onFailed?(change: PaymentChange): Promise<PaymentReaction | undefined>;
+  onRefunded?(change: PaymentChange): Promise<PaymentReaction | undefined>;
+};
+
+/** One handler per purpose, registered in one place (server/src/payment-handlers.ts). */
+export type PaymentPurposeHandlers = Record<PaymentRow['purpose'], PaymentPurposeHandler>;
+
+type TransitionContext = Pick<AppContext, 'db' | 'logger' | 'payments' | 'jobs' | 'paymentHandlers'>;
 
 /**
  * Our status only moves forward: pending → processing → succeeded | failed, succeeded → refunded.
@@ -39,10 +65,10 @@ export function getNextStatus(current: PaymentStatus, reported: ProviderPaymentS
 
 /**
  * The one place a payment changes state, shared by the pay call, webhooks and reconciliation. In
- * one transaction: records the webhook event (a replay is a no-op), moves the payment forward and,
- * when a fee payment succeeds, activates its calendar and queues the receipt; for a gift, confirms
- * (or fails) its contribution and queues the contributor's receipt. The public calendar's cached
- * page is dropped after the commit.
+ * one transaction: records the webhook event (a replay is a no-op), moves the payment forward,
+ * writes its ledger entry and hands the transition to its purpose's handler (a fee activates its
+ * calendar, a gift confirms its contribution: payment-handlers.ts). What the handler asks to run
+ * after the commit runs once the transaction has committed.
  */
 export async function applyProviderState(
   context: TransitionContext,
@@ -50,9 +76,8 @@ export async function applyProviderState(
   state: ProviderPaymentState,
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
-  let mailQueued = false;
+  let afterCommit: (() => void) | undefined;
   let jobQueued = false;
-  let touchedCalendarId: string | undefined;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
       const recorded = await tx
@@ -90,44 +115,40 @@ export async function applyProviderState(
     const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === payment[key]);
     if (unchanged) return { payment, changed: false };
 
-    // A gift that lands after the calendar's end is not in its payout (the amount was fixed then):
-    // it goes back to its sender. The share lock orders this against the announcement's update.
-    const lateGift =
-      status === 'succeeded' &&
-      payment.status !== 'succeeded' &&
-      payment.purpose === 'gift' &&
-      payment.calendarId !== null &&
-      (await isCalendarEnded(tx, payment.calendarId));
-    const [updated] = await tx
+    let [updated] = await tx
       .update(payments)
-      .set({ ...changes, ...(lateGift ? { refundDueAt: new Date() } : {}), updatedAt: new Date() })
+      .set({ ...changes, updatedAt: new Date() })
       .where(eq(payments.id, paymentId))
       .returning();
-    if (status === 'succeeded' && payment.status !== 'succeeded') await recordPaymentSucceeded(tx, updated!);
-    if (status === 'refunded' && payment.status !== 'refunded') await recordPaymentRefunded(tx, updated!);
-    if (status === 'succeeded' && payment.status !== 'succeeded' && payment.purpose === 'fee' && payment.calendarId) {
-      await activateCalendar(tx, payment.calendarId);
-      mailQueued = await enqueueFeeReceipt(tx, context.env.APP_URL, updated!, state.wallet);
-      touchedCalendarId = payment.calendarId;
-      // The calendar is paid for: its payout recipient is made in the background (payout-recipients.ts).
-      await enqueueJob(tx, PREPARE_PAYOUT_RECIPIENT_JOB, payment.calendarId);
-      jobQueued = true;
-    }
-    if (lateGift) {
-      // A gift charged after its calendar's end goes back to its sender: settlement refunds it.
-      await enqueueJob(tx, SETTLE_CALENDAR_JOB, payment.calendarId!);
-      jobQueued = true;
-      mailQueued = await failLateGift(tx, context.env.APP_URL, updated!);
-      touchedCalendarId = payment.calendarId ?? undefined;
-    } else if (payment.purpose === 'gift' && status !== payment.status) {
-      const outcome = await applyGiftPaymentOutcome(tx, context.env, updated!, state.wallet);
-      mailQueued = outcome.mailQueued;
-      touchedCalendarId = outcome.calendarId;
+    if (status === payment.status) return { payment: updated, changed: true };
+    if (status === 'succeeded') await recordPaymentSucceeded(tx, updated!);
+    if (status === 'refunded') await recordPaymentRefunded(tx, updated!);
+
+    const handler = context.paymentHandlers[payment.purpose];
+    const change: PaymentChange = { tx, payment: updated!, previousStatus: payment.status, wallet: state.wallet };
+    if (status === 'succeeded') {
+      const reaction = await handler.onSucceeded?.(change);
+      afterCommit = reaction?.afterCommit;
+      if (reaction?.refund) {
+        [updated] = await tx
+          .update(payments)
+          .set({ refundDueAt: new Date() })
+          .where(eq(payments.id, paymentId))
+          .returning();
+        // Settlement refunds it now; without a calendar, reconciliation's next pass does.
+        if (updated!.calendarId) {
+          await enqueueJob(tx, SETTLE_CALENDAR_JOB, updated!.calendarId);
+          jobQueued = true;
+        }
+      }
+    } else if (status === 'failed') {
+      afterCommit = (await handler.onFailed?.(change))?.afterCommit;
+    } else if (status === 'refunded') {
+      afterCommit = (await handler.onRefunded?.(change))?.afterCommit;
     }
     return { payment: updated, changed: true };
   });
-  if (touchedCalendarId) context.publicCalendars.invalidate(touchedCalendarId);
-  if (mailQueued) context.wakeMailWorker();
+  afterCommit?.();
   if (jobQueued) context.jobs.wake();
   return result;
 }
@@ -147,48 +168,6 @@ export async function refundPayment(context: TransitionContext, paymentId: strin
     context.logger.warn({ paymentId, err: (error as Error).message }, 'refund failed: reconciliation retries it');
     throw error;
   }
-}
-
-/**
- * A gift charged after its calendar ended: its contribution never goes public (the calendar is
- * closed) and the sender learns the money goes back, instead of getting a receipt.
- */
-async function failLateGift(db: Db, appUrl: string, payment: PaymentRow): Promise<boolean> {
-  const [contribution] = await db
-    .update(contributions)
-    .set({ status: 'failed', updatedAt: new Date() })
-    .where(eq(contributions.paymentId, payment.id))
-    .returning();
-  if (!contribution) return false;
-  return enqueueGiftRefundNotice(db, appUrl, contribution, payment, { kind: 'late' });
-}
-
-/**
- * Tells a giver that their gift goes back to their card: transactional (sent even to an address
- * that unsubscribed from notices), at most once per payment. 'late': charged after the calendar
- * ended; 'closed': the parents closed the calendar and chose to refund every gift.
- */
-export async function enqueueGiftRefundNotice(
-  db: Db,
-  appUrl: string,
-  giver: { email: string; name: string },
-  payment: { id: string; amountCents: number },
-  reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string },
-): Promise<boolean> {
-  return enqueueMail(db, {
-    to: giver.email,
-    dedupeKey: `gift-refund:${payment.id}`,
-    ...(await createGiftRefundEmail({ appUrl, name: giver.name, amountCents: payment.amountCents, reason })),
-  });
-}
-
-async function isCalendarEnded(db: Db, calendarId: string): Promise<boolean> {
-  const [calendar] = await db
-    .select({ status: calendars.status })
-    .from(calendars)
-    .where(eq(calendars.id, calendarId))
-    .for('share');
-  return calendar?.status === 'announced' || calendar?.status === 'paid_out';
 }
 
 async function hasOtherLiveFee(db: Db, payment: PaymentRow): Promise<boolean> {
@@ -212,34 +191,4 @@ function matchesPayment(payment: PaymentRow, state: ProviderPaymentState): boole
   if (state.amountCents !== undefined && state.amountCents !== payment.amountCents) return false;
   if (state.currency !== undefined && state.currency.toLowerCase() !== payment.currency) return false;
   return true;
-}
-
-/** 'Your Firstday calendar is active': the fee receipt, at most once per payment (dedupe key). */
-async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wallet?: string): Promise<boolean> {
-  const [owner] = await db
-    .select({
-      email: user.email,
-      name: user.name,
-      slug: calendars.slug,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      background: calendars.background,
-    })
-    .from(calendars)
-    .innerJoin(user, eq(user.id, calendars.ownerId))
-    .where(eq(calendars.id, payment.calendarId!));
-  if (!owner) return false;
-  return enqueueMail(db, {
-    to: owner.email,
-    dedupeKey: `fee-receipt:${payment.id}`,
-    ...(await createFeeReceiptEmail({
-      appUrl,
-      name: owner.name,
-      calendar: { title: getCalendarTitle(owner), slug: owner.slug, background: owner.background },
-      amountCents: payment.amountCents,
-      paidAt: payment.updatedAt,
-      paidWith: describePaymentMethod({ wallet, cardLast4: payment.cardLast4, method: payment.method }),
-      standardFee: payment.amountCents === CREATION_FEE_CENTS,
-    })),
-  });
 }

@@ -6,7 +6,7 @@ import { createTestApp, readError } from '../../test/test-app.ts';
 import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
-import { startFeePayment } from './fee-payments.ts';
+import { startFeePayment } from './charge-payments.ts';
 import { RECONCILE_AFTER_START_JOB, reconcilePayments } from './reconcile.ts';
 import { deriveSandboxSigningKey, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-provider.ts';
 import { payments, paymentWebhookEvents, sandboxCharges } from './schema.ts';

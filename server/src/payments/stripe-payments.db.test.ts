@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { createTestCalendar, postStripeEvent, startStripeStandIn } from '../../test/test-payments.ts';
 import { calendars } from '../calendars/schema.ts';
-import { startFeePayment } from './fee-payments.ts';
+import { startFeePayment } from './charge-payments.ts';
 import { reconcilePayments } from './reconcile.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
 

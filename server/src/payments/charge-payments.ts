@@ -8,7 +8,12 @@ import type { ProviderPaymentMethod } from './payment-provider.ts';
 import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
 import { payments } from './schema.ts';
 
-export type FeePaymentMethod = z.output<typeof PaymentMethodSchema>;
+// Charging at the provider, for any purpose: the creation fee's claim, the charge of a claimed fee
+// or gift row, and the answer to a repeated attempt. What a charge's outcome does is its purpose's
+// handler's business (payment-transitions.ts, payment-handlers.ts).
+
+/** How the payer pays a fee or a gift: card fields, a wallet button, or Stripe's Payment Element. */
+export type ChargeMethod = z.output<typeof PaymentMethodSchema>;
 
 /** How long a second request waits for the first one's provider answer before replying. */
 const IN_FLIGHT_WAIT_MS = 3000;
@@ -25,7 +30,7 @@ export type Answer = { row: PaymentRow; clientSecret?: string };
  */
 export async function startFeePayment(
   context: AppContext,
-  request: { calendar: { id: string }; idempotencyKey: string; method: FeePaymentMethod },
+  request: { calendar: { id: string }; idempotencyKey: string; method: ChargeMethod },
 ): Promise<PayResponse['payment']> {
   const { method } = request;
   assertPaymentMethodAvailable(context, method.type);
@@ -35,7 +40,7 @@ export async function startFeePayment(
 }
 
 /** Stripe takes only its own Payment Element; the sandbox takes card fields and wallet buttons. */
-export function assertPaymentMethodAvailable(context: AppContext, type: FeePaymentMethod['type']): void {
+export function assertPaymentMethodAvailable(context: AppContext, type: ChargeMethod['type']): void {
   if (context.payments.methods.includes(type)) return;
   throw new AppError(
     'payment_method_unavailable',
@@ -51,7 +56,7 @@ async function claimFeePayment(
   context: AppContext,
   calendarId: string,
   idempotencyKey: string,
-  methodType: FeePaymentMethod['type'],
+  methodType: ChargeMethod['type'],
 ): Promise<{ row: PaymentRow; created: boolean }> {
   const { db } = context;
   // A conflicting payment can turn 'failed' between our insert and our look-up: then try again.
@@ -100,7 +105,7 @@ async function claimFeePayment(
 }
 
 /** Charges a claimed 'pending' row (fee or gift) and applies the provider's answer. */
-export async function callProvider(context: AppContext, row: PaymentRow, method: FeePaymentMethod): Promise<Answer> {
+export async function callProvider(context: AppContext, row: PaymentRow, method: ChargeMethod): Promise<Answer> {
   let state: Awaited<ReturnType<AppContext['payments']['createPayment']>>;
   try {
     state = await context.payments.createPayment({
@@ -128,7 +133,7 @@ export async function callProvider(context: AppContext, row: PaymentRow, method:
 export async function answerExisting(
   context: AppContext,
   found: PaymentRow,
-  request: { idempotencyKey: string; method: FeePaymentMethod },
+  request: { idempotencyKey: string; method: ChargeMethod },
 ): Promise<Answer> {
   let row = found;
   if (row.status === 'pending' && !row.providerRef) row = await waitForProviderAnswer(context, row);
@@ -156,7 +161,7 @@ async function waitForProviderAnswer(context: AppContext, row: PaymentRow): Prom
   return current;
 }
 
-function toProviderMethod(method: FeePaymentMethod): ProviderPaymentMethod {
+function toProviderMethod(method: ChargeMethod): ProviderPaymentMethod {
   if (method.type === 'card') return { type: 'card', card: { number: method.card.number } };
   return method;
 }
