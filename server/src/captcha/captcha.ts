@@ -5,6 +5,7 @@ import { and, eq, gt, lt, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
+import { hashKey } from '../lib/hash-key.ts';
 import { captchaSolutions } from './schema.ts';
 
 export type CaptchaProvider = Env['CAPTCHA_PROVIDER'];
@@ -139,7 +140,9 @@ function createSolutionStore(db: Db) {
 function bindToSubmission(solutions: SolutionStore, verifier: CaptchaVerifier): CaptchaVerifier {
   const running = new Map<string, { submission?: string; result: Promise<boolean> }>();
 
-  async function verifyOnce(key: string, value: string, remoteIp?: string, submission?: string): Promise<boolean> {
+  async function verifyOnce(key: string, value: string, remoteIp?: string, rawSubmission?: string): Promise<boolean> {
+    // The client's idempotency key is stored hashed (lib/hash-key.ts).
+    const submission = rawSubmission === undefined ? undefined : hashKey(rawSubmission);
     if (await solutions.claim(key, submission, new Date(Date.now() + ALTCHA_CHALLENGE_TTL_MS))) {
       const verified = await verifier.verify(value, remoteIp);
       await solutions.settle(key, verified);

@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
 import { createFailureThrottle } from './failure-throttle.ts';
+import { hashKey } from './hash-key.ts';
 import { failureThrottles } from './schema.ts';
 
 const rule = { freeFailures: 2, baseDelayMs: 1_000, maxDelayMs: 4_000, forgetAfterMs: 60_000 };
@@ -93,7 +94,16 @@ describe('createFailureThrottle (in the database)', () => {
     const rows = await database.db
       .select({ throttle: failureThrottles.throttle, key: failureThrottles.key })
       .from(failureThrottles)
-      .where(eq(failureThrottles.key, 'old'));
-    expect(rows).toEqual([{ throttle: 'other', key: 'old' }]);
+      .where(eq(failureThrottles.key, hashKey('old')));
+    expect(rows).toEqual([{ throttle: 'other', key: hashKey('old') }]);
+  });
+
+  it('keeps any key, even with a NUL, and stores no address in the clear', async () => {
+    const throttle = createFailureThrottle(database.db, 'addresses', rule);
+    const key = 'grace\u0000hopper@example.com|203.0.113.5';
+    for (let failure = 0; failure <= rule.freeFailures; failure++) await throttle.recordFailure(key);
+    expect(await throttle.getWaitMs(key)).toBeGreaterThan(0);
+    const stored = await database.db.select({ key: failureThrottles.key }).from(failureThrottles);
+    expect(stored.map((row) => row.key).join()).not.toContain('example.com');
   });
 });

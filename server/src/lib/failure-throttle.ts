@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
+import { hashKey } from './hash-key.ts';
 import { failureThrottles } from './schema.ts';
 
 export type FailureThrottleRule = {
@@ -30,7 +31,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 export function createFailureThrottle(db: Db, name: string, rule: FailureThrottleRule, now: () => number = Date.now) {
   let lastSweepAt = Number.NEGATIVE_INFINITY;
 
-  const forKey = (key: string) => and(eq(failureThrottles.throttle, name), eq(failureThrottles.key, key));
+  const forKey = (key: string) => and(eq(failureThrottles.throttle, name), eq(failureThrottles.key, hashKey(key)));
 
   /** How long `key` must still wait before its next attempt (0: it may go now). */
   async function getWaitMs(key: string): Promise<number> {
@@ -69,7 +70,7 @@ export function createFailureThrottle(db: Db, name: string, rule: FailureThrottl
       // One statement: concurrent failures on any server each add one.
       await db
         .insert(failureThrottles)
-        .values({ throttle: name, key, failures: 1, lastFailureAt: time })
+        .values({ throttle: name, key: hashKey(key), failures: 1, lastFailureAt: time })
         .onConflictDoUpdate({
           target: [failureThrottles.throttle, failureThrottles.key],
           set: {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './db.ts';
 import { AppError } from './errors.ts';
+import { hashKey } from './hash-key.ts';
 import { createRateLimiters } from './rate-limit.ts';
 import { rateLimits } from './schema.ts';
 
@@ -54,11 +55,11 @@ describe('createRateLimiters (in the database)', () => {
     // 12 hits at once, alternating between the servers: one atomic statement each, so no lost updates.
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => limiters[i % 2]!.tryHit('203.0.113.9')));
     expect(results.filter(Boolean)).toHaveLength(5);
-    // One row for both servers: the limiter's name, its rule and the caller's key.
+    // One row for both servers: the limiter's name, its rule and the caller's key (hashed).
     const [row] = await database.db
       .select({ points: rateLimits.points })
       .from(rateLimits)
-      .where(eq(rateLimits.key, 'shared:5/60000:203.0.113.9'));
+      .where(eq(rateLimits.key, `shared:5/60000:${hashKey('203.0.113.9')}`));
     expect(row?.points).toBe(12);
   });
 
@@ -77,6 +78,6 @@ describe('createRateLimiters (in the database)', () => {
     vi.setSystemTime(Date.now() + 61_000);
     await limiter.hit('fresh');
     const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
-    expect(keys.filter((key) => key.startsWith('sweep:'))).toEqual(['sweep:1/1000:fresh']);
+    expect(keys.filter((key) => key.startsWith('sweep:'))).toEqual([`sweep:1/1000:${hashKey('fresh')}`]);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { getClientIp } from './client-ip.ts';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
+import { hashKey } from './hash-key.ts';
 import { rateLimits } from './schema.ts';
 
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -72,7 +73,7 @@ export function createRateLimiters(options: { db: Db; redis?: Redis }): RateLimi
       async function count(key: string): Promise<number> {
         let retryAfter = 0;
         try {
-          await limiter.consume(key);
+          await limiter.consume(hashKey(key));
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
