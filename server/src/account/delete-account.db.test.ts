@@ -69,7 +69,7 @@ function deleteAccount(cookie: string, body: unknown = { password: PASSWORD }) {
 }
 
 /**
- * Holds the settlement queue (payouts and refunds after a close) until `release`, so a test sees
+ * Holds the settlement job (payouts and refunds after a close) until `release`, so a test sees
  * the calendar while its money is still on its way.
  */
 /** Stops the background jobs (the settlement stays queued) until `release`. */

@@ -242,7 +242,7 @@ describe('POST /api/calendars/:id/announce', () => {
     expect((await readError(refused)).code).toBe('calendar_closed');
 
     // The in-flight charge lands after the end: not in the payout, so it goes back to its sender
-    // (refunded by the settlement queue).
+    // (refunded by the settlement job).
     await webhooks.deliverAll();
     await t.context.jobs.idle();
     const [payment] = await t.db

@@ -95,7 +95,7 @@ describe('the payout after an IBAN change', () => {
       .find((mail) => mail.subject === 'Congratulations! Your announcement is out');
     expect(confirmation?.text).toMatch(/Because the bank account was changed recently, it is on hold until .+ UTC/);
 
-    // Neither reconciliation (it does not even pick the payout) nor the settlement queue submits it.
+    // Neither reconciliation (it does not even pick the payout) nor the settlement job submits it.
     expect(await reconcilePayouts(t.context, { olderThanMs: 0 })).toEqual({ payouts: 0 });
     await t.context.jobs.enqueue(SETTLE_CALENDAR_JOB, calendar.id);
     await t.context.jobs.idle();
