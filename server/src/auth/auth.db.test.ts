@@ -222,3 +222,27 @@ describe('account settings', () => {
     expect((await t.app.request('/api/users/me', { headers: { cookie } })).status).toBe(401);
   });
 });
+
+describe('starting a federated sign-in', () => {
+  it('is limited per minute like sign-up, not by better-auth’s 3 in 10 s for /sign-in*', async () => {
+    const limited = await createTestApp({
+      env: {
+        AUTH_RATE_LIMIT_PER_MINUTE: '6',
+        OIDC_CLIENT_ID: 'firstday-test',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_ISSUER: 'http://127.0.0.1:9',
+      },
+    });
+    try {
+      const start = async () =>
+        (await sendJson(limited, 'POST', '/api/auth/sign-in/social', { provider: 'oidc', callbackURL: '/' })).status;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt++) statuses.push(await start());
+      // A family behind one address gets six starts in a row; the seventh within the minute is refused.
+      expect(statuses.slice(0, 6)).not.toContain(429);
+      expect(statuses[6]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
