@@ -38,14 +38,20 @@ function readPeakMemoryMb(servers) {
 /** autocannon spreads its connections over several URLs: the servers, addressed in turn. */
 const everyServer = (servers, path) => servers.map((server) => `${server.url}${path}`);
 
-/** Waits until the mail worker has sent the seed's receipts, so it does not run during the reads. */
-async function waitForMailBacklog(url) {
+/**
+ * Waits until the mail workers have sent the seed's receipts, so they do not run during the reads.
+ * Each server without SMTP_URL has its own catcher: a receipt is in whichever server sent it.
+ */
+async function waitForMailBacklog(servers) {
   const last = Array.from({ length: 5 }, (_, index) => `guest-${SEED_CONTRIBUTIONS - 1 - index}@example.com`);
+  const countMails = async (to) => {
+    const path = `/api/dev/mail?to=${encodeURIComponent(to)}`;
+    const counts = await Promise.all(servers.map(async ({ url }) => (await (await request(url, path)).json()).length));
+    return counts.reduce((sum, count) => sum + count, 0);
+  };
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    const counts = await Promise.all(
-      last.map(async (to) => (await (await request(url, `/api/dev/mail?to=${encodeURIComponent(to)}`)).json()).length),
-    );
+    const counts = await Promise.all(last.map(countMails));
     if (counts.every((count) => count > 0)) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -286,7 +292,7 @@ async function runSuite(label, extraEnv, serverCount = 1) {
     await seedContributions(server.url, calendar, SEED_CONTRIBUTIONS);
     console.log(`\n${label}: seeded ${SEED_CONTRIBUTIONS} contributions in ${Date.now() - seedStart} ms`);
     const mailStart = Date.now();
-    await waitForMailBacklog(server.url);
+    await waitForMailBacklog(servers);
     console.log(`${label}: receipts of the seed sent after another ${Date.now() - mailStart} ms`);
     printReads(label, await measureReads(servers, calendar));
     let settingOk = true;
