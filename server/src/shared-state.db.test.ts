@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postJson, readError } from '../test/test-app.ts';
 import { solveCaptcha } from '../test/test-captcha.ts';
 import { createActiveCalendar, makeContribution } from '../test/test-contributions.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { createVerifiedUser, TEST_ORIGIN } from '../test/test-users.ts';
 import type { CaptchaVerifier } from './captcha/captcha.ts';
 import { contributions } from './contributions/schema.ts';
+import type { Database } from './lib/db.ts';
 
 /**
  * Two app servers on one database (issue 12, decision 015): what one of them counts or uses up
@@ -13,23 +15,32 @@ import { contributions } from './contributions/schema.ts';
  */
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let peer: ReturnType<TestApp['createPeer']>;
+let peer: TestApp;
+let database: TestDatabase;
+let peerDatabase: Database;
 
 const CONTRIBUTIONS_PER_IP = 4;
 const AUTH_LIMIT_PER_MINUTE = 3;
 
 beforeAll(async () => {
   // Behind one trusted proxy, so each test chooses the caller's address.
-  t = await createTestApp({
-    env: {
-      CONTRIBUTION_RATE_LIMIT_PER_IP: String(CONTRIBUTIONS_PER_IP),
-      AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT_PER_MINUTE),
-      TRUST_PROXY: 'true',
-    },
-  });
-  peer = t.createPeer();
+  const env = {
+    CONTRIBUTION_RATE_LIMIT_PER_IP: String(CONTRIBUTIONS_PER_IP),
+    AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT_PER_MINUTE),
+    TRUST_PROXY: 'true',
+  };
+  database = await createTestDatabase();
+  t = await createTestApp({ env, database });
+  // On PostgreSQL its own pool, as a second server process has.
+  peerDatabase = await database.openAnother();
+  peer = await createTestApp({ env, database: peerDatabase });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await peer?.close();
+  await peerDatabase?.close();
+  await t?.close();
+  await database?.close();
+});
 
 /** Alternates between the two servers, as a round-robin load balancer does. */
 function server(i: number) {

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import { createApp } from '../src/app.ts';
 import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
-import { type Database, openDatabase } from '../src/lib/db.ts';
+import type { Database } from '../src/lib/db.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { registerInstance } from '../src/lib/instance.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -24,18 +24,18 @@ export async function createTestApp(
     rateLimits?: RateLimitOverrides;
     env?: Record<string, string>;
     web?: WebBuild;
-    /** Another app on this very database (same pool): it is not closed with this app. */
+    /**
+     * Another server on an open database (`TestDatabase.openAnother()`, test-cluster.ts): it is
+     * not closed with this app. Without it, a fresh database of its own.
+     */
     database?: Database;
-    /** Another server on this PostgreSQL database (test-cluster.ts), and the SMTP catcher they share. */
-    shared?: { databaseUrl: string; mailCatcher: MailCatcher };
+    /** An SMTP catcher shared with other apps (not closed with this app). */
+    mailCatcher?: MailCatcher;
   } = {},
 ) {
   const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://firstday.test', LOG_LEVEL: 'silent', ...overrides.env });
-  const { shared } = overrides;
-  const database =
-    overrides.database ??
-    (shared ? await openDatabase({ url: shared.databaseUrl, dataDir: '' }) : await createTestDatabase());
-  const mailCatcher = shared?.mailCatcher ?? (await startMailCatcher());
+  const database = overrides.database ?? (await createTestDatabase());
+  const mailCatcher = overrides.mailCatcher ?? (await startMailCatcher());
   const logger = createLogger(env.LOG_LEVEL);
   const transport = createMailTransport(mailCatcher.smtpUrl);
   const instance = await registerInstance(database);
@@ -48,19 +48,17 @@ export async function createTestApp(
     instanceId: instance.id,
     metrics,
   });
-  const createContext = () =>
-    createAppContext({
-      env,
-      db: database.db,
-      logger,
-      mailCatcher,
-      wakeMailWorker: () => {},
-      rateLimits: overrides.rateLimits,
-      instanceId: instance.id,
-      metrics,
-      notifications: database,
-    });
-  const context = createContext();
+  const context = createAppContext({
+    env,
+    db: database.db,
+    logger,
+    mailCatcher,
+    wakeMailWorker: () => {},
+    rateLimits: overrides.rateLimits,
+    instanceId: instance.id,
+    metrics,
+    notifications: database,
+  });
   await context.publicCalendars.start();
   // Queued jobs run in the background as on a server; recurring ones only when a test runs them.
   await context.jobs.start({ recurring: false });
@@ -70,14 +68,6 @@ export async function createTestApp(
     db: database.db,
     /** Another server instance on this database (e.g. a worker to crash in a test). */
     registerInstance: () => registerInstance(database),
-    /**
-     * A second app server on the same database: its own context (limiters, throttles, captcha
-     * verifier, caches), as another process would have, sharing only what lives in the database.
-     */
-    createPeer() {
-      const peer = createContext();
-      return { app: createApp(peer, overrides.web), context: peer };
-    },
     mailCatcher,
     sendQueuedMail: () => mailWorker.processDue(),
     async close() {
@@ -85,7 +75,7 @@ export async function createTestApp(
       await context.publicCalendars.stop();
       await instance.stop();
       transport.close();
-      if (!shared) await mailCatcher.close();
+      if (!overrides.mailCatcher) await mailCatcher.close();
       if (!overrides.database) await database.close();
     },
   };
