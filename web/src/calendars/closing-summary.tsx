@@ -1,3 +1,4 @@
+import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -7,25 +8,46 @@ import styles from './closing.module.css';
 import { getClosing } from './closing-api.ts';
 import { describeEmails, describePayout, getClosingLabel, isCalendarClosed } from './closing-status.ts';
 
-/** What happened at the end of a calendar: the payout (or refunds), the e-mails, and the addresses that bounced. */
-export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
-  const id = useId();
-  const closed = isCalendarClosed(calendar);
-  // The list should carry the closing; if an answer comes without it, the closing route has it.
+/**
+ * A closed calendar's closing: the calendar should carry it; if an answer comes without it, the
+ * closing route has it. `closed` says whether to ask at all.
+ */
+export function useCalendarClosing(calendar: OwnerCalendar, closed: boolean): CalendarClosing | undefined {
   const fallback = useQuery({
     queryKey: [...getCalendarQueryKey(calendar.id), 'closing'],
     queryFn: ({ signal }) => getClosing(calendar.id, { signal }),
     enabled: closed && !calendar.closing,
   });
-  if (!closed) return null;
-  const closing = calendar.closing ?? fallback.data;
-  if (!closing) return null;
+  return calendar.closing ?? fallback.data;
+}
+
+/** The addresses the closing's e-mails could not reach, if any. */
+export function FailedAddresses({ closing, id }: { closing: CalendarClosing; id: string }) {
+  const failed = closing.emails.failed;
+  if (failed.length === 0) return null;
+  return (
+    <>
+      <p id={`${id}-failed`}>These addresses could not be reached:</p>
+      <ul className={styles.failedList} aria-labelledby={`${id}-failed`}>
+        {failed.map((address) => (
+          <li key={address}>{address}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What happened at the end of a calendar: the payout (or refunds), the e-mails, and the addresses that bounced. */
+export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
+  const id = useId();
+  const closed = isCalendarClosed(calendar);
+  const closing = useCalendarClosing(calendar, closed);
+  if (!closed || !closing) return null;
 
   const title =
     closing.kind === 'announcement' && closing.birthDate
       ? `${getClosingLabel(closing)}: born on ${formatLongDate(closing.birthDate)}`
       : `${getClosingLabel(closing)} on ${formatLongDate(closing.closedAt.slice(0, 10))}`;
-  const failed = closing.emails.failed;
 
   return (
     <section className={styles.closing} aria-labelledby={`${id}-closing`}>
@@ -36,16 +58,7 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
         {describePayout(closing)}
       </p>
       <p>{describeEmails(closing)}</p>
-      {failed.length > 0 && (
-        <>
-          <p id={`${id}-failed`}>These addresses could not be reached:</p>
-          <ul className={styles.failedList} aria-labelledby={`${id}-failed`}>
-            {failed.map((address) => (
-              <li key={address}>{address}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <FailedAddresses closing={closing} id={id} />
     </section>
   );
 }
