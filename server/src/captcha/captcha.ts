@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import altcha, { type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq, gt, lt, lte } from 'drizzle-orm';
@@ -163,7 +163,7 @@ function bindToSubmission(solutions: SolutionStore, verifier: CaptchaVerifier): 
   return {
     ...verifier,
     verify(value, remoteIp, submission) {
-      const key = `value:${createHash('sha256').update(value).digest('base64url')}`;
+      const key = `value:${hashKey(value)}`;
       const local = running.get(key);
       if (local) {
         return local.submission !== undefined && local.submission === submission
