@@ -24,9 +24,13 @@ if (stale) {
   run('npm', ['install', '--include=dev', '--no-audit', '--no-fund']);
 }
 
+// The end-to-end tests drive Chromium and read the keepsake PDF back with poppler's pdftotext.
 if (process.argv.includes('--browser')) {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  if (!candidates.some((path) => existsSync(path))) {
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const missing = [];
+  if (!chromium.some((path) => existsSync(path))) missing.push('chromium');
+  if (!existsSync('/usr/bin/pdftotext')) missing.push('poppler-utils');
+  if (missing.length > 0) {
     const isRoot = process.getuid?.() === 0;
     let hasApt = false;
     try {
@@ -34,12 +38,12 @@ if (process.argv.includes('--browser')) {
       hasApt = true;
     } catch {}
     if (isRoot && hasApt) {
-      process.stdout.write('Installing Chromium for the end-to-end tests (apt-get install chromium)…\n');
+      process.stdout.write(`Installing system packages for the tests (apt-get install ${missing.join(' ')})…\n`);
       run('apt-get', ['update']);
-      run('apt-get', ['install', '-y', 'chromium']);
+      run('apt-get', ['install', '-y', ...missing]);
     } else {
       process.stderr.write(
-        'The end-to-end tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH.\n',
+        `The tests need ${missing.join(' and ')}. Install them (Debian/Ubuntu: \`sudo apt-get install ${missing.join(' ')}\`) or set CHROMIUM_PATH.\n`,
       );
       process.exit(1);
     }

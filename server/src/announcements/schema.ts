@@ -1,5 +1,6 @@
 import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { calendars } from '../calendars/schema.ts';
+import { images } from '../images/schema.ts';
 
 /**
  * The end of a calendar: a birth announcement or a sensitive close. Unique per calendar, so two
@@ -14,6 +15,11 @@ export const announcements = pgTable('announcements', {
   kind: text('kind', { enum: ['announcement', 'close'] }).notNull(),
   birthDate: date('birth_date', { mode: 'string' }),
   thankYouMessage: text('thank_you_message'),
+  /** Announcement only, all optional: the baby's name, photo, time of birth (minutes after midnight) and weight. */
+  babyName: text('baby_name'),
+  babyImageId: uuid('baby_image_id').references(() => images.id, { onDelete: 'set null' }),
+  birthTimeMinutes: integer('birth_time_minutes'),
+  birthWeightGrams: integer('birth_weight_grams'),
   /** Close only: what happens to the gifts collected so far. */
   gifts: text('gifts', { enum: ['pay_out', 'refund'] }).notNull(),
   notifyParticipants: boolean('notify_participants').notNull(),

@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../auth/schema.ts';
+import { images } from '../images/schema.ts';
 import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 
 export const calendars = pgTable(
@@ -39,6 +40,12 @@ export const calendars = pgTable(
     /** As last read from the provider: can it pay out, and what does it still ask for (KYC)? */
     payoutRecipientPayoutsEnabled: boolean('payout_recipient_payouts_enabled'),
     payoutRecipientRequirements: text('payout_recipient_requirements').array(),
+    /** The parents' page: a cover photo and a short note shown to guests. */
+    coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
+    parentsNote: text('parents_note'),
+    /** Guessing for fun beside the date (never a prize): the time of birth and the weight. */
+    guessTime: boolean('guess_time').notNull().default(false),
+    guessWeight: boolean('guess_weight').notNull().default(false),
     hideSenderNames: boolean('hide_sender_names').notNull().default(false),
     hideTotal: boolean('hide_total').notNull().default(true),
     wizardStep: integer('wizard_step').notNull().default(1),

@@ -20,6 +20,10 @@ export const contributions = pgTable(
     email: text('email').notNull(),
     guessedDate: date('guessed_date', { mode: 'string' }).notNull(),
     wish: text('wish').notNull(),
+    /** Minutes after midnight (0–1439), when the calendar asks for the time of birth. */
+    guessedTimeMinutes: integer('guessed_time_minutes'),
+    /** Always grams, whatever unit the guest typed in; when the calendar asks for the weight. */
+    guessedWeightGrams: integer('guessed_weight_grams'),
     giftCents: integer('gift_cents'),
     paymentId: uuid('payment_id').references(() => payments.id),
     status: text('status', { enum: ['pending_payment', 'confirmed', 'failed'] }).notNull(),
