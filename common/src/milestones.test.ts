@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeMilestoneValue, getMilestoneLabels, MILESTONE_AGES, MILESTONE_AMOUNTS } from './milestones.ts';
+import {
+  computeMilestoneValue,
+  GROWTH_YEARS,
+  getMilestoneLabels,
+  MILESTONE_AGES,
+  MILESTONE_AMOUNTS,
+  projectGrowthCents,
+} from './milestones.ts';
 
 describe('computeMilestoneValue', () => {
   // amount × 1.08^years, rounded to whole dollars (PRODUCT.md).
@@ -34,5 +41,19 @@ describe('getMilestoneLabels', () => {
   it('matches the specification for the first and last pair', () => {
     expect(getMilestoneLabels(5, 1000)).toEqual(['First music school', 'First bike', 'Hobbies']);
     expect(getMilestoneLabels(15, 5000)).toEqual(['College savings', 'First car down payment', 'Study abroad']);
+  });
+});
+
+describe('projectGrowthCents', () => {
+  it('grows a calendar’s cents by 8% a year, to whole dollars', () => {
+    // $350 × 1.08^5 = $514.27 → $514; × 1.08^18 = $1,398.61 → $1,399.
+    expect(projectGrowthCents(35_000, 5)).toBe(51_400);
+    expect(projectGrowthCents(35_000, 18)).toBe(139_900);
+    expect(projectGrowthCents(12_345, 0)).toBe(12_300);
+  });
+
+  it('agrees with the calculators for whole dollars', () => {
+    for (const years of GROWTH_YEARS)
+      expect(projectGrowthCents(100_000, years)).toBe(computeMilestoneValue(1000, years) * 100);
   });
 });

@@ -34,3 +34,14 @@ const LABELS: Record<MilestoneAge, Record<MilestoneAmount, readonly [string, str
 export function getMilestoneLabels(age: MilestoneAge, amount: MilestoneAmount): readonly [string, string, string] {
   return LABELS[age][amount];
 }
+
+/** The horizons shown for a calendar's own gifts: the milestone ages, then coming of age. */
+export const GROWTH_YEARS = [...MILESTONE_AGES, 18] as const;
+
+/**
+ * What `amountCents` could grow into after `years` at the illustrative return, rounded to whole
+ * dollars (the same rule as the calculators: amount × 1.08^years).
+ */
+export function projectGrowthCents(amountCents: number, years: number): number {
+  return Math.round((amountCents * (1 + ILLUSTRATIVE_ANNUAL_RETURN) ** years) / 100) * 100;
+}

@@ -6,6 +6,7 @@ import {
   createActiveCalendar,
   createActiveCalendarAsSignedIn,
   expectNoSeriousAxeViolation,
+  GOOD_CARD,
   openAsVisitor,
 } from '../support/calendars.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
@@ -227,4 +228,32 @@ test('Settings shows where the calendars pay out, examples never look saved, and
   // Back to what is saved: nothing to ask when leaving.
   await page.getByRole('link', { name: 'My calendars' }).first().click();
   await expect(page).toHaveURL(/\/my_calendars$/);
+});
+
+test("Investments illustrates what the calendar's real gifts could grow into", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  const calendar = await createActiveCalendarAsSignedIn(page);
+
+  await page.goto('/investments');
+  await expect(page.getByRole('heading', { name: 'What your gifts could grow into' })).toBeVisible();
+
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await contribute(visitor, {
+    date: addDays(calendar.dueDate, 1),
+    name: 'Uncle Tom',
+    email: uniqueEmail('tom'),
+    wish: 'For your first bike!',
+    card: GOOD_CARD,
+  });
+  await visitor.context().close();
+
+  await page.reload();
+  const illustration = page.getByRole('region', { name: 'Your $25 at 8% a year could be …' });
+  // $25 × 1.08^5 = $36.73, × 1.08^18 = $99.90.
+  await expect(illustration.getByRole('listitem').first()).toHaveText('$37at 5 years old');
+  await expect(illustration.getByRole('listitem').last()).toHaveText('$100at 18 years old');
+  await expect(illustration).toContainText('capital is at risk');
+  await expect(illustration).toContainText('past returns do not predict future ones');
+  await expect(illustration).toContainText('not financial advice');
 });

@@ -1,5 +1,6 @@
 import { PageHeader } from '../shell/page-header.tsx';
 import { ArticleList } from './article-list.tsx';
+import { GiftGrowth } from './gift-growth.tsx';
 import { InvestmentDisclaimer } from './investment-disclaimer.tsx';
 import styles from './investments-page.module.css';
 
@@ -14,6 +15,7 @@ export default function InvestmentsPage() {
         title="Investments"
         lead="Plain-language reading about saving for your child: how money grows, why time matters, and what to do with birth gifts."
       />
+      <GiftGrowth />
       <InvestmentDisclaimer />
 
       <ArticleList label="Articles" />
