@@ -36,6 +36,8 @@ export type ThankYouParticipant = {
   message: string | null;
   /** An e-mail to this address failed for good (the thank-you itself or the celebration). */
   bounced: boolean;
+  /** The address unsubscribed from Firstday's e-mails: a note is recorded but not e-mailed. */
+  unsubscribed: boolean;
 };
 
 /** `GET /api/calendars/:id/thank-yous`. */
