@@ -21,7 +21,8 @@ export function getBabyImageUrl(appUrl: string, imageId: string | null): string 
  * Records one note and queues its e-mail, inside the caller's transaction. The note is unique per
  * contribution (`insert … on conflict do nothing`): when two requests race, the second waits for
  * the first's commit and records nothing, so only the writer of the note queues the e-mail (keyed
- * per contribution as well). Returns false when the participant was already thanked.
+ * per contribution as well). `mail: false` records the note only (the same person's other guess,
+ * already e-mailed in this batch). Returns false when the participant was already thanked.
  */
 export async function recordThankYou(
   tx: Db,
@@ -30,6 +31,7 @@ export async function recordThankYou(
   announcement: AnnouncementRow,
   recipient: ThankYouRecipient,
   template: string,
+  { mail = true }: { mail?: boolean } = {},
 ): Promise<boolean> {
   const message = fillThankYouName(template, recipient.name);
   const [note] = await tx
@@ -38,6 +40,7 @@ export async function recordThankYou(
     .onConflictDoNothing({ target: thankYouNotes.contributionId })
     .returning({ id: thankYouNotes.id });
   if (!note) return false;
+  if (!mail) return true;
   await enqueueMail(tx, {
     to: recipient.email,
     dedupeKey: getThankYouMailKey(recipient.id),

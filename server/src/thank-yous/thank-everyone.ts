@@ -10,7 +10,9 @@ import { assertThankYousOpen } from './thank-you-window.ts';
 /**
  * One note to every participant not yet thanked, `{name}` filled per participant, in ONE
  * transaction: all are recorded and queued, or none. A participant thanked meanwhile (a single
- * note racing this one) is skipped by the note's uniqueness. Returns how many were sent now.
+ * note racing this one) is skipped by the note's uniqueness. Someone who guessed twice with one
+ * address has both guesses thanked by one e-mail (to the name of their first). Returns how many
+ * notes were recorded now.
  */
 export async function thankEveryone(context: AppContext, calendar: CalendarRow, message: string): Promise<number> {
   const announcement = assertThankYousOpen(await findAnnouncement(context.db, calendar.id));
@@ -24,8 +26,14 @@ export async function thankEveryone(context: AppContext, calendar: CalendarRow, 
       )
       .orderBy(asc(contributions.createdAt), asc(contributions.id));
     let count = 0;
+    const mailed = new Set<string>();
     for (const recipient of recipients) {
-      if (await recordThankYou(tx, context.env, calendar, announcement, recipient, message)) count++;
+      const address = recipient.email.toLowerCase();
+      const mail = !mailed.has(address);
+      if (await recordThankYou(tx, context.env, calendar, announcement, recipient, message, { mail })) {
+        count++;
+        mailed.add(address);
+      }
     }
     return count;
   });

@@ -235,6 +235,23 @@ describe('thank-you notes', () => {
     expect(await thankYouMails(calendar.id)).toHaveLength(3);
   });
 
+  it('thanks someone who guessed twice with one address by one e-mail', async () => {
+    const { calendar, cookie } = await createAnnouncedCalendar();
+    const email = `twice-${randomUUID()}@example.com`;
+    const first = await addParticipant(calendar.id, { name: 'Grandma', email });
+    const second = await addParticipant(calendar.id, { name: 'Grandma', email });
+    const answer = (await (await thankEveryone(calendar.id, cookie)).json()) as ThankYouSendResult;
+    expect(answer.sent).toBe(5);
+    expect(answer.list.progress).toEqual({ thanked: 5, total: 5 });
+    const twice = new Set<string>([first, second]);
+    const thanked = answer.list.participants.filter((participant) => twice.has(participant.contributionId));
+    expect(thanked).toHaveLength(2);
+    expect(thanked.every((participant) => participant.thankedAt !== null)).toBe(true);
+    const mails = await thankYouMails(calendar.id);
+    expect(mails).toHaveLength(4);
+    expect(mails.filter((mail) => mail.to === email)).toHaveLength(1);
+  });
+
   it("shows an address that bounced or unsubscribed, and puts the baby's photo and name in the note", async () => {
     const { calendar, cookie, ids } = await createAnnouncedCalendar();
     const imageId = randomUUID();
