@@ -140,10 +140,11 @@ function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYou
               value={thanked}
               aria-label={describeProgress(list.progress)}
             />
+            {/* Always in the page, so screen readers announce what a send did. */}
+            <p className={styles.done} role="status">
+              {done}
+            </p>
           </section>
-          <p className={styles.done} role="status">
-            {done}
-          </p>
           <ul className={styles.list} aria-label="Participants">
             {list.participants.map((participant) => (
               <li key={participant.contributionId}>
