@@ -32,6 +32,7 @@ export const APP_ROUTE_PATTERNS = [
   '/my_calendars',
   '/my_calendars/calendar_info',
   '/my_calendars/*',
+  '/my_calendars/*/thank_yous',
   '/settings',
   '/wishes',
   '/investments',

@@ -53,6 +53,8 @@ export type AppContext = {
     support: RateLimitRule;
     /** New calendars per account: a draft is cheap to make, so scripts must not make thousands. */
     calendarDrafts: RateLimitRule;
+    /** Thank-you sends per account (one note, or one to everyone not yet thanked). */
+    thankYouNotes: RateLimitRule;
     contributionsPerIp: RateLimitRule;
     contributionsPerCalendar: RateLimitRule;
   };
@@ -76,6 +78,7 @@ export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsP
   passwordReset: { limit: 10, windowMs: 15 * 60_000 },
   support: { limit: 5, windowMs: 10 * 60_000 },
   calendarDrafts: { limit: 20, windowMs: 60 * 60_000 },
+  thankYouNotes: { limit: 120, windowMs: 10 * 60_000 },
 };
 
 const CONTRIBUTION_WINDOW_MS = 10 * 60_000;

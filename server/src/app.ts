@@ -26,6 +26,7 @@ import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
 import { createSeoRoutes } from './marketing/seo-routes.ts';
 import { createNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { createPaymentWebhookRoutes } from './payments/webhook-routes.ts';
+import { createThankYouRoutes } from './thank-yous/thank-you-routes.ts';
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -79,6 +80,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
   // Signed server-to-server events: no Origin header, so the origin check above lets them pass.
   app.route('/api/payments/webhooks', createPaymentWebhookRoutes(context));
   app.route('/api/calendars', createAnnouncementRoutes(context));
+  app.route('/api/calendars', createThankYouRoutes(context));
   app.route('/api/calendars', createCalendarRoutes(context));
   app.route('/api/mail', createUnsubscribeRoutes(context));
   app.route('/mail', createUnsubscribedPage());

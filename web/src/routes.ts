@@ -27,6 +27,7 @@ export default [
       route('my_calendars', 'calendars/my-calendars-page.tsx'),
       route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
       route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
+      route('my_calendars/:calendarId/thank_yous', 'thank-yous/thank-yous-page.tsx'),
       route('create_calendar', 'calendars/create-calendar-page.tsx'),
       route('settings', 'account/settings-page.tsx'),
       route('wishes', 'contributions/wishes-page.tsx'),

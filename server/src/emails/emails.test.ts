@@ -9,6 +9,7 @@ import { type Email, HEADER_IMAGE_PATH, LOGO_PATH } from './layout.ts';
 import * as newsletter from './newsletter.ts';
 import * as payments from './payments.ts';
 import * as support from './support.ts';
+import * as thankYous from './thank-yous.ts';
 
 const appUrl = 'https://firstday.test';
 const unsubscribeUrl = `${appUrl}/api/mail/unsubscribe?token=abc.def`;
@@ -155,9 +156,22 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
       }),
     unsubscribe: false,
   },
+  createThankYouNoteEmail: {
+    render: () =>
+      thankYous.createThankYouNoteEmail({
+        appUrl,
+        calendar,
+        name: 'Tom',
+        message: 'Dear Tom, thank you <3',
+        babyName: 'Rose',
+        babyImageUrl: `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpeg`,
+        unsubscribeUrl,
+      }),
+    unsubscribe: true,
+  },
 };
 
-const templateModules = [account, announcements, auth, contributions, newsletter, payments, support];
+const templateModules = [account, announcements, auth, contributions, newsletter, payments, support, thankYous];
 
 describe('e-mail templates', () => {
   it('has a sample for every template', () => {
@@ -247,5 +261,37 @@ describe('the layout', () => {
     expect(email.html).toContain(`href="${appUrl}/resetpassword?oobCode=a&#38;b"`);
     expect(email.html.match(/>\s*Reset my password\s*</g)).toHaveLength(1);
     expect(email.text).toContain(`Reset my password: ${appUrl}/resetpassword?oobCode=a&b`);
+  });
+});
+
+describe('the thank-you note', () => {
+  const imageUrl = `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpeg`;
+  const note = {
+    appUrl,
+    calendar: { ...calendar, background: 'sun' as const },
+    name: 'Tom',
+    message: 'Dear Tom,\n\nthank you for your $35 gift & your <lovely> wish.',
+    unsubscribeUrl,
+  };
+
+  it("carries the owner's note, the baby's name and photo, in the calendar's colour", async () => {
+    const email = await thankYous.createThankYouNoteEmail({ ...note, babyName: 'Rose', babyImageUrl: imageUrl });
+    expect(email.subject).toBe('A thank-you note from Anna');
+    expect(email.html).toContain('background-color:#fff0c2');
+    expect(email.html).toContain(`src="${imageUrl}"`);
+    expect(email.html).toContain('alt="Rose, the new baby"');
+    expect(email.html).toContain('Thank you from Anna and Rose');
+    expect(email.html).toContain('<p style="margin:0 0 16px">Dear Tom,</p>');
+    expect(email.html).toContain('thank you for your $35 gift &#38; your &#60;lovely&#62; wish.');
+    expect(email.text).toContain('Dear Tom,\n\nthank you for your $35 gift & your <lovely> wish.');
+    expect(email.text).toContain('Thank you from Anna and Rose');
+    expect(email.text).toContain(`See the calendar: ${appUrl}/c/AbCdEfGhIj`);
+  });
+
+  it('has no image and a plain heading without a photo or a name', async () => {
+    const email = await thankYous.createThankYouNoteEmail({ ...note, babyName: null, babyImageUrl: null });
+    expect(email.html).not.toContain('/images/');
+    expect(email.html.match(/<img\b/g)).toHaveLength(2);
+    expect(email.html).toContain('Thank you!');
   });
 });

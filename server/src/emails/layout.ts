@@ -18,6 +18,8 @@ export type EmailContent = {
   background?: BackgroundId;
   /** Non-transactional mail only: the footer link and the List-Unsubscribe headers. */
   unsubscribeUrl?: string;
+  /** A photo above the text (absolute URL), e.g. the baby's in a thank-you note. */
+  image?: { url: string; alt: string };
 };
 
 /** A rendered e-mail, ready for `enqueueMail`. */
@@ -33,7 +35,7 @@ const INK = '#2a2136';
 const MUTED = '#5b5066';
 const ACCENT = '#b53764';
 
-type Variant = { background: BackgroundId; action: boolean; unsubscribe: boolean };
+type Variant = { background: BackgroundId; action: boolean; unsubscribe: boolean; image: boolean };
 
 /**
  * The one layout, in MJML. Parts that differ between e-mails are `{{slots}}`, filled with escaped
@@ -43,6 +45,9 @@ type Variant = { background: BackgroundId; action: boolean; unsubscribe: boolean
 function buildLayout(variant: Variant): string {
   const button = variant.action
     ? `<mj-button href="{{actionUrl}}" background-color="${ACCENT}" color="#ffffff" font-size="16px" font-weight="bold" border-radius="999px" inner-padding="14px 28px" padding="8px 0 16px" align="left">{{actionLabel}}</mj-button>`
+    : '';
+  const image = variant.image
+    ? '<mj-image src="{{imageUrl}}" alt="{{imageAlt}}" width="536px" padding="0 0 20px" border-radius="12px" />'
     : '';
   const unsubscribe = variant.unsubscribe
     ? `<p style="margin:8px 0 0"><a href="{{unsubscribeUrl}}" style="color:${MUTED}">Unsubscribe</a></p>`
@@ -70,6 +75,7 @@ function buildLayout(variant: Variant): string {
       <mj-section padding="28px 32px 16px">
         <mj-column>
           <mj-text font-size="24px" line-height="1.3" padding="0 0 16px"><h1 style="margin:0;font-size:24px;font-weight:bold">{{heading}}</h1></mj-text>
+          ${image}
           <mj-text>{{body}}</mj-text>
           ${button}
         </mj-column>
@@ -87,7 +93,7 @@ function buildLayout(variant: Variant): string {
 const compiled = new Map<string, Promise<string>>();
 
 function compileLayout(variant: Variant): Promise<string> {
-  const key = `${variant.background}:${variant.action}:${variant.unsubscribe}`;
+  const key = `${variant.background}:${variant.action}:${variant.unsubscribe}:${variant.image}`;
   let layout = compiled.get(key);
   if (!layout) {
     layout = mjml2html(buildLayout(variant), { validationLevel: 'strict' }).then((result) => result.html);
@@ -123,6 +129,7 @@ export async function renderEmail(content: EmailContent): Promise<Email> {
     background: content.background ?? 'pink',
     action: content.action !== undefined,
     unsubscribe: content.unsubscribeUrl !== undefined,
+    image: content.image !== undefined,
   });
   const html = fillSlots(layout, {
     subject: escapeHtml(content.subject),
@@ -135,6 +142,8 @@ export async function renderEmail(content: EmailContent): Promise<Email> {
     actionLabel: escapeHtml(content.action?.label ?? ''),
     footer: (content.footer ?? []).map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join(''),
     unsubscribeUrl: escapeHtml(content.unsubscribeUrl ?? ''),
+    imageUrl: escapeHtml(content.image?.url ?? ''),
+    imageAlt: escapeHtml(content.image?.alt ?? ''),
   });
   return {
     subject: content.subject,

@@ -2,7 +2,9 @@ import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { formatLongDate } from '../lib/format-date.ts';
+import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
 import { getCalendarQueryKey } from './calendars-api.ts';
 import styles from './closing.module.css';
 import { getClosing } from './closing-api.ts';
@@ -59,6 +61,11 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
       </p>
       <p>{describeEmails(closing)}</p>
       <FailedAddresses closing={closing} id={id} />
+      {opensThankYous(closing) && (
+        <Link to={getThankYousPath(calendar.id)} className={styles.thankYousLink}>
+          Write thank-you notes
+        </Link>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { formatLongDate } from '../lib/format-date.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
 import { AnnounceChooserDialog, getAnnounceAction } from './announce-chooser.tsx';
 import { AnnounceDialog } from './announce-dialog.tsx';
 import { SupportDialog } from './calendar-dialogs.tsx';
@@ -17,7 +18,7 @@ import { CALENDARS_QUERY_KEY, listCalendars } from './calendars-api.ts';
 import { CardMenu } from './card-menu.tsx';
 import { CloseCalendarDialog } from './close-calendar-dialog.tsx';
 import closingStyles from './closing.module.css';
-import { isClosingInProgress } from './closing-status.ts';
+import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
 import { ClosingSummary } from './closing-summary.tsx';
 import { copyShareLink, getShareLink } from './copy-text.ts';
 import { formatDollars } from './format-money.ts';
@@ -188,6 +189,9 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
           { label: 'Complete fundraising', onSelect: () => onOpenDialog('announce', calendar) },
           { label: 'Close without celebration', onSelect: () => onOpenDialog('close', calendar) },
         ]
+      : []),
+    ...(isCalendarClosed(calendar) && (!calendar.closing || opensThankYous(calendar.closing))
+      ? [{ label: 'Thank-yous', onSelect: () => navigate(getThankYousPath(calendar.id)) }]
       : []),
     { label: 'Write to support', onSelect: () => onOpenDialog('support', calendar) },
   ];

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const THANK_YOU_NOTE_MAX_LENGTH = 2000;
+
+/** In a note to everyone, `{name}` becomes each participant's name. */
+export const THANK_YOU_NAME_PLACEHOLDER = '{name}';
+
+const message = z
+  .string({ error: 'Please write your thank-you note.' })
+  .trim()
+  .min(1, 'Please write your thank-you note.')
+  .max(
+    THANK_YOU_NOTE_MAX_LENGTH,
+    `The note can be at most ${THANK_YOU_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  );
+
+/**
+ * `POST /api/calendars/:id/thank-yous/:contributionId` (one participant) and
+ * `POST /api/calendars/:id/thank-yous` (everyone not yet thanked, `{name}` filled per participant).
+ */
+export const ThankYouRequestSchema = z.object({ message });
+export type ThankYouRequest = z.infer<typeof ThankYouRequestSchema>;
+
+/** One participant (a confirmed contribution) on the owner's thank-you list. */
+export type ThankYouParticipant = {
+  contributionId: string;
+  name: string;
+  email: string;
+  guessedDate: string;
+  wish: string;
+  /** The gift in cents, null without one: shown to the owner only. */
+  giftCents: number | null;
+  /** When the note was recorded (ISO time), null when not thanked yet. */
+  thankedAt: string | null;
+  /** The note the owner wrote (with `{name}` filled in), null when not thanked yet. */
+  message: string | null;
+  /** An e-mail to this address failed for good (the thank-you itself or the celebration). */
+  bounced: boolean;
+  /** The address unsubscribed from Firstday's e-mails: a note is recorded but not e-mailed. */
+  unsubscribed: boolean;
+};
+
+/** `GET /api/calendars/:id/thank-yous`. */
+export type ThankYouList = {
+  /** False before the end, and after a close whose gifts were refunded: then nothing can be sent. */
+  open: boolean;
+  /** Why sending is closed, when it is. */
+  closedReason: string | null;
+  babyName: string | null;
+  participants: ThankYouParticipant[];
+  progress: { thanked: number; total: number };
+};
+
+/** What a send recorded: the notes written now (`sent`), and the list as it is afterwards. */
+export type ThankYouSendResult = { sent: number; list: ThankYouList };
+
+/** Replaces every `{name}` in a note with the participant's name. */
+export function fillThankYouName(message: string, name: string): string {
+  return message.split(THANK_YOU_NAME_PLACEHOLDER).join(name);
+}

@@ -1,0 +1,37 @@
+import type { CalendarClosing } from '@firstday/common/announcements';
+import { fillThankYouName } from '@firstday/common/thank-yous';
+import { describe, expect, it } from 'vitest';
+import { createPersonalDraft, describeProgress, EVERYONE_DRAFT, opensThankYous } from './thank-you-drafts.ts';
+
+const closing: CalendarClosing = {
+  kind: 'announcement',
+  birthDate: '2030-01-12',
+  thankYouMessage: 'Thanks',
+  closedAt: '2030-01-12T10:00:00.000Z',
+  payout: null,
+  refunds: null,
+  emails: { total: 0, sent: 0, failed: [] },
+};
+
+describe('thank-you drafts', () => {
+  it("starts a personal note with the giver's name and gift", () => {
+    expect(createPersonalDraft({ name: 'Tom', giftCents: 3500 })).toBe(
+      'Dear Tom,\n\nthank you so much for your $35 gift and your lovely wish. It means the world to us.',
+    );
+    expect(createPersonalDraft({ name: 'Ana', giftCents: null })).toContain('thank you so much for your lovely wish');
+  });
+
+  it("fills each person's name into the note to everyone", () => {
+    expect(fillThankYouName(EVERYONE_DRAFT, 'Lee')).toMatch(/^Dear Lee,\n/);
+    expect(describeProgress({ thanked: 12, total: 20 })).toBe('12 of 20 thanked');
+  });
+
+  it('opens after an announcement or a close that pays out, not after a refunding close', () => {
+    expect(opensThankYous(closing)).toBe(true);
+    expect(opensThankYous({ ...closing, kind: 'close', payout: { amountCents: 100, status: 'paid' } })).toBe(true);
+    expect(opensThankYous({ ...closing, kind: 'close', refunds: { count: 2, amountCents: 500, pending: 0 } })).toBe(
+      false,
+    );
+    expect(opensThankYous(null)).toBe(false);
+  });
+});
