@@ -48,7 +48,7 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
         <div className={styles.inputs}>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-grams`} className={styles.inputLabel}>
-              Grams
+              Weight in grams
             </label>
             <input
               id={`${id}-grams`}
