@@ -219,7 +219,8 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         Edit your wish
       </h1>
       <p className={pageStyles.lead}>
-        For <strong>{calendar.title}</strong>. You can change your day and your wish until the birth is announced.
+        For <strong>{calendar.title}</strong>. You can change your day{asks.time || asks.weight ? ', your guesses' : ''}{' '}
+        and your wish until the birth is announced.
         {contribution.name ? ` Signed ${contribution.name}.` : ''}
       </p>
       <form className={styles.form} noValidate onSubmit={save} aria-busy={status === 'saving'}>
