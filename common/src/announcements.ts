@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BABY_NAME_MAX_LENGTH, BirthTimeSchema, BirthWeightSchema } from './fun-guesses.ts';
 
 export const THANK_YOU_MAX_LENGTH = 2000;
 
@@ -15,8 +16,23 @@ export const AnnounceRequestSchema = z.object({
       THANK_YOU_MAX_LENGTH,
       `The message can be at most ${THANK_YOU_MAX_LENGTH.toLocaleString('en-US')} characters.`,
     ),
+  /** The baby's details, each optional; an empty name is no name. */
+  babyName: z
+    .string({ error: 'Please enter the name as text.' })
+    .trim()
+    .max(BABY_NAME_MAX_LENGTH, `A name can be at most ${BABY_NAME_MAX_LENGTH} characters.`)
+    .transform((name) => name || null)
+    .nullable()
+    .optional(),
+  /** Minutes after midnight. */
+  birthTimeMinutes: BirthTimeSchema.nullable().optional(),
+  /** Grams or pounds + ounces; stored in grams. */
+  birthWeight: BirthWeightSchema.nullable().optional(),
+  /** An uploaded image of the calendar's owner (`images`). */
+  babyImageId: z.uuid({ error: 'Please choose the photo again.' }).nullable().optional(),
 });
 export type AnnounceRequest = z.infer<typeof AnnounceRequestSchema>;
+export type AnnounceRequestInput = z.input<typeof AnnounceRequestSchema>;
 
 /** `POST /api/calendars/:id/close`: a close without celebration (a loss or a change of plans). */
 export const CloseCalendarRequestSchema = z.object({
@@ -42,6 +58,11 @@ export type CalendarClosing = {
   kind: 'announcement' | 'close';
   birthDate: string | null;
   thankYouMessage: string | null;
+  /** The baby's details given with an announcement (null when not given, and for a close). */
+  babyName: string | null;
+  babyImageId: string | null;
+  birthTimeMinutes: number | null;
+  birthWeightGrams: number | null;
   closedAt: string;
   /**
    * `awaitingVerification`: pending because the payment provider still checks the parents' details.

@@ -23,6 +23,8 @@ export const UpdateCalendarSchema = z
     background: BackgroundSchema,
     hideSenderNames: z.boolean(),
     hideTotal: z.boolean(),
+    guessTime: z.boolean(),
+    guessWeight: z.boolean(),
     wizardStep: z.number().int().min(1).max(WIZARD_STEPS),
     /** Needed when `iban` replaces the IBAN of a calendar that is paid for (drafts hold no money). */
     password: ConfirmPasswordSchema,

@@ -90,6 +90,9 @@ export type OwnerCalendar = {
   iban: string | null;
   hideSenderNames: boolean;
   hideTotal: boolean;
+  /** Guessing for fun beside the date: guests may also guess the time of birth / the weight. */
+  guessTime: boolean;
+  guessWeight: boolean;
   wizardStep: number;
   participants: number;
   raisedCents: number;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BackgroundId, CalendarStatus } from './calendars.ts';
 import { PaymentMethodSchema } from './calendars.ts';
 import { EmailSchema } from './email.ts';
+import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guesses.ts';
 
 export const WISH_MAX_LENGTH = 1000;
 export const GIFT_MIN_CENTS = 100;
@@ -38,6 +39,10 @@ export const ContributionRequestSchema = z.object({
   email: EmailSchema,
   guessedDate: z.string({ error: 'Please pick a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a day.'),
   wish: WishSchema,
+  /** Only when the calendar asks for it (`PublicCalendar.guessTime`): minutes after midnight. */
+  guessedTimeMinutes: GuessedTimeSchema.nullable().optional(),
+  /** Only when the calendar asks for it (`PublicCalendar.guessWeight`): grams or pounds + ounces, stored in grams. */
+  guessedWeight: GuessedWeightSchema.nullable().optional(),
   /** Absent or null: a guess and a wish without a gift. */
   giftCents: GiftCentsSchema.nullable().optional(),
   /** Required when `giftCents` is set. */
@@ -50,6 +55,10 @@ export type ContributionRequest = z.input<typeof ContributionRequestSchema>;
 /** A guess as the public sees it: the name is 'A friend' or initials when the creator hides names. */
 export type PublicGuess = { date: string; name: string };
 
+/** A closest guess of the time of birth or the weight, just for fun: no amounts, names per the hide flag. */
+export type PublicTimeGuess = { name: string; minutes: number; minutesOff: number };
+export type PublicWeightGuess = { name: string; grams: number; gramsOff: number };
+
 export type PublicWish = { id: string; name: string; guessedDate: string; wish: string; createdAt: string };
 
 /** `GET /api/public/calendars/:slug`: never e-mail addresses, never individual amounts. */
@@ -60,6 +69,9 @@ export type PublicCalendar = {
   parentNames: string;
   dueDate: string;
   background: BackgroundId;
+  /** Guessing for fun beside the date: the form asks for the time of birth and/or the weight. */
+  guessTime: boolean;
+  guessWeight: boolean;
   window: { first: string; last: string };
   guesses: PublicGuess[];
   /** Only when the creator turned 'Hide total' off. */
@@ -70,7 +82,22 @@ export type PublicCalendar = {
    * Once the birth is announced: the date, the thank-you text and the closest guesses (names follow
    * the hide flag). Null before, and after a close without celebration (status 'announced').
    */
-  announcement: { birthDate: string; message: string; closestGuesses: PublicGuess[] } | null;
+  announcement: {
+    birthDate: string;
+    message: string;
+    closestGuesses: PublicGuess[];
+    /** The baby's details, each optional. */
+    babyName: string | null;
+    babyImageId: string | null;
+    birthTimeMinutes: number | null;
+    birthWeightGrams: number | null;
+    /**
+     * Just for fun: the guesses nearest the announced time (around midnight) and weight, all tied ones
+     * up to three. Null when the calendar did not ask for it or the parents did not give it.
+     */
+    closestTimeGuesses: PublicTimeGuess[] | null;
+    closestWeightGuesses: PublicWeightGuess[] | null;
+  } | null;
 };
 
 export type ContributionResponse = {

@@ -33,7 +33,7 @@ const owners = new WeakMap<TestApp, ReturnType<typeof createTestCalendar>>();
  */
 export async function createActiveCalendar(
   t: TestApp,
-  settings: { hideSenderNames?: boolean; hideTotal?: boolean } = {},
+  settings: { hideSenderNames?: boolean; hideTotal?: boolean; guessTime?: boolean; guessWeight?: boolean } = {},
 ) {
   let first = owners.get(t);
   if (!first) {

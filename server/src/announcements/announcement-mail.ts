@@ -62,6 +62,9 @@ export async function enqueueParticipantMails(
             ...mail,
             birthDate: announcement.birthDate!,
             thankYouMessage: announcement.thankYouMessage ?? '',
+            babyName: announcement.babyName,
+            birthTimeMinutes: announcement.birthTimeMinutes,
+            birthWeightGrams: announcement.birthWeightGrams,
           })
         : await createClosedNoticeEmail({ ...mail, noticeMessage: announcement.noticeMessage })),
     });

@@ -7,6 +7,7 @@ import { user } from '../auth/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
+import { images } from '../images/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { createPayoutRecord, type PayoutRow, sumCollectedGifts } from '../payments/payouts.ts';
@@ -21,8 +22,15 @@ const EARLIEST_ZONE_MS = 14 * 3600_000;
 /** And the latest is UTC−12, for the calendar's creation day. */
 const LATEST_ZONE_MS = 12 * 3600_000;
 
+type BabyDetails = {
+  babyName: string | null;
+  babyImageId: string | null;
+  birthTimeMinutes: number | null;
+  birthWeightGrams: number | null;
+};
+
 type End =
-  | { kind: 'announcement'; birthDate: string; thankYouMessage: string }
+  | ({ kind: 'announcement'; birthDate: string; thankYouMessage: string } & BabyDetails)
   | { kind: 'close'; gifts: CloseCalendarRequest['gifts']; notifyParticipants: boolean; message?: string };
 
 /** 400 `fields.birthDate` for a date in the future or before the calendar was created. */
@@ -42,9 +50,31 @@ export function assertBirthDate(calendar: Pick<CalendarRow, 'createdAt'>, birthD
   }
 }
 
-export function announceCalendar(context: AppContext, calendar: CalendarRow, input: AnnounceRequest) {
+/** 400 `fields.babyImageId` unless the photo is an uploaded image of the calendar's owner. */
+export async function assertOwnImage(db: Db, ownerId: string, imageId: string): Promise<void> {
+  const [found] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.ownerId, ownerId)));
+  if (!found) {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+      fields: { babyImageId: 'This photo could not be found. Please upload it again.' },
+    });
+  }
+}
+
+export async function announceCalendar(context: AppContext, calendar: CalendarRow, input: AnnounceRequest) {
   assertBirthDate(calendar, input.birthDate);
-  return endCalendar(context, calendar, { kind: 'announcement', ...input });
+  if (input.babyImageId) await assertOwnImage(context.db, calendar.ownerId, input.babyImageId);
+  return endCalendar(context, calendar, {
+    kind: 'announcement',
+    birthDate: input.birthDate,
+    thankYouMessage: input.thankYouMessage,
+    babyName: input.babyName ?? null,
+    babyImageId: input.babyImageId?.toLowerCase() ?? null,
+    birthTimeMinutes: input.birthTimeMinutes ?? null,
+    birthWeightGrams: input.birthWeight ?? null,
+  });
 }
 
 export function closeCalendar(context: AppContext, calendar: CalendarRow, input: CloseCalendarRequest) {
@@ -77,6 +107,14 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
         kind: end.kind,
         birthDate: end.kind === 'announcement' ? end.birthDate : null,
         thankYouMessage: end.kind === 'announcement' ? end.thankYouMessage : null,
+        ...(end.kind === 'announcement'
+          ? {
+              babyName: end.babyName,
+              babyImageId: end.babyImageId,
+              birthTimeMinutes: end.birthTimeMinutes,
+              birthWeightGrams: end.birthWeightGrams,
+            }
+          : {}),
         gifts: end.kind === 'announcement' ? 'pay_out' : end.gifts,
         notifyParticipants: end.kind === 'announcement' ? true : end.notifyParticipants,
         noticeMessage: end.kind === 'close' ? (end.message ?? null) : null,

@@ -67,6 +67,10 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       kind: row.kind,
       birthDate: row.birthDate,
       thankYouMessage: row.thankYouMessage,
+      babyName: row.babyName,
+      babyImageId: row.babyImageId,
+      birthTimeMinutes: row.birthTimeMinutes,
+      birthWeightGrams: row.birthWeightGrams,
       closedAt: row.createdAt.toISOString(),
       payout: payout
         ? {

@@ -59,6 +59,8 @@ export function toOwnerCalendar(
     iban: row.ibanMasked,
     hideSenderNames: row.hideSenderNames,
     hideTotal: row.hideTotal,
+    guessTime: row.guessTime,
+    guessWeight: row.guessWeight,
     wizardStep: row.wizardStep,
     participants: stats.participants,
     raisedCents: stats.raisedCents,
@@ -195,6 +197,8 @@ type CalendarUpdate = Partial<{
   background: 'pink' | 'blue' | 'sun';
   hideSenderNames: boolean;
   hideTotal: boolean;
+  guessTime: boolean;
+  guessWeight: boolean;
   wizardStep: number;
 }>;
 

@@ -85,6 +85,27 @@ export function assertGuessNotPast(dueDate: string, guessedDate: string, now: Da
   });
 }
 
+const NOT_ASKED = {
+  guessedTimeMinutes: 'This calendar does not ask for the time of birth.',
+  guessedWeight: 'This calendar does not ask for the weight.',
+} as const;
+
+/**
+ * The fun guesses (time, weight) only go to a calendar that asks for them: 400 with a field message
+ * otherwise, so a guest whose page was loaded before the owner switched one off learns why.
+ */
+export function assertFunGuessesAsked(
+  calendar: Pick<CalendarRow, 'guessTime' | 'guessWeight'>,
+  input: { guessedTimeMinutes?: number | null; guessedWeight?: number | null },
+): void {
+  const fields: Record<string, string> = {};
+  if (input.guessedTimeMinutes != null && !calendar.guessTime) fields.guessedTimeMinutes = NOT_ASKED.guessedTimeMinutes;
+  if (input.guessedWeight != null && !calendar.guessWeight) fields.guessedWeight = NOT_ASKED.guessedWeight;
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, { fields });
+  }
+}
+
 /**
  * Checks that need the calendar and the body but no database write: 400 / 409 before anything else.
  * `now` is injectable for tests.
@@ -98,6 +119,7 @@ export function checkContribution(
   assertCalendarOpen(calendar);
   assertGuessInWindow(calendar.dueDate!, input.guessedDate);
   assertGuessNotPast(calendar.dueDate!, input.guessedDate, now);
+  assertFunGuessesAsked(calendar, input);
   if (input.giftCents != null && !input.payment) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
       fields: { payment: 'Please choose how to pay your gift.' },
@@ -152,6 +174,8 @@ export async function createContribution(
     email: input.email.toLowerCase(),
     guessedDate: input.guessedDate,
     wish: input.wish,
+    guessedTimeMinutes: input.guessedTimeMinutes ?? null,
+    guessedWeightGrams: input.guessedWeight ?? null,
     idempotencyKey: input.idempotencyKey,
   };
   if (input.giftCents == null || !input.payment) {

@@ -1,19 +1,34 @@
 import { ContributionRequestSchema } from '@firstday/common/contributions';
 import { getGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { calendars } from '../calendars/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { matchesEditToken } from './contribution-receipt.ts';
-import { assertCalendarOpen, assertGuessInWindow, assertGuessNotPast } from './contribution-service.ts';
+import {
+  assertCalendarOpen,
+  assertFunGuessesAsked,
+  assertGuessInWindow,
+  assertGuessNotPast,
+} from './contribution-service.ts';
 import { contributions } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `PATCH /api/public/contributions/:id?token=`: either field, or both. */
-export const UpdateOwnContributionSchema = ContributionRequestSchema.pick({ guessedDate: true, wish: true })
+/**
+ * `PATCH /api/public/contributions/:id?token=`: any of the fields; null clears a fun guess (time,
+ * weight), which only a calendar that asks for it takes.
+ */
+export const UpdateOwnContributionSchema = ContributionRequestSchema.pick({
+  guessedDate: true,
+  wish: true,
+  guessedTimeMinutes: true,
+  guessedWeight: true,
+})
   .partial()
   .strict();
+export type UpdateOwnContribution = z.output<typeof UpdateOwnContributionSchema>;
 
 /** What the private edit link shows: the contributor's own entry (their e-mail and gift included). */
 export type OwnContribution = {
@@ -23,6 +38,9 @@ export type OwnContribution = {
   email: string;
   guessedDate: string;
   wish: string;
+  /** The fun guesses, when given: minutes after midnight, grams. */
+  guessedTimeMinutes: number | null;
+  guessedWeightGrams: number | null;
   giftCents: number | null;
   createdAt: string;
   /** False once the birth is announced. */
@@ -34,6 +52,8 @@ export type OwnContribution = {
     dueDate: string;
     background: string;
     window: { first: string; last: string };
+    guessTime: boolean;
+    guessWeight: boolean;
   };
 };
 
@@ -59,6 +79,8 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
     email: contribution.email,
     guessedDate: contribution.guessedDate,
     wish: contribution.wish,
+    guessedTimeMinutes: contribution.guessedTimeMinutes,
+    guessedWeightGrams: contribution.guessedWeightGrams,
     giftCents: contribution.giftCents,
     createdAt: contribution.createdAt.toISOString(),
     editable: calendar.status === 'active',
@@ -69,6 +91,8 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
       dueDate: calendar.dueDate!,
       background: calendar.background,
       window: getGuessWindow(calendar.dueDate!),
+      guessTime: calendar.guessTime,
+      guessWeight: calendar.guessWeight,
     },
   };
 }
@@ -76,10 +100,11 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
 export async function updateOwnContribution(
   context: AppContext,
   found: Awaited<ReturnType<typeof getOwnContribution>>,
-  update: { guessedDate?: string; wish?: string },
+  update: UpdateOwnContribution,
   now = new Date(),
 ): Promise<OwnContribution> {
   assertCalendarOpen(found.calendar);
+  assertFunGuessesAsked(found.calendar, update);
   // Moving a guess to a past day is refused; keeping a guess whose day has passed is fine.
   if (update.guessedDate && update.guessedDate !== found.contribution.guessedDate) {
     assertGuessInWindow(found.calendar.dueDate!, update.guessedDate);
@@ -87,7 +112,13 @@ export async function updateOwnContribution(
   }
   const [updated] = await context.db
     .update(contributions)
-    .set({ ...update, updatedAt: new Date() })
+    .set({
+      ...(update.guessedDate !== undefined ? { guessedDate: update.guessedDate } : {}),
+      ...(update.wish !== undefined ? { wish: update.wish } : {}),
+      ...(update.guessedTimeMinutes !== undefined ? { guessedTimeMinutes: update.guessedTimeMinutes } : {}),
+      ...(update.guessedWeight !== undefined ? { guessedWeightGrams: update.guessedWeight } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(contributions.id, found.contribution.id))
     .returning();
   context.publicCalendars.invalidate(found.calendar.id);

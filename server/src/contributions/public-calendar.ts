@@ -1,12 +1,13 @@
 import type { PublicCalendar, PublicGuess, PublicWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { getGuessWindow } from '@firstday/common/guess-window';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
+import { pickClosestTimes, pickClosestWeights } from './closest-guesses.ts';
 import { toPublicName } from './display-name.ts';
 import type { CachedPublicCalendar, PublicCalendarCache } from './public-calendar-cache.ts';
 import { contributions } from './schema.ts';
@@ -107,6 +108,8 @@ export async function buildPublicCalendar(
     parentNames: calendar.firstName,
     dueDate: calendar.dueDate,
     background: calendar.background,
+    guessTime: calendar.guessTime,
+    guessWeight: calendar.guessWeight,
     window: getGuessWindow(calendar.dueDate),
     guesses,
     ...(calendar.hideTotal ? {} : { totalRaisedCents: stats?.raisedCents ?? 0 }),
@@ -142,5 +145,44 @@ async function buildPublicAnnouncement(db: Db, calendar: CalendarRow): Promise<P
     closestGuesses: rows
       .filter((row) => row.distance <= cutoff)
       .map((row) => ({ date: row.date, name: toPublicName(row.name, calendar.hideSenderNames) })),
+    babyName: announcement.babyName,
+    babyImageId: announcement.babyImageId,
+    birthTimeMinutes: announcement.birthTimeMinutes,
+    birthWeightGrams: announcement.birthWeightGrams,
+    ...(await buildClosestFunGuesses(db, calendar, announcement)),
+  };
+}
+
+/**
+ * The time and weight guesses nearest the announced ones (for fun, no prize), for each the
+ * calendar asked and the parents gave; names follow the hide flag, amounts are never read.
+ */
+async function buildClosestFunGuesses(
+  db: Db,
+  calendar: CalendarRow,
+  announcement: typeof announcements.$inferSelect,
+): Promise<Pick<NonNullable<PublicCalendar['announcement']>, 'closestTimeGuesses' | 'closestWeightGuesses'>> {
+  const birthTime = calendar.guessTime ? announcement.birthTimeMinutes : null;
+  const birthWeight = calendar.guessWeight ? announcement.birthWeightGrams : null;
+  if (birthTime === null && birthWeight === null) return { closestTimeGuesses: null, closestWeightGuesses: null };
+  const rows = await db
+    .select({
+      name: contributions.name,
+      minutes: contributions.guessedTimeMinutes,
+      grams: contributions.guessedWeightGrams,
+    })
+    .from(contributions)
+    .where(
+      and(
+        eq(contributions.calendarId, calendar.id),
+        eq(contributions.status, 'confirmed'),
+        or(isNotNull(contributions.guessedTimeMinutes), isNotNull(contributions.guessedWeightGrams)),
+      ),
+    )
+    .orderBy(asc(contributions.createdAt), asc(contributions.id));
+  const hide = calendar.hideSenderNames;
+  return {
+    closestTimeGuesses: birthTime === null ? null : pickClosestTimes(rows, birthTime, hide),
+    closestWeightGuesses: birthWeight === null ? null : pickClosestWeights(rows, birthWeight, hide),
   };
 }

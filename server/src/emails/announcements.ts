@@ -1,4 +1,5 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { formatLongDate, formatUsd } from '../lib/format.ts';
 import { formatUtcDateTime } from '../payments/payout-hold.ts';
 import { type Email, renderEmail } from './layout.ts';
@@ -7,15 +8,41 @@ type Calendar = { title: string; slug: string; firstName: string; background: Ba
 
 const PARTICIPANT_FOOTER = 'You get this e-mail once because you left a guess on this calendar.';
 
+/** The baby's details given with an announcement; each may be missing. */
+export type BabyDetails = {
+  babyName?: string | null;
+  birthTimeMinutes?: number | null;
+  birthWeightGrams?: number | null;
+};
+
+/** 'Welcome, Mia! Born at 3:45 PM, 3,450 g (7 lb 10 oz).', or only the parts given; null for none. */
+export function describeBaby(details: BabyDetails): string | null {
+  const facts = [
+    details.birthTimeMinutes != null ? `Born at ${formatTimeOfDay(details.birthTimeMinutes)}` : null,
+    details.birthWeightGrams != null
+      ? `${details.birthTimeMinutes != null ? 'weighing' : 'Weighing'} ${formatWeightBoth(details.birthWeightGrams)}`
+      : null,
+  ].filter(Boolean);
+  const parts = [
+    details.babyName ? `Welcome, ${details.babyName}!` : null,
+    facts.length ? `${facts.join(', ')}.` : null,
+  ];
+  const text = parts.filter(Boolean).join(' ');
+  return text || null;
+}
+
 /** To every participant after the birth is announced. */
-export function createCelebrationEmail(input: {
-  appUrl: string;
-  calendar: Calendar;
-  birthDate: string;
-  thankYouMessage: string;
-  unsubscribeUrl: string;
-}): Promise<Email> {
+export function createCelebrationEmail(
+  input: {
+    appUrl: string;
+    calendar: Calendar;
+    birthDate: string;
+    thankYouMessage: string;
+    unsubscribeUrl: string;
+  } & BabyDetails,
+): Promise<Email> {
   const { calendar } = input;
+  const baby = describeBaby(input);
   return renderEmail({
     appUrl: input.appUrl,
     background: calendar.background,
@@ -23,6 +50,7 @@ export function createCelebrationEmail(input: {
     heading: 'The baby is here!',
     paragraphs: [
       `${calendar.firstName} announced the birth on ${formatLongDate(input.birthDate)}.`,
+      ...(baby ? [baby] : []),
       `A message for you: “${input.thankYouMessage}”`,
       'See whose guess came closest on the calendar.',
     ],

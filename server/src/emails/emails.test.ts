@@ -135,6 +135,9 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         calendar,
         birthDate: '2030-01-12',
         thankYouMessage: 'Thank you <3',
+        babyName: 'Mia <Rose>',
+        birthTimeMinutes: 945,
+        birthWeightGrams: 3450,
         unsubscribeUrl,
       }),
     unsubscribe: true,
@@ -214,6 +217,30 @@ describe('e-mail templates', () => {
         }
       },
     );
+  });
+});
+
+describe("the baby's details in the celebration", () => {
+  it('shows the name, the time and the weight in both units, in HTML (escaped) and text', async () => {
+    const email = await announcements.createCelebrationEmail({
+      appUrl,
+      calendar,
+      birthDate: '2030-01-12',
+      thankYouMessage: 'Thank you',
+      babyName: 'Mia <Rose>',
+      birthTimeMinutes: 945,
+      birthWeightGrams: 3450,
+      unsubscribeUrl,
+    });
+    expect(email.text).toContain('Welcome, Mia <Rose>! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).');
+    expect(email.html).toContain('Welcome, Mia &#60;Rose&#62;! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).');
+  });
+
+  it('says only what was given, and nothing without details', () => {
+    expect(announcements.describeBaby({ birthWeightGrams: 3450 })).toBe('Weighing 3,450 g (7 lb 10 oz).');
+    expect(announcements.describeBaby({ babyName: 'Mia' })).toBe('Welcome, Mia!');
+    expect(announcements.describeBaby({ birthTimeMinutes: 0 })).toBe('Born at 12:00 AM.');
+    expect(announcements.describeBaby({})).toBeNull();
   });
 });
 

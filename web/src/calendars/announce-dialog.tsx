@@ -1,10 +1,20 @@
-import { AnnounceRequestSchema, THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
+import { type AnnounceRequestInput, AnnounceRequestSchema, THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import {
+  BABY_NAME_MAX_LENGTH,
+  BirthWeightSchema,
+  formatTimeOfDay,
+  formatWeightBoth,
+  parseTimeInput,
+  toGrams,
+} from '@firstday/common/fun-guesses';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { WeightField } from '../components/weight-field.tsx';
+import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { ApiError } from '../lib/api.ts';
 import { formatLongDate } from '../lib/format-date.ts';
 import formStyles from '../styles/form.module.css';
@@ -15,7 +25,26 @@ import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.t
 import { checkBirthDate, getBirthDateLimits } from './closing-status.ts';
 import { formatDollars } from './format-money.ts';
 
-type FieldErrors = { birthDate?: string; thankYouMessage?: string };
+type FieldErrors = {
+  birthDate?: string;
+  thankYouMessage?: string;
+  babyName?: string;
+  birthTimeMinutes?: string;
+  birthWeight?: string;
+};
+type Field = keyof FieldErrors;
+/** The form's fields in their order: focus goes to the first one to fix. */
+const FIELD_ORDER: Field[] = ['birthDate', 'babyName', 'birthTimeMinutes', 'birthWeight', 'thankYouMessage'];
+
+/** The server's field messages by the form's fields ('birthWeight.ounces' belongs to the weight). */
+function toFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, message] of Object.entries(fields)) {
+    const field = FIELD_ORDER.find((candidate) => name === candidate || name.startsWith(`${candidate}.`));
+    if (field) errors[field] ??= message;
+  }
+  return errors;
+}
 
 /** The counter turns red this close to the limit, so nobody is surprised by a cut-off. */
 const NEAR_LIMIT = 100;
@@ -30,45 +59,73 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [birthDate, setBirthDate] = useState('');
   const [thankYouMessage, setThankYouMessage] = useState('');
+  const [babyName, setBabyName] = useState('');
+  const [birthTime, setBirthTime] = useState('');
+  const [birthWeight, setBirthWeight] = useState<WeightValue>(EMPTY_WEIGHT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { sending, problem, setProblem, send } = useClosingRequest();
   const dateRef = useRef<HTMLInputElement>(null);
   const thanksRef = useRef<HTMLTextAreaElement>(null);
-  const formFocusRef = useRef<'date' | 'thanks'>('date');
+  const formRef = useRef<HTMLFormElement>(null);
+  const formFocusRef = useRef<Field>('birthDate');
 
   // The form starts at the first field, or at the one to fix.
   useEffect(() => {
-    if (step === 'form') (formFocusRef.current === 'thanks' ? thanksRef : dateRef).current?.focus();
+    if (step !== 'form') return;
+    if (formFocusRef.current === 'birthDate') dateRef.current?.focus();
+    else if (formFocusRef.current === 'thankYouMessage') thanksRef.current?.focus();
+    else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [step]);
+
+  const birthTimeMinutes = parseTimeInput(birthTime);
+  const weightInput = toWeightInput(birthWeight);
+  // The request as typed; the baby's details only when given.
+  const request: AnnounceRequestInput = {
+    birthDate,
+    thankYouMessage,
+    ...(babyName.trim() ? { babyName } : {}),
+    ...(birthTimeMinutes !== null ? { birthTimeMinutes } : {}),
+    ...(weightInput ? { birthWeight: weightInput } : {}),
+  };
 
   function review(event: FormEvent) {
     event.preventDefault();
     const next: FieldErrors = { birthDate: checkBirthDate(birthDate, limits) };
-    const parsed = AnnounceRequestSchema.safeParse({ birthDate, thankYouMessage });
+    const parsed = AnnounceRequestSchema.safeParse(request);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        next[field] ??= issue.message;
+        const field = FIELD_ORDER.find((candidate) => candidate === issue.path[0]);
+        if (field) next[field] ??= issue.message;
       }
     }
+    if (birthTime !== '' && birthTimeMinutes === null)
+      next.birthTimeMinutes = 'Please enter a time, or leave it empty.';
+    next.birthWeight ??= checkWeight(birthWeight, BirthWeightSchema);
     setErrors(next);
-    if (next.birthDate) dateRef.current?.focus();
-    else if (next.thankYouMessage) thanksRef.current?.focus();
-    else {
+    const first = FIELD_ORDER.find((field) => next[field]);
+    if (first === 'birthDate') dateRef.current?.focus();
+    else if (first === 'thankYouMessage') thanksRef.current?.focus();
+    else if (first) {
+      // After React has marked the field invalid.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    } else {
       setProblem(null);
       setStep('confirm');
     }
   }
 
   function announce(closeDialog: () => void) {
-    return send(() => announceBirth(calendar.id, AnnounceRequestSchema.parse({ birthDate, thankYouMessage })), {
+    return send(() => announceBirth(calendar.id, request), {
       success: 'The birth is announced. Congratulations! Your participants are being e-mailed.',
       closeDialog,
       // A field the server refused is fixed in the form, where its message shows.
       onError: (cause) => {
-        if (!(cause instanceof ApiError && (cause.fields.birthDate || cause.fields.thankYouMessage))) return false;
-        setErrors({ birthDate: cause.fields.birthDate, thankYouMessage: cause.fields.thankYouMessage });
-        formFocusRef.current = cause.fields.birthDate ? 'date' : 'thanks';
+        if (!(cause instanceof ApiError)) return false;
+        const fieldErrors = toFieldErrors(cause.fields);
+        const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+        if (!first) return false;
+        setErrors(fieldErrors);
+        formFocusRef.current = first;
         setStep('form');
         return true;
       },
@@ -83,7 +140,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     <ModalDialog titleId={titleId} busy={sending} onClose={onClose}>
       {(close) =>
         step === 'form' ? (
-          <form noValidate className={dialogStyles.content} onSubmit={review}>
+          <form ref={formRef} noValidate className={dialogStyles.content} onSubmit={review}>
             <h2 id={`${id}-title`} className={styles.dialogTitle}>
               Announce the birth
             </h2>
@@ -111,6 +168,32 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               onChange={(event) => setBirthDate(event.target.value)}
               error={errors.birthDate}
             />
+            <fieldset className={closingStyles.babyDetails}>
+              <legend className={closingStyles.babyDetailsTitle}>About the baby (optional)</legend>
+              <TextField
+                label="Baby’s name"
+                autoComplete="off"
+                maxLength={BABY_NAME_MAX_LENGTH}
+                value={babyName}
+                onChange={(event) => setBabyName(event.target.value)}
+                error={errors.babyName}
+              />
+              <TextField
+                label="Time of birth"
+                type="time"
+                value={birthTime}
+                onChange={(event) => setBirthTime(event.target.value)}
+                error={errors.birthTimeMinutes}
+                className={closingStyles.timeField}
+              />
+              <WeightField legend="Weight" value={birthWeight} onChange={setBirthWeight} error={errors.birthWeight} />
+              <p className={closingStyles.babyDetailsHint}>
+                Shown on the calendar and in the e-mail to your participants
+                {calendar.guessTime || calendar.guessWeight
+                  ? ', with the guesses that came closest (just for fun).'
+                  : '.'}
+              </p>
+            </fieldset>
             <div className={formStyles.field}>
               <label htmlFor={`${id}-thanks`} className={formStyles.label}>
                 Thank You to Our Supporters
@@ -158,15 +241,30 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
             confirmLabel="Yes, announce"
             busyLabel="Announcing…"
             onBack={() => {
-              formFocusRef.current = 'date';
+              formFocusRef.current = 'birthDate';
               setStep('form');
             }}
             onConfirm={() => announce(close)}
           >
             <div>
               <dt>Born on</dt>
-              <dd>{formatLongDate(birthDate)}</dd>
+              <dd>
+                {formatLongDate(birthDate)}
+                {birthTimeMinutes !== null && ` at ${formatTimeOfDay(birthTimeMinutes)}`}
+              </dd>
             </div>
+            {babyName.trim() && (
+              <div>
+                <dt>Name</dt>
+                <dd>{babyName.trim()}</dd>
+              </div>
+            )}
+            {weightInput && (
+              <div>
+                <dt>Weight</dt>
+                <dd>{formatWeightBoth(toGrams(weightInput))}</dd>
+              </div>
+            )}
             <div>
               <dt>Funds go to</dt>
               <dd className={closingStyles.iban}>{iban}</dd>

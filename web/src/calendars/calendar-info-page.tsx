@@ -39,6 +39,7 @@ import {
 } from './calendars-api.ts';
 import { ClosedCalendarBanner } from './closed-calendar-banner.tsx';
 import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
+import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 
 export function meta() {
@@ -245,6 +246,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
               onChange={(event) => change({ hideTotal: event.target.checked })}
             />
           </div>
+          <FunGuessSwitches values={values} onChange={change} />
         </fieldset>
         {problem && (
           <p className={settingsStyles.problem} role="alert">

@@ -20,6 +20,8 @@ const calendar: OwnerCalendar = {
   iban: 'DE89 •••• •••• •••• 3000',
   hideSenderNames: false,
   hideTotal: true,
+  guessTime: false,
+  guessWeight: false,
   wizardStep: 5,
   participants: 0,
   raisedCents: 0,

@@ -10,6 +10,9 @@ export type CalendarInfoValues = {
   iban: string;
   hideSenderNames: boolean;
   hideTotal: boolean;
+  /** Guessing for fun: the time of birth and the weight. */
+  guessTime: boolean;
+  guessWeight: boolean;
 };
 
 export type CalendarInfoErrors = Partial<Record<keyof CalendarInfoValues, string>>;
@@ -22,6 +25,8 @@ export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValu
     iban: calendar.iban ?? '',
     hideSenderNames: calendar.hideSenderNames,
     hideTotal: calendar.hideTotal,
+    guessTime: calendar.guessTime,
+    guessWeight: calendar.guessWeight,
   };
 }
 
@@ -38,6 +43,8 @@ export function buildCalendarChanges(values: CalendarInfoValues, calendar: Owner
   if (values.iban.trim() !== saved.iban) changes.iban = values.iban;
   if (values.hideSenderNames !== saved.hideSenderNames) changes.hideSenderNames = values.hideSenderNames;
   if (values.hideTotal !== saved.hideTotal) changes.hideTotal = values.hideTotal;
+  if (values.guessTime !== saved.guessTime) changes.guessTime = values.guessTime;
+  if (values.guessWeight !== saved.guessWeight) changes.guessWeight = values.guessWeight;
   return changes;
 }
 
@@ -48,6 +55,8 @@ const FIELDS: readonly (keyof CalendarInfoValues)[] = [
   'iban',
   'hideSenderNames',
   'hideTotal',
+  'guessTime',
+  'guessWeight',
 ];
 
 export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>): CalendarInfoErrors {

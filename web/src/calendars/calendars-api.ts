@@ -33,6 +33,8 @@ export type UpdateCalendarRequest = Partial<{
   background: OwnerCalendar['background'];
   hideSenderNames: boolean;
   hideTotal: boolean;
+  guessTime: boolean;
+  guessWeight: boolean;
   wizardStep: number;
   /** With a new IBAN of a calendar that is paid for (accounts without a password sign in again instead). */
   password: string;

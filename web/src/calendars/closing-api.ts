@@ -1,10 +1,11 @@
-import type { AnnounceRequest, CalendarClosing, CloseCalendarRequest } from '@firstday/common/announcements';
+import type { AnnounceRequestInput, CalendarClosing, CloseCalendarRequest } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { getJson, postJson } from '../lib/api.ts';
 
 export type ClosingResponse = { calendar: OwnerCalendar; closing: CalendarClosing };
 
-export function announceBirth(calendarId: string, body: AnnounceRequest): Promise<ClosingResponse> {
+/** The request as typed (a weight in its unit); the server turns it into what it stores. */
+export function announceBirth(calendarId: string, body: AnnounceRequestInput): Promise<ClosingResponse> {
   return postJson<ClosingResponse>(`/api/calendars/${encodeURIComponent(calendarId)}/announce`, body);
 }
 

@@ -29,6 +29,8 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
     iban: 'DE89 •••• •••• •••• 3000',
     hideSenderNames: false,
     hideTotal: true,
+    guessTime: false,
+    guessWeight: false,
     wizardStep: 3,
     participants: 0,
     raisedCents: 0,

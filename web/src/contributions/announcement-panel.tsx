@@ -1,43 +1,93 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
+import { formatMinutesOff, formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { formatLongDate } from '../lib/format-date.ts';
 import { formatMonthDay, getClosestGuesses } from './calendar-grid.ts';
 import styles from './public-calendar.module.css';
 
 type Announcement = NonNullable<PublicCalendar['announcement']>;
 
-/** Shown instead of the form once the birth is announced: the date, the parents' thanks, the closest guesses. */
+/** Shown instead of the form once the birth is announced: the baby, the parents' thanks, the closest guesses. */
 export function AnnouncementPanel({ announcement }: { announcement: Announcement }) {
   // The server picks the closest (ties included); this only adds how many days off each one was.
-  const { closestGuesses, birthDate } = announcement;
+  const { closestGuesses, birthDate, birthTimeMinutes, birthWeightGrams } = announcement;
   const closest = getClosestGuesses(closestGuesses, birthDate, closestGuesses.length);
+  const times = announcement.closestTimeGuesses ?? [];
+  const weights = announcement.closestWeightGuesses ?? [];
+  // With the time or the weight too, each kind of guess gets its own small heading.
+  const several = times.length > 0 || weights.length > 0;
   return (
     <section className={styles.announcement} aria-labelledby="announcement-title">
       <p className={styles.kicker}>The calendar is closed</p>
       <h2 id="announcement-title" className={styles.announcementTitle}>
         The baby has arrived!
       </h2>
+      {announcement.babyName && <p className={styles.babyName}>Welcome, {announcement.babyName}!</p>}
       <p className={styles.birthDate}>
         Born on <strong>{formatLongDate(birthDate)}</strong>
+        {birthTimeMinutes !== null && (
+          <>
+            {' '}
+            at <strong>{formatTimeOfDay(birthTimeMinutes)}</strong>
+          </>
+        )}
       </p>
+      {birthWeightGrams !== null && (
+        <p className={styles.birthDate}>
+          Weight: <strong>{formatWeightBoth(birthWeightGrams)}</strong>
+        </p>
+      )}
       {announcement.message && (
         <figure className={styles.thanks}>
           <blockquote className={styles.thanksText}>{announcement.message}</blockquote>
           <figcaption>— with love, the parents</figcaption>
         </figure>
       )}
-      {closest.length > 0 && (
+      {(closest.length > 0 || several) && (
         <div>
           <h3 className={styles.closestTitle}>Closest guesses</h3>
           <p className={styles.muted}>Just for fun — no prize</p>
-          <ol className={styles.closest}>
-            {closest.map((guess, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: names and days repeat; the order is fixed
-              <li key={index}>
-                <strong>{guess.name}</strong> picked {formatMonthDay(guess.date)}
-                {guess.daysOff === 0 ? ': spot on!' : `: ${guess.daysOff} day${guess.daysOff === 1 ? '' : 's'} off`}
-              </li>
-            ))}
-          </ol>
+          {closest.length > 0 && (
+            <>
+              {several && <h4 className={styles.closestKind}>The day</h4>}
+              <ol className={styles.closest}>
+                {closest.map((guess, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: names and days repeat; the order is fixed
+                  <li key={index}>
+                    <strong>{guess.name}</strong> picked {formatMonthDay(guess.date)}
+                    {guess.daysOff === 0 ? ': spot on!' : `: ${guess.daysOff} day${guess.daysOff === 1 ? '' : 's'} off`}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          {times.length > 0 && (
+            <>
+              <h4 className={styles.closestKind}>The time of birth</h4>
+              <ol className={styles.closest}>
+                {times.map((guess, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: names and times repeat; the order is fixed
+                  <li key={index}>
+                    <strong>{guess.name}</strong> guessed {formatTimeOfDay(guess.minutes)}
+                    {guess.minutesOff === 0 ? ': spot on!' : `: ${formatMinutesOff(guess.minutesOff)} off`}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          {weights.length > 0 && (
+            <>
+              <h4 className={styles.closestKind}>The weight</h4>
+              <ol className={styles.closest}>
+                {weights.map((guess, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: names and weights repeat; the order is fixed
+                  <li key={index}>
+                    <strong>{guess.name}</strong> guessed {formatWeightBoth(guess.grams)}
+                    {guess.gramsOff === 0 ? ': spot on!' : `: ${guess.gramsOff.toLocaleString('en-US')} g off`}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
         </div>
       )}
     </section>

@@ -5,12 +5,20 @@ import {
   type PublicCalendar,
   WISH_MAX_LENGTH,
 } from '@firstday/common/contributions';
+import {
+  formatTimeOfDay,
+  formatWeightBoth,
+  GuessedTimeSchema,
+  GuessedWeightSchema,
+  parseTimeInput,
+} from '@firstday/common/fun-guesses';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
 import { formatDollars } from '../calendars/format-money.ts';
 import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
+import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -24,6 +32,7 @@ import {
   splitFieldErrors,
 } from './contribution-submit.ts';
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
+import { FunGuessFields } from './fun-guess-fields.tsx';
 import { formatCentsForInput, parseDollarsToCents } from './gift-amount.ts';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
 import { GiftTrustNote } from './gift-trust-note.tsx';
@@ -77,6 +86,8 @@ export default function ContributionDialog({
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [wish, setWish] = useState('');
+  const [time, setTime] = useState('');
+  const [weight, setWeight] = useState<WeightValue>(EMPTY_WEIGHT);
   const [giftChoice, setGiftChoice] = useState<GiftChoice>('none');
   const [customAmount, setCustomAmount] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -84,6 +95,10 @@ export default function ContributionDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
   const [sentGiftCents, setSentGiftCents] = useState<number | null>(null);
+  const [sentFun, setSentFun] = useState<{ minutes: number | null; grams: number | null }>({
+    minutes: null,
+    grams: null,
+  });
   // Focus moves to the first wrong field after a refused send, not while the person corrects fields.
   const [refusedSends, setRefusedSends] = useState(0);
 
@@ -115,12 +130,28 @@ export default function ContributionDialog({
     setRefusedSends((count) => count + 1);
   }
 
+  const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
+  // The fun guesses, as sent: only what the calendar asks for; an empty field is no guess.
+  const guessedTimeMinutes = asks.time ? parseTimeInput(time) : null;
+  const guessedWeight = asks.weight ? toWeightInput(weight) : null;
+
   function validate(): FieldErrors | null {
     const result = FormSchema.safeParse({ name, email, wish, giftCents });
-    if (result.success) return null;
     const next: FieldErrors = {};
-    for (const issue of result.error.issues) next[String(issue.path[0]) as FormField] ??= issue.message;
-    return next;
+    if (!result.success) {
+      for (const issue of result.error.issues) next[String(issue.path[0]) as FormField] ??= issue.message;
+    }
+    if (asks.time && time !== '' && guessedTimeMinutes === null) {
+      next.guessedTimeMinutes = 'Please enter a time like 3:45 PM, or leave it empty.';
+    } else if (guessedTimeMinutes !== null) {
+      const checked = GuessedTimeSchema.safeParse(guessedTimeMinutes);
+      if (!checked.success) next.guessedTimeMinutes = checked.error.issues[0]?.message;
+    }
+    if (asks.weight) {
+      const weightProblem = checkWeight(weight, GuessedWeightSchema);
+      if (weightProblem) next.guessedWeight = weightProblem;
+    }
+    return Object.keys(next).length > 0 ? next : null;
   }
 
   async function send(walletMethod?: PaymentMethod) {
@@ -150,6 +181,8 @@ export default function ContributionDialog({
       email: email.trim(),
       guessedDate,
       wish: wish.trim(),
+      ...(guessedTimeMinutes !== null ? { guessedTimeMinutes } : {}),
+      ...(guessedWeight ? { guessedWeight } : {}),
       giftCents,
       ...(payment ? { payment } : {}),
     };
@@ -206,6 +239,7 @@ export default function ContributionDialog({
     }
     attemptRef.current = null;
     setSentGiftCents(giftCents);
+    setSentFun({ minutes: guessedTimeMinutes, grams: guessedWeight ? GuessedWeightSchema.parse(guessedWeight) : null });
     if (response.status === 'confirmed') {
       setPhase('thanks');
       onContributed();
@@ -267,6 +301,17 @@ export default function ContributionDialog({
             </h2>
             <p className={styles.lead}>
               Your guess: <strong>{dayText}</strong>
+              {sentFun.minutes !== null && (
+                <>
+                  {' '}
+                  at <strong>{formatTimeOfDay(sentFun.minutes)}</strong>
+                </>
+              )}
+              {sentFun.grams !== null && (
+                <>
+                  , weighing <strong>{formatWeightBoth(sentFun.grams)}</strong>
+                </>
+              )}
               {sentGiftCents ? (
                 <>
                   {' '}
@@ -366,6 +411,21 @@ export default function ContributionDialog({
                 {wishLeft <= WISH_COUNTER_WARNING ? `${wishLeft} characters left` : ''}
               </p>
             </div>
+
+            <FunGuessFields
+              asks={asks}
+              time={time}
+              onTimeChange={(next) => {
+                setTime(next);
+                if (errors.guessedTimeMinutes) setErrors((current) => ({ ...current, guessedTimeMinutes: undefined }));
+              }}
+              weight={weight}
+              onWeightChange={(next) => {
+                setWeight(next);
+                if (errors.guessedWeight) setErrors((current) => ({ ...current, guessedWeight: undefined }));
+              }}
+              errors={errors}
+            />
 
             <fieldset className={styles.gift} aria-describedby={errors.giftCents ? giftErrorId : undefined}>
               <legend className={styles.legend}>Add a gift (optional)</legend>

@@ -10,6 +10,8 @@ function makeCalendar(guesses: PublicCalendar['guesses'], wishIds: string[] = []
     parentNames: '',
     dueDate: '2025-12-20',
     background: 'pink',
+    guessTime: false,
+    guessWeight: false,
     window: { first: '2025-11-22', last: '2026-01-03' },
     guesses,
     participants: guesses.length,
@@ -80,5 +82,17 @@ describe('splitFieldErrors', () => {
         other: 'ignored',
       }),
     ).toEqual({ form: { guessedDate: 'Please pick a day between …' }, card: { number: 'Bad number' } });
+  });
+
+  it("shows the weight's part messages at the weight field", () => {
+    expect(
+      splitFieldErrors({
+        guessedTimeMinutes: 'This calendar does not ask for the time of birth.',
+        'guessedWeight.ounces': 'Please enter 0 to 15 ounces.',
+      }).form,
+    ).toEqual({
+      guessedTimeMinutes: 'This calendar does not ask for the time of birth.',
+      guessedWeight: 'Please enter 0 to 15 ounces.',
+    });
   });
 });

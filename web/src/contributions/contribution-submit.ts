@@ -41,7 +41,15 @@ export async function pollCalendarUntil(
   return done ?? false;
 }
 
-const FORM_FIELDS = ['name', 'email', 'wish', 'guessedDate', 'giftCents'] as const;
+const FORM_FIELDS = [
+  'name',
+  'email',
+  'wish',
+  'guessedDate',
+  'giftCents',
+  'guessedTimeMinutes',
+  'guessedWeight',
+] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
 /**
@@ -56,6 +64,8 @@ export function splitFieldErrors(fields: Readonly<Record<string, string>>): {
   const card: Record<string, string> = {};
   for (const [name, message] of Object.entries(fields)) {
     if (name.startsWith('payment')) card[name.split('.').pop() ?? name] ??= message;
+    // 'guessedWeight.ounces' is the weight field's message.
+    else if (name.startsWith('guessedWeight')) form.guessedWeight ??= message;
     else if ((FORM_FIELDS as readonly string[]).includes(name)) form[name as FormField] ??= message;
   }
   return { form, card };

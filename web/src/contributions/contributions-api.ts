@@ -4,6 +4,7 @@ import type {
   OwnerWish,
   PublicCalendar,
 } from '@firstday/common/contributions';
+import type { WeightInput } from '@firstday/common/fun-guesses';
 import { getJson, patchJson, postJson } from '../lib/api.ts';
 
 // Public pages: a 401 here is never a lost session, so the shared client must not send anyone to /login.
@@ -35,6 +36,9 @@ export type OwnContribution = {
   guessedDate: string;
   wish: string;
   name?: string;
+  /** The fun guesses, when given: minutes after midnight, grams. */
+  guessedTimeMinutes?: number | null;
+  guessedWeightGrams?: number | null;
   /** False once the birth is announced. */
   editable?: boolean;
 };
@@ -50,7 +54,12 @@ export function getOwnContribution(id: string, token: string, signal?: AbortSign
 export function updateOwnContribution(
   id: string,
   token: string,
-  body: { guessedDate?: string; wish?: string },
+  body: {
+    guessedDate?: string;
+    wish?: string;
+    guessedTimeMinutes?: number | null;
+    guessedWeight?: WeightInput | null;
+  },
 ): Promise<OwnContribution> {
   return patchJson<OwnContribution>(getOwnContributionPath(id, token), body, PUBLIC);
 }

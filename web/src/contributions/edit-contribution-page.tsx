@@ -1,8 +1,18 @@
 import { type PublicCalendar, WISH_MAX_LENGTH, WishSchema } from '@firstday/common/contributions';
+import {
+  formatTimeInput,
+  formatTimeOfDay,
+  formatWeightBoth,
+  GuessedTimeSchema,
+  GuessedWeightSchema,
+  parseTimeInput,
+  toGrams,
+} from '@firstday/common/fun-guesses';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
+import { checkWeight, getWeightValue, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { formatLongDate } from '../lib/format-date.ts';
@@ -16,6 +26,7 @@ import {
   type OwnContribution,
   updateOwnContribution,
 } from './contributions-api.ts';
+import { type FunGuessErrors, FunGuessFields } from './fun-guess-fields.tsx';
 import { GuessCalendar } from './guess-calendar.tsx';
 import pageStyles from './public-calendar.module.css';
 
@@ -102,6 +113,11 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
   const [guessedDate, setGuessedDate] = useState(contribution.guessedDate);
   const [wish, setWish] = useState(contribution.wish);
   const [wishError, setWishError] = useState<string | null>(null);
+  const [time, setTime] = useState(() =>
+    contribution.guessedTimeMinutes != null ? formatTimeInput(contribution.guessedTimeMinutes) : '',
+  );
+  const [weight, setWeight] = useState<WeightValue>(() => getWeightValue(contribution.guessedWeightGrams ?? null));
+  const [funErrors, setFunErrors] = useState<FunGuessErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<OwnContribution>(contribution);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
@@ -109,19 +125,45 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
   const wishErrorId = useId();
   const counterId = useId();
   const closed = isClosed(calendar) || contribution.editable === false;
+  const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
+
+  /** The fun guesses' messages, or the values to send (null: cleared). */
+  function readFunGuesses() {
+    const errors: FunGuessErrors = {};
+    const minutes = asks.time ? parseTimeInput(time) : null;
+    if (asks.time && time !== '' && minutes === null)
+      errors.guessedTimeMinutes = 'Please enter a time, or leave it empty.';
+    else if (minutes !== null && !GuessedTimeSchema.safeParse(minutes).success) {
+      errors.guessedTimeMinutes = 'Please enter a time between 12:00 AM and 11:59 PM.';
+    }
+    const weightProblem = asks.weight ? checkWeight(weight, GuessedWeightSchema) : undefined;
+    if (weightProblem) errors.guessedWeight = weightProblem;
+    const weightInput = asks.weight ? toWeightInput(weight) : null;
+    return { errors, minutes, weightInput };
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (status === 'saving') return;
     const parsed = WishSchema.safeParse(wish);
+    const fun = readFunGuesses();
+    setFunErrors(fun.errors);
     if (!parsed.success) {
       setWishError(parsed.error.issues[0]?.message ?? 'Please write a wish.');
       document.getElementById(wishId)?.focus();
       return;
     }
-    const changes: { guessedDate?: string; wish?: string } = {};
+    if (Object.keys(fun.errors).length > 0) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const changes: Parameters<typeof updateOwnContribution>[2] = {};
     if (guessedDate !== saved.guessedDate) changes.guessedDate = guessedDate;
     if (parsed.data !== saved.wish) changes.wish = parsed.data;
+    // Only what the calendar asks for, and only when it changed.
+    if (asks.time && fun.minutes !== (saved.guessedTimeMinutes ?? null)) changes.guessedTimeMinutes = fun.minutes;
+    const grams = fun.weightInput ? toGrams(fun.weightInput) : null;
+    if (asks.weight && grams !== (saved.guessedWeightGrams ?? null)) changes.guessedWeight = fun.weightInput;
     setProblem(null);
     if (Object.keys(changes).length === 0) {
       setStatus('saved');
@@ -130,7 +172,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
     setStatus('saving');
     try {
       const updated = await updateOwnContribution(contribution.id, token, changes);
-      setSaved({ ...saved, ...changes, ...updated });
+      setSaved({ ...saved, ...updated });
       setStatus('saved');
     } catch (error) {
       setStatus('idle');
@@ -139,6 +181,13 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         return;
       }
       if (error instanceof ApiError && error.fields.wish) setWishError(error.fields.wish);
+      if (error instanceof ApiError) {
+        const weightField = Object.keys(error.fields).find((field) => field.startsWith('guessedWeight'));
+        setFunErrors({
+          guessedTimeMinutes: error.fields.guessedTimeMinutes,
+          guessedWeight: weightField ? error.fields[weightField] : undefined,
+        });
+      }
       setProblem(
         error instanceof ApiError && error.fields.guessedDate ? error.fields.guessedDate : getErrorMessage(error),
       );
@@ -155,7 +204,9 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
           {EDITING_CLOSED_MESSAGE}
         </p>
         <p>
-          Your guess was <strong>{formatLongDate(saved.guessedDate)}</strong>.{' '}
+          Your guess was <strong>{formatLongDate(saved.guessedDate)}</strong>
+          {saved.guessedTimeMinutes != null && <> at {formatTimeOfDay(saved.guessedTimeMinutes)}</>}
+          {saved.guessedWeightGrams != null && <>, weighing {formatWeightBoth(saved.guessedWeightGrams)}</>}.{' '}
           <Link to={`/c/${encodeURIComponent(slug)}`}>See the announcement</Link>
         </p>
       </section>
@@ -168,7 +219,8 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         Edit your wish
       </h1>
       <p className={pageStyles.lead}>
-        For <strong>{calendar.title}</strong>. You can change your day and your wish until the birth is announced.
+        For <strong>{calendar.title}</strong>. You can change your day{asks.time || asks.weight ? ', your guesses' : ''}{' '}
+        and your wish until the birth is announced.
         {contribution.name ? ` Signed ${contribution.name}.` : ''}
       </p>
       <form className={styles.form} noValidate onSubmit={save} aria-busy={status === 'saving'}>
@@ -187,6 +239,22 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
             />
           </div>
         </fieldset>
+        <FunGuessFields
+          asks={asks}
+          time={time}
+          onTimeChange={(next) => {
+            setTime(next);
+            setFunErrors(({ guessedTimeMinutes: _, ...others }) => others);
+            setStatus('idle');
+          }}
+          weight={weight}
+          onWeightChange={(next) => {
+            setWeight(next);
+            setFunErrors(({ guessedWeight: _, ...others }) => others);
+            setStatus('idle');
+          }}
+          errors={funErrors}
+        />
         <div className={formStyles.field}>
           <label htmlFor={wishId} className={formStyles.label}>
             Your wish
