@@ -59,6 +59,8 @@ export type CalendarClosing = {
   birthDate: string | null;
   thankYouMessage: string | null;
   /** The baby's details given with an announcement (null when not given, and for a close). */
+  /** What happened to the gifts: paid out (every announcement) or, on a close, refunded. */
+  gifts: 'pay_out' | 'refund';
   babyName: string | null;
   babyImageId: string | null;
   birthTimeMinutes: number | null;

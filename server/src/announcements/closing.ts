@@ -67,6 +67,7 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       kind: row.kind,
       birthDate: row.birthDate,
       thankYouMessage: row.thankYouMessage,
+      gifts: row.gifts,
       babyName: row.babyName,
       babyImageId: row.babyImageId,
       birthTimeMinutes: row.birthTimeMinutes,

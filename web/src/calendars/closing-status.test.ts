@@ -18,6 +18,7 @@ function makeClosing(overrides: Partial<CalendarClosing> = {}): CalendarClosing 
     kind: 'announcement',
     birthDate: '2026-03-02',
     thankYouMessage: 'Thank you!',
+    gifts: 'pay_out',
     babyName: null,
     babyImageId: null,
     birthTimeMinutes: null,

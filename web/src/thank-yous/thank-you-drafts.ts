@@ -29,9 +29,8 @@ export function describeStatus(participant: Pick<ThankYouParticipant, 'thankedAt
 
 /**
  * Whether the end of a calendar opens thank-you notes: an announcement, or a close that pays the
- * gifts out. A refunding close has refunds and no payout (the server has the last word: 409).
+ * gifts out (the server has the last word: 409).
  */
 export function opensThankYous(closing: CalendarClosing | null | undefined): boolean {
-  if (!closing) return false;
-  return closing.kind === 'announcement' || !(closing.refunds && !closing.payout);
+  return closing?.gifts === 'pay_out';
 }
