@@ -32,10 +32,12 @@ export const APP_ROUTE_PATTERNS = [
   '/my_calendars',
   '/my_calendars/calendar_info',
   '/my_calendars/*',
+  '/my_calendars/*/keepsake',
   '/settings',
   '/wishes',
   '/investments',
   '/c/*',
+  '/c/*/keepsake',
   '/c/*/edit/*',
 ] as const;
 

@@ -24,8 +24,9 @@ export function createCelebrationEmail(input: {
     paragraphs: [
       `${calendar.firstName} announced the birth on ${formatLongDate(input.birthDate)}.`,
       `A message for you: “${input.thankYouMessage}”`,
-      'See whose guess came closest on the calendar.',
+      'See whose guess came closest on the calendar, and read every wish in the keepsake.',
     ],
+    links: [{ label: 'Read the keepsake', url: `${input.appUrl}/c/${calendar.slug}/keepsake` }],
     action: { label: 'See the calendar', url: `${input.appUrl}/c/${calendar.slug}` },
     footer: [PARTICIPANT_FOOTER],
     unsubscribeUrl: input.unsubscribeUrl,

@@ -158,7 +158,10 @@ function ornament(doc: Doc, y: number, color: string): void {
 
 /** A photo cropped to fill a circle, with a white ring. */
 function roundPhoto(doc: Doc, photo: Uint8Array, centreX: number, centreY: number, radius: number): void {
-  doc.save().circle(centreX, centreY, radius + 5).fill('#ffffff');
+  doc
+    .save()
+    .circle(centreX, centreY, radius + 5)
+    .fill('#ffffff');
   doc.circle(centreX, centreY, radius).clip();
   doc.image(toBuffer(photo), centreX - radius, centreY - radius, {
     cover: [radius * 2, radius * 2],
@@ -172,10 +175,24 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
   const gradient = doc.linearGradient(0, 0, PAGE.width, PAGE.height);
   gradient.stop(0, palette.from).stop(1, palette.to);
   doc.rect(0, 0, PAGE.width, PAGE.height).fill(gradient);
-  doc.save().fillOpacity(0.35).circle(PAGE.width - 70, 110, 150).fill('#ffffff');
-  doc.fillOpacity(0.25).circle(70, PAGE.height - 90, 120).fill('#ffffff').restore();
+  doc
+    .save()
+    .fillOpacity(0.35)
+    .circle(PAGE.width - 70, 110, 150)
+    .fill('#ffffff');
+  doc
+    .fillOpacity(0.25)
+    .circle(70, PAGE.height - 90, 120)
+    .fill('#ffffff')
+    .restore();
 
-  write(doc, 'FIRSTDAY', { font: 'sans', size: 9, color: palette.accent, align: 'center', characterSpacing: 3 }, MARGIN.left, 70);
+  write(
+    doc,
+    'FIRSTDAY',
+    { font: 'sans', size: 9, color: palette.accent, align: 'center', characterSpacing: 3 },
+    MARGIN.left,
+    70,
+  );
   doc.x = MARGIN.left;
 
   let y = 150;
@@ -185,7 +202,13 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
   } else {
     y = 230;
   }
-  write(doc, 'A keepsake for', { font: 'serifItalic', size: 20, color: palette.accent, align: 'center' }, MARGIN.left, y);
+  write(
+    doc,
+    'A keepsake for',
+    { font: 'serifItalic', size: 20, color: palette.accent, align: 'center' },
+    MARGIN.left,
+    y,
+  );
   write(doc, book.title, { font: 'serif', size: 40, color: palette.ink, align: 'center', lineGap: -4 });
   doc.moveDown(0.4);
   ornament(doc, doc.y + 8, palette.accent);
@@ -258,7 +281,12 @@ function drawAnnouncement(
 
   const message = announcement.thankYouMessage?.trim();
   if (message) {
-    write(doc, message, { font: 'serifItalic', size: 14, color: palette.ink, align: 'center', lineGap: 3 }, MARGIN.left);
+    write(
+      doc,
+      message,
+      { font: 'serifItalic', size: 14, color: palette.ink, align: 'center', lineGap: 3 },
+      MARGIN.left,
+    );
     doc.moveDown(0.8);
     write(doc, `— ${book.parentNames}`, { font: 'serif', size: 13, color: SOFT_INK, align: 'center' });
   }
@@ -338,15 +366,38 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
       doc.addPage();
       y = MARGIN.top;
     }
-    drawMonth(doc, month, { y, height: monthHeight, counts, birthDate, dueDate: book.dueDate, window: book.window }, palette);
+    drawMonth(
+      doc,
+      month,
+      { y, height: monthHeight, counts, birthDate, dueDate: book.dueDate, window: book.window },
+      palette,
+    );
     y += monthHeight + gap;
   });
 }
 
 function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: number): void {
   const items: [string, (x: number) => void][] = [
-    ['guesses that day', (x) => doc.circle(x, y + 4, 6).fill(palette.tint).circle(x, y + 4, 6).lineWidth(0.8).stroke(palette.accent)],
-    ['due date', (x) => doc.rect(x - 6, y - 2, 12, 12).lineWidth(1.2).dash(2, { space: 1.5 }).stroke(palette.ink).undash()],
+    [
+      'guesses that day',
+      (x) =>
+        doc
+          .circle(x, y + 4, 6)
+          .fill(palette.tint)
+          .circle(x, y + 4, 6)
+          .lineWidth(0.8)
+          .stroke(palette.accent),
+    ],
+    [
+      'due date',
+      (x) =>
+        doc
+          .rect(x - 6, y - 2, 12, 12)
+          .lineWidth(1.2)
+          .dash(2, { space: 1.5 })
+          .stroke(palette.ink)
+          .undash(),
+    ],
     ['birthday', (x) => doc.rect(x - 6, y - 2, 12, 12).fill(palette.accent)],
   ];
   const itemWidth = 130;
@@ -434,7 +485,13 @@ function drawMonth(
       write(
         doc,
         String(count),
-        { font: 'sans', size: count > 99 ? 6 : 7.5, color: isBirthday ? palette.accent : '#ffffff', align: 'center', width: radius * 2 + 6 },
+        {
+          font: 'sans',
+          size: count > 99 ? 6 : 7.5,
+          color: isBirthday ? palette.accent : '#ffffff',
+          align: 'center',
+          width: radius * 2 + 6,
+        },
         centreX - radius - 3,
         centreY - 4.2,
       );

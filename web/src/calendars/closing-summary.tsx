@@ -2,6 +2,7 @@ import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { formatLongDate } from '../lib/format-date.ts';
 import { getCalendarQueryKey } from './calendars-api.ts';
 import styles from './closing.module.css';
@@ -59,6 +60,11 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
       </p>
       <p>{describeEmails(closing)}</p>
       <FailedAddresses closing={closing} id={id} />
+      {closing.kind === 'announcement' && (
+        <p>
+          <Link to={`/my_calendars/${calendar.id}/keepsake`}>Open the keepsake book</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -189,6 +189,9 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
           { label: 'Close without celebration', onSelect: () => onOpenDialog('close', calendar) },
         ]
       : []),
+    ...(calendar.closing?.kind === 'announcement'
+      ? [{ label: 'Keepsake book', onSelect: () => navigate(`${infoPath}/keepsake`) }]
+      : []),
     { label: 'Write to support', onSelect: () => onOpenDialog('support', calendar) },
   ];
 
