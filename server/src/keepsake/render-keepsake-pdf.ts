@@ -35,7 +35,10 @@ const coverage = new Map<FontName, Map<number, boolean>>();
 
 function hasGlyph(doc: Doc, font: FontName, codePoint: number): boolean {
   let known = coverage.get(font);
-  if (!known) coverage.set(font, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    coverage.set(font, known);
+  }
   let answer = known.get(codePoint);
   if (answer === undefined) {
     doc.font(font);
@@ -358,7 +361,7 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
 
   const top = legendY + 26;
   const gap = 16;
-  const perPage = months.length <= 2 ? months.length : 2;
+  const perPage = Math.min(months.length, 2);
   const monthHeight = Math.min(300, (BOTTOM - top - gap * (perPage - 1)) / perPage);
   let y = top;
   months.forEach((month, index) => {

@@ -142,6 +142,8 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
               {month.weeks.map((week) => (
                 <tr key={week.find(Boolean) ?? ''}>
                   {week.map((day, index) => {
+                    // An empty cell's place in its week is its identity: weeks never reorder.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: blank days before the 1st and after the last
                     if (!day) return <td key={`empty-${index}`} />;
                     const count = counts.get(day) ?? 0;
                     const inWindow = day >= book.window.first && day <= book.window.last;
