@@ -36,6 +36,25 @@ export type KeepsakeBook = {
   wishes: KeepsakeWish[];
 };
 
+const DAY_MS = 86_400_000;
+/** A birth this many days outside the guess window still widens the calendar of guesses to show it. */
+const BIRTH_REACH_DAYS = 45;
+
+/**
+ * The days the calendar of guesses spans: the guess window, widened to the birthday when the baby
+ * came a little before or after it (not when the birth date is far away, which would draw years).
+ */
+export function getKeepsakeCalendarRange(book: Pick<KeepsakeBook, 'window' | 'announcement'>): {
+  first: string;
+  last: string;
+} {
+  const { first, last } = book.window;
+  const birth = book.announcement.birthDate;
+  const distance = Math.max(Date.parse(first) - Date.parse(birth), Date.parse(birth) - Date.parse(last)) / DAY_MS;
+  if (distance > BIRTH_REACH_DAYS) return { first, last };
+  return { first: birth < first ? birth : first, last: birth > last ? birth : last };
+}
+
 /** 0 → '12:00 AM', 942 → '3:42 PM'. */
 export function formatMinutesOfDay(minutes: number): string {
   const hours = Math.floor(minutes / 60) % 24;

@@ -1,5 +1,11 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatBirthWeight, formatMinutesOfDay, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import {
+  formatBirthWeight,
+  formatMinutesOfDay,
+  getKeepsakeCalendarRange,
+  type KeepsakeBook,
+  type KeepsakeWish,
+} from '@firstday/common/keepsake';
 import PDFDocument from 'pdfkit';
 import { type FontName, loadFontBytes } from './keepsake-fonts.ts';
 
@@ -334,9 +340,8 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
   const counts = new Map<string, number>();
   for (const wish of book.wishes) counts.set(wish.guessedDate, (counts.get(wish.guessedDate) ?? 0) + 1);
   const birthDate = book.announcement.birthDate;
-  const first = [book.window.first, birthDate].sort()[0]!;
-  const last = [book.window.last, birthDate].sort()[1]!;
-  const months = monthsBetween(first, last);
+  const range = getKeepsakeCalendarRange(book);
+  const months = monthsBetween(range.first, range.last);
 
   write(doc, 'THE CALENDAR OF GUESSES', kicker(palette), MARGIN.left, MARGIN.top - 10);
   doc.moveDown(0.5);

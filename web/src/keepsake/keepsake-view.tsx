@@ -1,4 +1,10 @@
-import { formatBirthWeight, formatMinutesOfDay, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import {
+  formatBirthWeight,
+  formatMinutesOfDay,
+  getKeepsakeCalendarRange,
+  type KeepsakeBook,
+  type KeepsakeWish,
+} from '@firstday/common/keepsake';
 import { formatLongDate } from '../lib/format-date.ts';
 import styles from './keepsake.module.css';
 import { getKeepsakeMonths } from './keepsake-months.ts';
@@ -112,8 +118,8 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
   const counts = new Map<string, number>();
   for (const wish of book.wishes) counts.set(wish.guessedDate, (counts.get(wish.guessedDate) ?? 0) + 1);
   const birthDate = book.announcement.birthDate;
-  const [first, , last] = [book.window.first, book.window.last, birthDate].sort() as [string, string, string];
-  const months = getKeepsakeMonths(first, last);
+  const range = getKeepsakeCalendarRange(book);
+  const months = getKeepsakeMonths(range.first, range.last);
   return (
     <section className={styles.section} aria-labelledby="keepsake-calendar">
       <p className={styles.kicker}>The calendar of guesses</p>
