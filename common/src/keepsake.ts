@@ -52,7 +52,7 @@ export function getKeepsakeCalendarRange(book: Pick<KeepsakeBook, 'window' | 'an
   const birth = book.announcement.birthDate;
   const distance = Math.max(Date.parse(first) - Date.parse(birth), Date.parse(birth) - Date.parse(last)) / DAY_MS;
   if (distance > BIRTH_REACH_DAYS) return { first, last };
-  return { first: birth < first ? birth : first, last: birth > last ? birth : last };
+  return { first: [birth, first].sort()[0]!, last: [birth, last].sort()[1]! };
 }
 
 /** 0 → '12:00 AM', 942 → '3:42 PM'. */

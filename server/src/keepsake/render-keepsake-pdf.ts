@@ -386,16 +386,7 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
 
 function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: number): void {
   const items: [string, (x: number) => void][] = [
-    [
-      'guesses that day',
-      (x) =>
-        doc
-          .circle(x, y + 4, 6)
-          .fill(palette.tint)
-          .circle(x, y + 4, 6)
-          .lineWidth(0.8)
-          .stroke(palette.accent),
-    ],
+    ['guesses that day', (x) => doc.circle(x, y + 4, 6).fill(palette.accent)],
     [
       'due date',
       (x) =>
