@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button, ButtonLink, ExternalButtonLink } from '../components/button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -12,7 +12,10 @@ export function meta() {
   return [{ title: 'Keepsake book – Firstday' }];
 }
 
-/** The owner's keepsake: the book with the senders' real names, to print or download as a PDF. */
+/**
+ * The owner's keepsake: the book with the senders' real names, to print (the page's print styles
+ * keep only the book) or to download as the PDF the server renders. The book's title is the h1.
+ */
 export default function OwnerKeepsakePage() {
   const calendarId = useParams().calendarId ?? '';
   const keepsake = useQuery({
@@ -21,44 +24,46 @@ export default function OwnerKeepsakePage() {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
+  if (!keepsake.data) {
+    return (
+      <>
+        <PageHeader title="Keepsake book" />
+        {keepsake.isPending ? (
+          <p className={styles.state} role="status">
+            Loading your keepsake…
+          </p>
+        ) : (
+          <div className={styles.state} role="alert">
+            <p>{getErrorMessage(keepsake.error)}</p>
+            {keepsake.error instanceof ApiError && keepsake.error.status < 500 ? (
+              <ButtonLink to="/my_calendars" variant="secondary">
+                Back to My calendars
+              </ButtonLink>
+            ) : (
+              <Button variant="secondary" onClick={() => keepsake.refetch()}>
+                Try again
+              </Button>
+            )}
+          </div>
+        )}
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader
-        title="Keepsake book"
-        lead="Your calendar as a book: the announcement, the calendar of guesses and every wish, with the senders' names."
-        actions={
-          keepsake.isSuccess && (
-            <div className={styles.toolbarActions}>
-              <Button variant="secondary" onClick={() => window.print()}>
-                Print
-              </Button>
-              <ExternalButtonLink href={getKeepsakePdfUrl(calendarId)} download>
-                Download PDF
-              </ExternalButtonLink>
-            </div>
-          )
-        }
-      />
-      {keepsake.isPending && (
-        <p className={styles.state} role="status">
-          Loading your keepsake…
-        </p>
-      )}
-      {keepsake.isError && (
-        <div className={styles.state} role="alert">
-          <p>{getErrorMessage(keepsake.error)}</p>
-          {keepsake.error instanceof ApiError && keepsake.error.status === 409 ? (
-            <ButtonLink to="/my_calendars" variant="secondary">
-              Back to My calendars
-            </ButtonLink>
-          ) : (
-            <Button variant="secondary" onClick={() => keepsake.refetch()}>
-              Try again
-            </Button>
-          )}
+      <div className={styles.toolbar}>
+        <Link to="/my_calendars">← My calendars</Link>
+        <div className={styles.toolbarActions}>
+          <Button variant="secondary" onClick={() => window.print()}>
+            Print
+          </Button>
+          <ExternalButtonLink href={getKeepsakePdfUrl(calendarId)} download>
+            Download PDF
+          </ExternalButtonLink>
         </div>
-      )}
-      {keepsake.data && <KeepsakeView book={keepsake.data} />}
+      </div>
+      <KeepsakeView book={keepsake.data} />
     </>
   );
 }
