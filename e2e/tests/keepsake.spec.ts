@@ -96,6 +96,12 @@ test('after the announcement the owner prints or downloads the keepsake, and gue
   const link = /Read the keepsake: (\S+)/.exec(celebration!.text)?.[1];
   expect(link).toMatch(new RegExp(`/c/${calendar.slug}/keepsake$`));
 
+  // The guest page leads there too.
+  await visitor.goto(`/c/${calendar.slug}`);
+  await expect(visitor.getByRole('link', { name: 'Read every wish in the keepsake' })).toHaveAttribute(
+    'href',
+    new URL(link!).pathname,
+  );
   await visitor.goto(new URL(link!).pathname);
   await expect(visitor.getByRole('heading', { name: 'Baby Parent', level: 1 })).toBeVisible();
   for (const { wish } of WISHES) await expect(visitor.getByText(wish)).toBeVisible();

@@ -209,7 +209,7 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
     roundPhoto(doc, photo, PAGE.width / 2, 250, 110);
     y = 395;
   } else {
-    y = 230;
+    y = 270;
   }
   write(
     doc,
