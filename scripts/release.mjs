@@ -40,6 +40,7 @@ copy('package-lock.json');
 for (const workspace of ['common', 'server', 'web', 'e2e']) copy(`${workspace}/package.json`);
 copy('common/src');
 copy('server/src');
+copy('server/assets');
 copy('server/drizzle');
 copy('web/build');
 

@@ -1,4 +1,5 @@
 import type { PublicCalendar } from './contributions.ts';
+import type { KeepsakeBook } from './keepsake.ts';
 
 /**
  * What the server hands the web app's server rendering for one page request
@@ -11,4 +12,6 @@ export type PageContext = {
   appUrl: string;
   /** The calendar as `GET /api/public/calendars/:slug` answers it, from the same cache; undefined for a draft or an unknown slug. */
   getPublicCalendar(slug: string): Promise<PublicCalendar | undefined>;
+  /** The keepsake's public part (`GET /api/public/calendars/:slug/keepsake`); undefined before an announcement. */
+  getPublicKeepsake(slug: string): Promise<KeepsakeBook | undefined>;
 };

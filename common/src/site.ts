@@ -33,10 +33,12 @@ export const APP_ROUTE_PATTERNS = [
   '/my_calendars/calendar_info',
   '/my_calendars/*',
   '/my_calendars/*/thank_yous',
+  '/my_calendars/*/keepsake',
   '/settings',
   '/wishes',
   '/investments',
   '/c/*',
+  '/c/*/keepsake',
   '/c/*/edit/*',
 ] as const;
 

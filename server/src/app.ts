@@ -17,6 +17,7 @@ import { createPublicRoutes } from './contributions/public-routes.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { createHealthRoutes, createMetricsRoute } from './health-routes.ts';
+import { createKeepsakeRoutes, createPublicKeepsakeRoutes, loadPublicKeepsake } from './keepsake/keepsake-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createUnsubscribedPage, createUnsubscribeRoutes } from './lib/mail/suppression.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -81,11 +82,13 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/payments/webhooks', createPaymentWebhookRoutes(context));
   app.route('/api/calendars', createAnnouncementRoutes(context));
   app.route('/api/calendars', createThankYouRoutes(context));
+  app.route('/api/calendars', createKeepsakeRoutes(context));
   app.route('/api/calendars', createCalendarRoutes(context));
   app.route('/api/mail', createUnsubscribeRoutes(context));
   app.route('/mail', createUnsubscribedPage());
   app.route('/api/support', createSupportRoutes(context));
   app.route('/api/public', createPublicRoutes(context));
+  app.route('/api/public', createPublicKeepsakeRoutes(context));
   app.route('/api/wishes', createWishRoutes(context));
   app.route('/api/auth', createAuthRoutes(context));
   if (context.mailCatcher) {
@@ -105,6 +108,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
         const page = await loadPublicCalendar(context, slug);
         return page && (JSON.parse(page.body) as PublicCalendar);
       },
+      getPublicKeepsake: (slug) => loadPublicKeepsake(context, slug),
     });
   }
 

@@ -34,6 +34,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the release build, started in p
     cleanups.push(() => rmSync(release, { recursive: true, force: true }));
     // `npm test` builds the web app before the unit tests; the release takes that build.
     execFileSync(process.execPath, ['scripts/release.mjs', '--out', release], { cwd: REPO });
+    // The keepsake's fonts are read from the release at run time.
+    expect(existsSync(join(release, 'server/assets/fonts/EBGaramond12-Regular.ttf'))).toBe(true);
     execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
       cwd: release,
       env: { ...process.env, NODE_ENV: 'production' },

@@ -15,6 +15,12 @@ const devPageContext: PageContext = {
     if (!response.ok) throw new Error(`GET /api/public/calendars/${slug}: ${response.status}`);
     return response.json();
   },
+  async getPublicKeepsake(slug) {
+    const response = await fetch(`${webEnv.VITE_PUBLIC_URL}/api/public/calendars/${encodeURIComponent(slug)}/keepsake`);
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`GET /api/public/calendars/${slug}/keepsake: ${response.status}`);
+    return response.json();
+  },
 };
 
 export const pageContext = createContext<PageContext>(import.meta.env.DEV ? devPageContext : undefined);

@@ -13,6 +13,7 @@ export default [
 
   // The shared calendar: public, no account, outside the shell, rendered on the server.
   route('c/:slug', 'contributions/public-calendar-page.tsx'),
+  route('c/:slug/keepsake', 'keepsake/public-keepsake-page.tsx'),
 
   // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
   layout('shell/client-rendered.tsx', [
@@ -28,6 +29,7 @@ export default [
       route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
       route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
       route('my_calendars/:calendarId/thank_yous', 'thank-yous/thank-yous-page.tsx'),
+      route('my_calendars/:calendarId/keepsake', 'keepsake/owner-keepsake-page.tsx'),
       route('create_calendar', 'calendars/create-calendar-page.tsx'),
       route('settings', 'account/settings-page.tsx'),
       route('wishes', 'contributions/wishes-page.tsx'),

@@ -289,6 +289,20 @@ describe('the layout', () => {
     expect(email.html.match(/>\s*Reset my password\s*</g)).toHaveLength(1);
     expect(email.text).toContain(`Reset my password: ${appUrl}/resetpassword?oobCode=a&b`);
   });
+
+  it("links the celebration to the keepsake's public part, in HTML and text", async () => {
+    const email = await announcements.createCelebrationEmail({
+      appUrl,
+      calendar,
+      birthDate: '2030-01-12',
+      thankYouMessage: 'Thank you',
+      unsubscribeUrl,
+    });
+    expect(email.html).toContain(`href="${appUrl}/c/${calendar.slug}/keepsake"`);
+    expect(email.html).toMatch(/>Read the keepsake</);
+    expect(email.text).toContain(`Read the keepsake: ${appUrl}/c/${calendar.slug}/keepsake`);
+    expect(email.text).toContain(`See the calendar: ${appUrl}/c/${calendar.slug}`);
+  });
 });
 
 describe('the thank-you note', () => {

@@ -12,6 +12,8 @@ export type EmailContent = {
   heading: string;
   paragraphs: readonly string[];
   action?: { label: string; url: string };
+  /** Text links after the paragraphs (and before the button), for a second destination. */
+  links?: readonly { label: string; url: string }[];
   /** Small print above the company's address, e.g. why the reader got this e-mail. */
   footer?: readonly string[];
   /** The calendar the e-mail is about paints the page in its background colour. */
@@ -113,6 +115,7 @@ function renderText(content: EmailContent): string {
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     '—',
     'Firstday',
@@ -137,7 +140,13 @@ export async function renderEmail(content: EmailContent): Promise<Email> {
     headerUrl: escapeHtml(`${content.appUrl}${HEADER_IMAGE_PATH}`),
     homeUrl: escapeHtml(`${content.appUrl}/`),
     heading: escapeHtml(content.heading),
-    body: content.paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join(''),
+    body: [
+      ...content.paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`),
+      ...(content.links ?? []).map(
+        (link) =>
+          `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="color:${ACCENT};font-weight:bold">${escapeHtml(link.label)}</a></p>`,
+      ),
+    ].join(''),
     actionUrl: escapeHtml(content.action?.url ?? ''),
     actionLabel: escapeHtml(content.action?.label ?? ''),
     footer: (content.footer ?? []).map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join(''),

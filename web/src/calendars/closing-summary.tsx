@@ -62,8 +62,13 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
       <p>{describeEmails(closing)}</p>
       <FailedAddresses closing={closing} id={id} />
       {opensThankYous(closing) && (
-        <Link to={getThankYousPath(calendar.id)} className={styles.thankYousLink}>
+        <Link to={getThankYousPath(calendar.id)} className={styles.nextLink}>
           Write thank-you notes
+        </Link>
+      )}
+      {closing.kind === 'announcement' && (
+        <Link to={`/my_calendars/${calendar.id}/keepsake`} className={styles.nextLink}>
+          Open the keepsake book
         </Link>
       )}
     </section>

@@ -193,6 +193,9 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
     ...(isCalendarClosed(calendar) && (!calendar.closing || opensThankYous(calendar.closing))
       ? [{ label: 'Thank-yous', onSelect: () => navigate(getThankYousPath(calendar.id)) }]
       : []),
+    ...(calendar.closing?.kind === 'announcement'
+      ? [{ label: 'Keepsake book', onSelect: () => navigate(`${infoPath}/keepsake`) }]
+      : []),
     { label: 'Write to support', onSelect: () => onOpenDialog('support', calendar) },
   ];
 

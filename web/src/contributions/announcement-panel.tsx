@@ -1,13 +1,17 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
 import { formatMinutesOff, formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import { Link } from 'react-router';
 import { formatLongDate } from '../lib/format-date.ts';
 import { formatMonthDay, getClosestGuesses } from './calendar-grid.ts';
 import styles from './public-calendar.module.css';
 
 type Announcement = NonNullable<PublicCalendar['announcement']>;
 
-/** Shown instead of the form once the birth is announced: the baby, the parents' thanks, the closest guesses. */
-export function AnnouncementPanel({ announcement }: { announcement: Announcement }) {
+/**
+ * Shown instead of the form once the birth is announced: the date, the parents' thanks, the closest
+ * guesses, and the way to the keepsake's public part (every wish, `/c/<slug>/keepsake`).
+ */
+export function AnnouncementPanel({ announcement, slug }: { announcement: Announcement; slug: string }) {
   // The server picks the closest (ties included); this only adds how many days off each one was.
   const { closestGuesses, birthDate, birthTimeMinutes, birthWeightGrams } = announcement;
   const closest = getClosestGuesses(closestGuesses, birthDate, closestGuesses.length);
@@ -42,6 +46,9 @@ export function AnnouncementPanel({ announcement }: { announcement: Announcement
           <figcaption>— with love, the parents</figcaption>
         </figure>
       )}
+      <p>
+        <Link to={`/c/${slug}/keepsake`}>Read every wish in the keepsake</Link>
+      </p>
       {(closest.length > 0 || several) && (
         <div>
           <h3 className={styles.closestTitle}>Closest guesses</h3>

@@ -201,7 +201,7 @@ function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar
           </dl>
         </section>
 
-        {calendar.announcement && <AnnouncementPanel announcement={calendar.announcement} />}
+        {calendar.announcement && <AnnouncementPanel announcement={calendar.announcement} slug={slug} />}
         {quietlyClosed && <ClosedNotice />}
 
         {!quietlyClosed && (

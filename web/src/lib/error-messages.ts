@@ -38,6 +38,7 @@ const MESSAGES: Record<string, string> = {
   calendar_incomplete: 'Please complete the earlier steps first: the due date and the IBAN are needed.',
   calendar_closed: 'This calendar is closed to new guesses and gifts.',
   calendar_not_active: 'This calendar is not active yet. Please finish its setup first.',
+  not_announced: 'The keepsake book is ready once you have announced the birth.',
 };
 
 /** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */

@@ -1,0 +1,81 @@
+import { getKeepsakeFileName } from '@firstday/common/keepsake';
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { requireSession } from '../auth/require-session.ts';
+import { getOwnedCalendar } from '../calendars/calendar-service.ts';
+import { findPublicCalendarRow } from '../contributions/public-calendar.ts';
+import { AppError } from '../lib/errors.ts';
+import { type KeepsakeSource, loadKeepsake } from './load-keepsake.ts';
+import { renderKeepsakePdf } from './render-keepsake-pdf.ts';
+
+/** Reads a stored photo as JPEG bytes (images/ `readImageVariant`), or undefined when it is gone. */
+export type ReadKeepsakePhoto = (imageId: string) => Promise<Uint8Array | undefined>;
+
+function notAnnounced(): AppError {
+  return new AppError('not_announced', 'The keepsake book is ready once you have announced the birth.', 409);
+}
+
+/** `attachment` with an ASCII name for old clients and the exact one (RFC 6266 / 5987) for the rest. */
+export function toAttachmentHeader(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii || 'keepsake.pdf'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+async function readPhotos(source: KeepsakeSource, readPhoto: ReadKeepsakePhoto | undefined) {
+  if (!readPhoto) return {};
+  const [coverPhoto, babyPhoto] = await Promise.all([
+    source.coverImageId ? readPhoto(source.coverImageId) : undefined,
+    source.babyImageId ? readPhoto(source.babyImageId) : undefined,
+  ]);
+  return { coverPhoto, babyPhoto };
+}
+
+/**
+ * The owner's keepsake (docs/API.md), under `/api/calendars`: the book as JSON for the print page
+ * and as a PDF download. Owner only (404 for others' ids), 409 before the announcement.
+ */
+export function createKeepsakeRoutes(context: AppContext, options: { readPhoto?: ReadKeepsakePhoto } = {}) {
+  async function loadOwned(userId: string, calendarId: string): Promise<KeepsakeSource> {
+    const calendar = await getOwnedCalendar(context.db, userId, calendarId);
+    const source = await loadKeepsake(context.db, calendar, 'owner');
+    if (!source) throw notAnnounced();
+    return source;
+  }
+
+  return new Hono()
+    .get('/:id/keepsake', async (c) => {
+      const { user } = await requireSession(context, c);
+      const { book } = await loadOwned(user.id, c.req.param('id'));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(book);
+    })
+    .get('/:id/keepsake.pdf', async (c) => {
+      const { user } = await requireSession(context, c);
+      const source = await loadOwned(user.id, c.req.param('id'));
+      const pdf = await renderKeepsakePdf(source.book, await readPhotos(source, options.readPhoto));
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', toAttachmentHeader(getKeepsakeFileName(source.book.title)));
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(new Uint8Array(pdf));
+    });
+}
+
+/** The public part, `GET /api/public/calendars/:slug/keepsake`: after an announcement only, names per the hide flag. */
+export function createPublicKeepsakeRoutes(context: AppContext) {
+  return new Hono().get('/calendars/:slug/keepsake', async (c) => {
+    const book = await loadPublicKeepsake(context, c.req.param('slug'));
+    if (!book) throw AppError.notFound('There is no keepsake at this address.');
+    c.header('Cache-Control', 'no-cache');
+    return c.json(book);
+  });
+}
+
+/** The public keepsake of a slug, or undefined (unknown, draft, not announced): also the web page's server rendering. */
+export async function loadPublicKeepsake(context: Pick<AppContext, 'db'>, slug: string) {
+  const calendar = await findPublicCalendarRow(context.db, slug);
+  if (!calendar) return undefined;
+  return (await loadKeepsake(context.db, calendar, 'public'))?.book;
+}

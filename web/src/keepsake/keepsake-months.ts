@@ -1,0 +1,25 @@
+/** One month of the guess calendar: its title and weeks of ISO days (null outside the month), Sunday first. */
+export type KeepsakeMonth = { key: string; title: string; weeks: (string | null)[][] };
+
+const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The months from `first` to `last` (ISO days), as calendar grids. */
+export function getKeepsakeMonths(first: string, last: string): KeepsakeMonth[] {
+  const months: KeepsakeMonth[] = [];
+  const cursor = new Date(`${first.slice(0, 7)}-01T00:00:00Z`);
+  const end = `${last.slice(0, 7)}-01`;
+  while (cursor.toISOString().slice(0, 10) <= end) {
+    const year = cursor.getUTCFullYear();
+    const month = cursor.getUTCMonth();
+    const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    const cells: (string | null)[] = Array.from({ length: cursor.getUTCDay() }, () => null);
+    for (let day = 1; day <= days; day += 1)
+      cells.push(new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10));
+    while (cells.length % 7 !== 0) cells.push(null);
+    const weeks: (string | null)[][] = [];
+    for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
+    months.push({ key: cursor.toISOString().slice(0, 7), title: MONTH_TITLE.format(cursor), weeks });
+    cursor.setUTCMonth(month + 1);
+  }
+  return months;
+}

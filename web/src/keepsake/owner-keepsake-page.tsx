@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Button, ButtonLink, ExternalButtonLink } from '../components/button.tsx';
+import { ApiError } from '../lib/api.ts';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import { PageHeader } from '../shell/page-header.tsx';
+import styles from './keepsake.module.css';
+import { getKeepsakePdfUrl, getKeepsakeQueryKey, getOwnerKeepsake } from './keepsake-api.ts';
+import { KeepsakeView } from './keepsake-view.tsx';
+
+export function meta() {
+  return [{ title: 'Keepsake book – Firstday' }];
+}
+
+/**
+ * The owner's keepsake: the book with the senders' real names, to print (the page's print styles
+ * keep only the book) or to download as the PDF the server renders. The book's title is the h1.
+ */
+export default function OwnerKeepsakePage() {
+  const calendarId = useParams().calendarId ?? '';
+  const keepsake = useQuery({
+    queryKey: getKeepsakeQueryKey(calendarId),
+    queryFn: ({ signal }) => getOwnerKeepsake(calendarId, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+  if (!keepsake.data) {
+    return (
+      <>
+        <PageHeader title="Keepsake book" />
+        {keepsake.isPending ? (
+          <p className={styles.state} role="status">
+            Loading your keepsake…
+          </p>
+        ) : (
+          <div className={styles.state} role="alert">
+            <p>{getErrorMessage(keepsake.error)}</p>
+            {keepsake.error instanceof ApiError && keepsake.error.status < 500 ? (
+              <ButtonLink to="/my_calendars" variant="secondary">
+                Back to My calendars
+              </ButtonLink>
+            ) : (
+              <Button variant="secondary" onClick={() => keepsake.refetch()}>
+                Try again
+              </Button>
+            )}
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <Link to="/my_calendars">← My calendars</Link>
+        <div className={styles.toolbarActions}>
+          <Button variant="secondary" onClick={() => window.print()}>
+            Print
+          </Button>
+          <ExternalButtonLink href={getKeepsakePdfUrl(calendarId)} download>
+            Download PDF
+          </ExternalButtonLink>
+        </div>
+      </div>
+      <KeepsakeView book={keepsake.data} />
+    </>
+  );
+}
