@@ -1,0 +1,18 @@
+import type { UploadedImage } from '@firstday/common/images';
+import type { Db } from '../lib/db.ts';
+import type { Env } from '../lib/env.ts';
+import { saveImage } from './image-store.ts';
+import { processImage } from './process-image.ts';
+
+/**
+ * `POST /api/images`: checks and re-encodes the photo (process-image.ts), then stores its
+ * variants. A photo that cannot be read throws a 400 before anything is stored.
+ */
+export async function uploadImage(
+  context: { db: Db; env: Env },
+  ownerId: string,
+  bytes: Uint8Array,
+): Promise<UploadedImage> {
+  const processed = await processImage(bytes);
+  return saveImage(context, ownerId, processed);
+}
