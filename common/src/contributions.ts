@@ -60,6 +60,11 @@ export type PublicCalendar = {
   parentNames: string;
   dueDate: string;
   background: BackgroundId;
+  /** The parents' cover photo (`imageSrcSet(id)`, common/images.ts) and its upright size, or null. */
+  coverImageId: string | null;
+  coverImageSize: { width: number; height: number } | null;
+  /** The parents' note to their guests, or null. */
+  parentsNote: string | null;
   window: { first: string; last: string };
   guesses: PublicGuess[];
   /** Only when the creator turned 'Hide total' off. */

@@ -65,6 +65,8 @@ export function toOwnerCalendar(
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     closing: row.closing ?? null,
+    coverImageId: row.coverImageId,
+    parentsNote: row.parentsNote,
   };
 }
 
@@ -196,6 +198,9 @@ type CalendarUpdate = Partial<{
   hideSenderNames: boolean;
   hideTotal: boolean;
   wizardStep: number;
+  /** Checked by the caller to be the owner's own image (images/image-store.ts, isOwnImage). */
+  coverImageId: string | null;
+  parentsNote: string | null;
 }>;
 
 /**
