@@ -10,6 +10,8 @@ export type CalendarInfoValues = {
   iban: string;
   hideSenderNames: boolean;
   hideTotal: boolean;
+  coverImageId: string | null;
+  parentsNote: string;
 };
 
 export type CalendarInfoErrors = Partial<Record<keyof CalendarInfoValues, string>>;
@@ -22,6 +24,8 @@ export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValu
     iban: calendar.iban ?? '',
     hideSenderNames: calendar.hideSenderNames,
     hideTotal: calendar.hideTotal,
+    coverImageId: calendar.coverImageId,
+    parentsNote: calendar.parentsNote ?? '',
   };
 }
 
@@ -38,6 +42,8 @@ export function buildCalendarChanges(values: CalendarInfoValues, calendar: Owner
   if (values.iban.trim() !== saved.iban) changes.iban = values.iban;
   if (values.hideSenderNames !== saved.hideSenderNames) changes.hideSenderNames = values.hideSenderNames;
   if (values.hideTotal !== saved.hideTotal) changes.hideTotal = values.hideTotal;
+  if (values.coverImageId !== saved.coverImageId) changes.coverImageId = values.coverImageId;
+  if (values.parentsNote.trim() !== saved.parentsNote) changes.parentsNote = values.parentsNote;
   return changes;
 }
 
@@ -48,6 +54,8 @@ const FIELDS: readonly (keyof CalendarInfoValues)[] = [
   'iban',
   'hideSenderNames',
   'hideTotal',
+  'coverImageId',
+  'parentsNote',
 ];
 
 export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>): CalendarInfoErrors {
