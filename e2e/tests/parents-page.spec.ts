@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The functions given to page.evaluate run in the browser.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndVerify } from '../support/auth.ts';
