@@ -32,6 +32,12 @@ function readUprightSize(meta: Metadata): { width: number; height: number } {
   return { width: turned ? height : width, height: turned ? width : height };
 }
 
+const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis']);
+
+function readMajorBrand(bytes: Uint8Array): string {
+  return String.fromCharCode(...bytes.subarray(8, 12));
+}
+
 /**
  * iPhone photos are HEVC-coded HEIF, which the prebuilt libvips in sharp cannot decode (it has
  * only AV1 for AVIF): libheif compiled to WebAssembly (heic-decode) gives the pixels, after the
@@ -39,10 +45,13 @@ function readUprightSize(meta: Metadata): { width: number; height: number } {
  */
 async function decodeHeif(bytes: Uint8Array): Promise<Decoded> {
   let meta: Metadata | undefined;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    // libheif in heic-decode may still read it.
+  // HEIC brands are HEVC: sharp is not asked (its libheif only logs that it cannot).
+  if (!HEVC_BRANDS.has(readMajorBrand(bytes))) {
+    try {
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      // libheif in heic-decode may still read it.
+    }
   }
   // AVIF and the rare AV1-coded HEIF: sharp decodes them itself.
   if (meta?.compression === 'av1') return { input: bytes, options: {}, ...readUprightSize(meta) };
