@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ConfirmPasswordSchema, NameSchema } from './account.ts';
-import { BackgroundSchema, CalendarTitleSchema, createDueDateSchema, WIZARD_STEPS } from './calendars.ts';
+import {
+  BackgroundSchema,
+  CalendarTitleSchema,
+  createDueDateSchema,
+  ParentsNoteSchema,
+  WIZARD_STEPS,
+} from './calendars.ts';
 import { IbanSchema } from './iban-schema.ts';
+import { ImageIdSchema } from './images.ts';
 
 // The owner's calendar forms, apart from calendars.ts because they take an IBAN (iban-schema.ts).
 
@@ -26,6 +33,9 @@ export const UpdateCalendarSchema = z
     guessTime: z.boolean(),
     guessWeight: z.boolean(),
     wizardStep: z.number().int().min(1).max(WIZARD_STEPS),
+    /** An image the owner uploaded (`POST /api/images`), or null to remove the photo. */
+    coverImageId: ImageIdSchema.nullable(),
+    parentsNote: ParentsNoteSchema,
     /** Needed when `iban` replaces the IBAN of a calendar that is paid for (drafts hold no money). */
     password: ConfirmPasswordSchema,
   })

@@ -48,6 +48,16 @@ export const CalendarTitleSchema = z
   .min(1, 'Please give your calendar a name.')
   .max(80, 'A calendar name can be at most 80 characters.');
 
+export const PARENTS_NOTE_MAX_LENGTH = 500;
+
+/** The parents' note to their guests (optional): an empty note is saved as none. */
+export const ParentsNoteSchema = z
+  .string()
+  .trim()
+  .max(PARENTS_NOTE_MAX_LENGTH, `A note can be at most ${PARENTS_NOTE_MAX_LENGTH} characters.`)
+  .transform((note) => note || null)
+  .nullable();
+
 export const PaymentMethodSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('card'), card: CardDetailsSchema }),
   z.object({ type: z.literal('wallet'), wallet: z.enum(['apple_pay', 'google_pay']) }),
@@ -100,6 +110,9 @@ export type OwnerCalendar = {
   activatedAt: string | null;
   /** Set once the calendar was announced or closed. */
   closing: CalendarClosing | null;
+  /** The parents' page: the cover photo (`/images/<id>/…`, common/images.ts) and a note to guests. */
+  coverImageId: string | null;
+  parentsNote: string | null;
 };
 
 export const SupportRequestSchema = z.object({

@@ -72,6 +72,11 @@ export type PublicCalendar = {
   /** Guessing for fun beside the date: the form asks for the time of birth and/or the weight. */
   guessTime: boolean;
   guessWeight: boolean;
+  /** The parents' cover photo (`imageSrcSet(id)`, common/images.ts) and its upright size, or null. */
+  coverImageId: string | null;
+  coverImageSize: { width: number; height: number } | null;
+  /** The parents' note to their guests, or null. */
+  parentsNote: string | null;
   window: { first: string; last: string };
   guesses: PublicGuess[];
   /** Only when the creator turned 'Hide total' off. */

@@ -17,6 +17,7 @@ import { createPublicRoutes } from './contributions/public-routes.ts';
 import { createWishRoutes } from './contributions/wish-routes.ts';
 import { createDevMailApi, createDevMailPage } from './dev/dev-mail-routes.ts';
 import { createHealthRoutes, createMetricsRoute } from './health-routes.ts';
+import { createImageServingRoutes, createImageUploadRoutes, IMAGE_UPLOAD_PATH } from './images/image-routes.ts';
 import { createKeepsakeRoutes, createPublicKeepsakeRoutes, loadPublicKeepsake } from './keepsake/keepsake-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createUnsubscribedPage, createUnsubscribeRoutes } from './lib/mail/suppression.ts';
@@ -59,15 +60,14 @@ export function createApp(context: AppContext, web?: WebBuild) {
     });
   });
   app.use(securityHeaders({ trustProxy: context.env.TRUST_PROXY }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', 'The request body is too large.', 413);
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', 'The request body is too large.', 413);
+    },
+  });
+  // Photo uploads have their own, larger limit (images/image-routes.ts).
+  app.use('/api/*', (c, next) => (c.req.path === IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
 
   app.use('/api/*', requireTrustedOrigin([context.env.APP_URL, ...context.env.AUTH_EXTRA_ORIGINS]));
   app.use('/api/*', refuseForbiddenText({ skipBodyFor: (path) => path.startsWith('/api/payments/webhooks/') }));
@@ -91,6 +91,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/public', createPublicKeepsakeRoutes(context));
   app.route('/api/wishes', createWishRoutes(context));
   app.route('/api/auth', createAuthRoutes(context));
+  app.route(IMAGE_UPLOAD_PATH, createImageUploadRoutes(context));
   if (context.mailCatcher) {
     app.route('/api/dev/mail', createDevMailApi(context.mailCatcher));
     app.route('/dev/mail', createDevMailPage(context.mailCatcher));
@@ -100,6 +101,7 @@ export function createApp(context: AppContext, web?: WebBuild) {
   });
 
   app.route('/metrics', createMetricsRoute(context));
+  app.route('/images', createImageServingRoutes(context));
   app.route('/', createSeoRoutes(context.env.APP_URL, web?.publicPaths ?? MARKETING_PATHS));
   if (web) {
     mountWebBuild(app, web, {

@@ -6,6 +6,7 @@ import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from '../acco
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { createSupportReceivedEmail, createSupportRequestEmail } from '../emails/support.ts';
+import { isOwnImage } from '../images/image-store.ts';
 import { AppError } from '../lib/errors.ts';
 import { enqueueJob } from '../lib/jobs/queue.ts';
 import { readJsonBody } from '../lib/json-body.ts';
@@ -63,6 +64,11 @@ export function createCalendarRoutes(context: AppContext) {
         currentEncrypted: row.ibanEncrypted,
         iban: input.iban,
       });
+      if (input.coverImageId && !(await isOwnImage(context.db, user.id, input.coverImageId))) {
+        throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+          fields: { coverImageId: 'Please upload the photo again.' },
+        });
+      }
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
       const updated = await context.db.transaction(async (tx) => {
         const saved = await updateCalendar(tx, box, row, { ...input, iban }, terms);

@@ -67,6 +67,8 @@ export function toOwnerCalendar(
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     closing: row.closing ?? null,
+    coverImageId: row.coverImageId,
+    parentsNote: row.parentsNote,
   };
 }
 
@@ -200,6 +202,9 @@ type CalendarUpdate = Partial<{
   guessTime: boolean;
   guessWeight: boolean;
   wizardStep: number;
+  /** Checked by the caller to be the owner's own image (images/image-store.ts, isOwnImage). */
+  coverImageId: string | null;
+  parentsNote: string | null;
 }>;
 
 /**

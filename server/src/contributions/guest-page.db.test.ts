@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { createActiveCalendar, makeContribution, postContribution } from '../../test/test-contributions.ts';
+import { sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { loadWebBuild } from '../lib/web-static.ts';
 
@@ -45,6 +47,36 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
       `<meta property="og:image" content="http://firstday.test/api/public/calendars/${calendar.slug}/og.png"/>`,
     );
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it("greets with the parents' photo (srcset, sizes, its size), their note and a countdown", async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const form = new FormData();
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#4080c0' } })
+      .jpeg()
+      .toBuffer();
+    form.set('file', new File([new Uint8Array(photo)], 'bump.jpg', { type: 'image/jpeg' }));
+    const uploaded = await t.app.request('/api/images', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie },
+      body: form,
+    });
+    const { id } = (await uploaded.json()) as { id: string };
+    const note = 'Thank you for being part of this! <3';
+    await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { coverImageId: id, parentsNote: note }, cookie);
+
+    const { html } = await getPage(`/c/${calendar.slug}`);
+    expect(html).toContain(
+      `srcSet="/images/${id}/320.webp 320w, /images/${id}/640.webp 640w, /images/${id}/1280.webp 1280w"`,
+    );
+    expect(html).toMatch(new RegExp(`<img[^>]+src="/images/${id}/640\\.jpg"[^>]+width="900" height="1200"`));
+    expect(html).toContain('alt="A photo from Anna"');
+    expect(html).toContain('Thank you for being part of this! &lt;3');
+    const days = Math.round(
+      (Date.parse('2030-01-15') - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000,
+    );
+    expect(html).toContain(`${days} days to go`);
+    expect(html).toContain(`og.png?photo=${id.slice(0, 8)}`);
   });
 
   it('runs only scripts carrying its per-response CSP nonce', async () => {

@@ -31,24 +31,42 @@ function wrapText(text: string, maxChars: number, maxLines: number): string[] {
   return kept;
 }
 
-/** The share preview: calendar name, due date and the calendar's background colours. */
-export function renderOgSvg(calendar: { title: string; dueDate: string; background: BackgroundId }): string {
+/** The parents' cover photo, embedded in the SVG (a JPEG as a data: address, which resvg reads). */
+export type OgPhoto = { jpeg: Uint8Array; width: number; height: number };
+
+/** Where the photo sits: the right side, with rounded corners, cropped to fill. */
+const PHOTO_BOX = { x: 700, y: 60, width: 440, height: 510, radius: 36 };
+
+/** The share preview: calendar name, due date, the calendar's background colours and the parents' photo. */
+export function renderOgSvg(
+  calendar: { title: string; dueDate: string; background: BackgroundId },
+  photo?: OgPhoto | null,
+): string {
   const palette = PALETTES[calendar.background] ?? PALETTES.pink;
-  const titleLines = wrapText(calendar.title, 24, 2);
+  // Beside the photo the text has a little more than half the width.
+  const titleSize = photo ? 64 : 80;
+  const lineHeight = photo ? 78 : 96;
+  const titleLines = wrapText(calendar.title, photo ? 16 : 24, photo ? 3 : 2);
   const titleTop = titleLines.length === 1 ? 300 : 250;
   const title = titleLines
-    .map((line, index) => `<tspan x="90" y="${titleTop + index * 96}">${escapeHtml(line)}</tspan>`)
+    .map((line, index) => `<tspan x="90" y="${titleTop + index * lineHeight}">${escapeHtml(line)}</tspan>`)
     .join('');
+  const box = PHOTO_BOX;
+  const picture = photo
+    ? `<clipPath id="photo"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="${box.radius}"/></clipPath>
+<rect x="${box.x - 8}" y="${box.y - 8}" width="${box.width + 16}" height="${box.height + 16}" rx="${box.radius + 8}" fill="#ffffff" fill-opacity="0.85"/>
+<image x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice" clip-path="url(#photo)" href="data:image/jpeg;base64,${Buffer.from(photo.jpeg).toString('base64')}"/>`
+    : `<circle cx="1040" cy="120" r="170" fill="#ffffff" fill-opacity="0.35"/>
+<circle cx="1120" cy="560" r="120" fill="#ffffff" fill-opacity="0.25"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}" viewBox="0 0 ${OG_WIDTH} ${OG_HEIGHT}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="url(#bg)"/>
-<circle cx="1040" cy="120" r="170" fill="#ffffff" fill-opacity="0.35"/>
-<circle cx="1120" cy="560" r="120" fill="#ffffff" fill-opacity="0.25"/>
+${picture}
 <g font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" fill="${palette.ink}">
 <text x="90" y="130" font-size="44" font-weight="bold" fill="${palette.accent}">Firstday</text>
-<text font-size="80" font-weight="bold">${title}</text>
-<text x="90" y="${titleTop + titleLines.length * 96 + 20}" font-size="40">Due ${escapeHtml(formatLongDate(calendar.dueDate))}</text>
-<text x="90" y="560" font-size="32" fill="${palette.accent}">Guess the birthday and leave a wish</text>
+<text font-size="${titleSize}" font-weight="bold">${title}</text>
+<text x="90" y="${titleTop + titleLines.length * lineHeight + 20}" font-size="${photo ? 34 : 40}">Due ${escapeHtml(formatLongDate(calendar.dueDate))}</text>
+<text x="90" y="560" font-size="${photo ? 28 : 32}" fill="${palette.accent}">Guess the birthday and leave a wish</text>
 </g>
 </svg>`;
 }
@@ -75,7 +93,7 @@ export function loadPngRenderer(): Promise<Renderer | undefined> {
   return rendererPromise;
 }
 
-/** Rendered images by content (title, date, background), so an edited calendar gets a new one. */
+/** Rendered images by content (title, date, background, photo), so an edited calendar gets a new one. */
 export function createOgImageCache(maxEntries = 500) {
   const images = new Map<string, Buffer>();
   return {

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
+import { images } from '../images/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { pickClosestTimes, pickClosestWeights } from './closest-guesses.ts';
@@ -57,7 +58,7 @@ export async function buildPublicCalendar(
   if (!calendar?.dueDate) return undefined;
   const confirmed = and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'));
 
-  const [guessRows, [stats], wishRows] = await Promise.all([
+  const [guessRows, [stats], wishRows, [cover]] = await Promise.all([
     db
       .select({ date: contributions.guessedDate, name: contributions.name })
       .from(contributions)
@@ -89,6 +90,12 @@ export async function buildPublicCalendar(
       )
       .orderBy(desc(contributions.createdAt), desc(contributions.id))
       .limit(WISHES_PAGE_SIZE + 1),
+    calendar.coverImageId
+      ? db
+          .select({ id: images.id, width: images.width, height: images.height })
+          .from(images)
+          .where(eq(images.id, calendar.coverImageId))
+      : [],
   ]);
 
   const hide = calendar.hideSenderNames;
@@ -110,6 +117,9 @@ export async function buildPublicCalendar(
     background: calendar.background,
     guessTime: calendar.guessTime,
     guessWeight: calendar.guessWeight,
+    coverImageId: cover?.id ?? null,
+    coverImageSize: cover ? { width: cover.width, height: cover.height } : null,
+    parentsNote: calendar.parentsNote,
     window: getGuessWindow(calendar.dueDate),
     guesses,
     ...(calendar.hideTotal ? {} : { totalRaisedCents: stats?.raisedCents ?? 0 }),

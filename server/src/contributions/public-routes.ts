@@ -1,6 +1,7 @@
 import { ContributionRequestSchema } from '@firstday/common/contributions';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { readImageVariant } from '../images/image-store.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
@@ -11,7 +12,7 @@ import {
   createContribution,
   findContributionByKey,
 } from './contribution-service.ts';
-import { createOgImageCache, loadPngRenderer, renderOgSvg } from './og-image.ts';
+import { createOgImageCache, loadPngRenderer, type OgPhoto, renderOgSvg } from './og-image.ts';
 import {
   getOwnContribution,
   toOwnContribution,
@@ -47,7 +48,17 @@ export function createPublicRoutes(context: AppContext) {
       dueDate: calendar.dueDate,
       background: calendar.background,
     };
-    return { view, key: JSON.stringify(view) };
+    const coverImageId = calendar.coverImageId;
+    return {
+      view,
+      key: JSON.stringify({ ...view, coverImageId }),
+      /** The cover photo at the width it is drawn (440 px), or null without one. */
+      async loadPhoto(): Promise<OgPhoto | null> {
+        if (!coverImageId) return null;
+        const variant = await readImageVariant(context, coverImageId, { width: 640, format: 'jpeg' });
+        return variant && { jpeg: variant.bytes, width: variant.width, height: variant.height };
+      },
+    };
   }
 
   return new Hono()
@@ -61,12 +72,12 @@ export function createPublicRoutes(context: AppContext) {
       return c.body(page.body);
     })
     .get('/calendars/:slug/og.png', async (c) => {
-      const { view, key } = await loadOgCalendar(c.req.param('slug'));
+      const { view, key, loadPhoto } = await loadOgCalendar(c.req.param('slug'));
       let png = ogImages.get(key);
       if (!png) {
         const render = await loadPngRenderer();
         if (!render) throw new AppError('image_unavailable', 'The preview image is not available here.', 503);
-        png = render(renderOgSvg(view));
+        png = render(renderOgSvg(view, await loadPhoto()));
         ogImages.set(key, png);
       }
       c.header('Content-Type', 'image/png');
@@ -74,10 +85,10 @@ export function createPublicRoutes(context: AppContext) {
       return c.body(new Uint8Array(png));
     })
     .get('/calendars/:slug/og.svg', async (c) => {
-      const { view } = await loadOgCalendar(c.req.param('slug'));
+      const { view, loadPhoto } = await loadOgCalendar(c.req.param('slug'));
       c.header('Content-Type', 'image/svg+xml; charset=UTF-8');
       c.header('Cache-Control', `public, max-age=${OG_CACHE_SECONDS}`);
-      return c.body(renderOgSvg(view));
+      return c.body(renderOgSvg(view, await loadPhoto()));
     })
     .post('/calendars/:slug/contributions', perIp, async (c) => {
       const slug = c.req.param('slug');

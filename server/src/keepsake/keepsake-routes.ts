@@ -4,12 +4,13 @@ import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { getOwnedCalendar } from '../calendars/calendar-service.ts';
 import { findPublicCalendarRow } from '../contributions/public-calendar.ts';
+import { readImageVariant } from '../images/image-store.ts';
 import { AppError } from '../lib/errors.ts';
 import { type KeepsakeSource, loadKeepsake } from './load-keepsake.ts';
 import { renderKeepsakePdf } from './render-keepsake-pdf.ts';
 
-/** Reads a stored photo as JPEG bytes (images/ `readImageVariant`), or undefined when it is gone. */
-export type ReadKeepsakePhoto = (imageId: string) => Promise<Uint8Array | undefined>;
+/** Wide enough for a printed page at the size the book draws photos. */
+const PHOTO_WIDTH = 1280;
 
 function notAnnounced(): AppError {
   return new AppError('not_announced', 'The keepsake book is ready once you have announced the birth.', 409);
@@ -24,12 +25,14 @@ export function toAttachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii || 'keepsake.pdf'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function readPhotos(source: KeepsakeSource, readPhoto: ReadKeepsakePhoto | undefined) {
-  if (!readPhoto) return {};
-  const [coverPhoto, babyPhoto] = await Promise.all([
-    source.coverImageId ? readPhoto(source.coverImageId) : undefined,
-    source.babyImageId ? readPhoto(source.babyImageId) : undefined,
-  ]);
+/** The cover and baby photos as JPEG bytes; a photo that is gone is left out. */
+async function readPhotos(context: AppContext, source: KeepsakeSource) {
+  async function readPhoto(imageId: string | null) {
+    if (!imageId) return undefined;
+    const variant = await readImageVariant(context, imageId, { width: PHOTO_WIDTH, format: 'jpeg' });
+    return variant?.bytes;
+  }
+  const [coverPhoto, babyPhoto] = await Promise.all([readPhoto(source.coverImageId), readPhoto(source.babyImageId)]);
   return { coverPhoto, babyPhoto };
 }
 
@@ -37,7 +40,7 @@ async function readPhotos(source: KeepsakeSource, readPhoto: ReadKeepsakePhoto |
  * The owner's keepsake (docs/API.md), under `/api/calendars`: the book as JSON for the print page
  * and as a PDF download. Owner only (404 for others' ids), 409 before the announcement.
  */
-export function createKeepsakeRoutes(context: AppContext, options: { readPhoto?: ReadKeepsakePhoto } = {}) {
+export function createKeepsakeRoutes(context: AppContext) {
   async function loadOwned(userId: string, calendarId: string): Promise<KeepsakeSource> {
     const calendar = await getOwnedCalendar(context.db, userId, calendarId);
     const source = await loadKeepsake(context.db, calendar, 'owner');
@@ -55,7 +58,7 @@ export function createKeepsakeRoutes(context: AppContext, options: { readPhoto?:
     .get('/:id/keepsake.pdf', async (c) => {
       const { user } = await requireSession(context, c);
       const source = await loadOwned(user.id, c.req.param('id'));
-      const pdf = await renderKeepsakePdf(source.book, await readPhotos(source, options.readPhoto));
+      const pdf = await renderKeepsakePdf(source.book, await readPhotos(context, source));
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', toAttachmentHeader(getKeepsakeFileName(source.book.title)));
       c.header('Cache-Control', 'private, no-store');

@@ -92,6 +92,17 @@ const EnvSchema = z
      * closing, so a load balancer polling readiness stops sending traffic first.
      */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+    /**
+     * Where uploaded photos' resized variants are kept: 'postgres' (default, in the database, nothing
+     * else to run) or 's3' (an S3-compatible bucket: S3_ENDPOINT, S3_BUCKET, S3_REGION and the keys).
+     */
+    IMAGE_STORE: z.enum(['postgres', 's3']).default('postgres'),
+    /** e.g. https://s3.eu-central-1.amazonaws.com or a MinIO/R2 address; objects are addressed path-style. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** The web build served by this process. */
     WEB_DIST: z.string().default('web/build/client'),
   })
@@ -136,6 +147,12 @@ const EnvSchema = z
         path: ['BENCH_DISABLE_CAPTCHA'],
         message: 'BENCH_DISABLE_CAPTCHA is for benchmarks and cannot be used in production',
       });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.IMAGE_STORE !== 's3') return;
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with IMAGE_STORE=s3` });
     }
   })
   .superRefine((env, ctx) => {

@@ -40,6 +40,7 @@ import {
 import { ClosedCalendarBanner } from './closed-calendar-banner.tsx';
 import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
 import { FunGuessSwitches } from './fun-guess-switches.tsx';
+import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 
 export function meta() {
@@ -107,6 +108,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   const [errors, setErrors] = useState<CalendarInfoErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [photoBusy, setPhotoBusy] = useState(false);
   // A new IBAN of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
   const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -154,6 +156,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   async function save(event: FormEvent) {
     event.preventDefault();
     if (saving || readOnly) return;
+    if (photoBusy) return setProblem('Your photo is still uploading. Please wait a moment.');
     const result = validateCalendarInfo(values, calendar);
     if (!result.success) return setErrors(result.errors);
     setErrors({});
@@ -204,6 +207,14 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             value={values.background}
             onChange={(background) => change({ background })}
             error={errors.background}
+          />
+          <ParentsPageFields
+            coverImageId={values.coverImageId}
+            parentsNote={values.parentsNote}
+            onChange={change}
+            errors={errors}
+            onPhotoBusyChange={setPhotoBusy}
+            disabled={readOnly}
           />
           <IbanField
             ref={ibanRef}

@@ -28,6 +28,8 @@ const calendar: OwnerCalendar = {
   createdAt: '2019-12-01T10:00:00Z',
   activatedAt: '2019-12-01T10:05:00Z',
   closing: null,
+  coverImageId: null,
+  parentsNote: null,
 };
 
 describe('buildCalendarChanges', () => {

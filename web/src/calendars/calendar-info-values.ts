@@ -13,6 +13,8 @@ export type CalendarInfoValues = {
   /** Guessing for fun: the time of birth and the weight. */
   guessTime: boolean;
   guessWeight: boolean;
+  coverImageId: string | null;
+  parentsNote: string;
 };
 
 export type CalendarInfoErrors = Partial<Record<keyof CalendarInfoValues, string>>;
@@ -27,6 +29,8 @@ export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValu
     hideTotal: calendar.hideTotal,
     guessTime: calendar.guessTime,
     guessWeight: calendar.guessWeight,
+    coverImageId: calendar.coverImageId,
+    parentsNote: calendar.parentsNote ?? '',
   };
 }
 
@@ -45,6 +49,8 @@ export function buildCalendarChanges(values: CalendarInfoValues, calendar: Owner
   if (values.hideTotal !== saved.hideTotal) changes.hideTotal = values.hideTotal;
   if (values.guessTime !== saved.guessTime) changes.guessTime = values.guessTime;
   if (values.guessWeight !== saved.guessWeight) changes.guessWeight = values.guessWeight;
+  if (values.coverImageId !== saved.coverImageId) changes.coverImageId = values.coverImageId;
+  if (values.parentsNote.trim() !== saved.parentsNote) changes.parentsNote = values.parentsNote;
   return changes;
 }
 
@@ -57,6 +63,8 @@ const FIELDS: readonly (keyof CalendarInfoValues)[] = [
   'hideTotal',
   'guessTime',
   'guessWeight',
+  'coverImageId',
+  'parentsNote',
 ];
 
 export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>): CalendarInfoErrors {

@@ -36,6 +36,10 @@ export type UpdateCalendarRequest = Partial<{
   guessTime: boolean;
   guessWeight: boolean;
   wizardStep: number;
+  /** An image uploaded with `POST /api/images`, or null to remove the photo. */
+  coverImageId: string | null;
+  /** Sent as typed; the server trims it and saves an empty one as none. */
+  parentsNote: string | null;
   /** With a new IBAN of a calendar that is paid for (accounts without a password sign in again instead). */
   password: string;
 }>;

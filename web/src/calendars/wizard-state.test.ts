@@ -37,6 +37,8 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
     createdAt: '2029-12-01T10:00:00Z',
     activatedAt: null,
     closing: null,
+    coverImageId: null,
+    parentsNote: null,
     ...overrides,
   };
 }
@@ -48,6 +50,8 @@ const values: WizardValues = {
   iban: VALID_IBAN,
   dueDate: '2030-01-15',
   background: 'pink',
+  coverImageId: null,
+  parentsNote: '',
 };
 
 describe('getResumeStep', () => {
@@ -94,6 +98,8 @@ describe('initial values', () => {
       iban: '',
       dueDate: '2030-01-15',
       background: 'blue',
+      coverImageId: null,
+      parentsNote: '',
     });
   });
 });
@@ -140,6 +146,23 @@ describe('validateStepTwo', () => {
     });
     expect(validateStepTwo({ ...values, dueDate: '2030-01-14' }, '2030-01-15')).toMatchObject({ success: false });
     expect(validateStepTwo({ ...values, dueDate: '2030-11-16' }, '2030-01-15')).toMatchObject({ success: false });
+  });
+
+  it('sends the photo and the trimmed note, an empty note as none, and refuses a note over 500 characters', () => {
+    const photo = '7f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+    expect(
+      validateStepTwo({ ...values, coverImageId: photo, parentsNote: '  Hello, friends!  ' }, '2030-01-15'),
+    ).toEqual({
+      success: true,
+      request: { dueDate: '2030-01-15', background: 'pink', coverImageId: photo, parentsNote: 'Hello, friends!' },
+    });
+    expect(validateStepTwo({ ...values, parentsNote: '   ' }, '2030-01-15')).toMatchObject({
+      request: { coverImageId: null, parentsNote: null },
+    });
+    expect(validateStepTwo({ ...values, parentsNote: 'x'.repeat(501) }, '2030-01-15')).toEqual({
+      success: false,
+      errors: { parentsNote: 'A note can be at most 500 characters.' },
+    });
   });
 });
 

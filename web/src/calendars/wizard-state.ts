@@ -1,5 +1,11 @@
 import { CreateCalendarSchema } from '@firstday/common/calendar-forms';
-import { type BackgroundId, createDueDateSchema, type OwnerCalendar, toIsoDate } from '@firstday/common/calendars';
+import {
+  type BackgroundId,
+  createDueDateSchema,
+  type OwnerCalendar,
+  ParentsNoteSchema,
+  toIsoDate,
+} from '@firstday/common/calendars';
 import { ApiError } from '../lib/api.ts';
 
 export const WIZARD_STEP_LABELS = ['Details', 'Customize', 'Plan', 'Payment', 'Welcome'] as const;
@@ -14,6 +20,9 @@ export type WizardValues = {
   iban: string;
   dueDate: string;
   background: BackgroundId;
+  /** The parents' page (step 2, optional). */
+  coverImageId: string | null;
+  parentsNote: string;
 };
 
 export type StepErrors = Partial<Record<keyof WizardValues, string>>;
@@ -27,6 +36,8 @@ export function getInitialValues(user: { first_name: string; last_name: string; 
     iban: '',
     dueDate: '',
     background: 'pink',
+    coverImageId: null,
+    parentsNote: '',
   };
 }
 
@@ -38,6 +49,8 @@ export function getDraftValues(calendar: OwnerCalendar): WizardValues {
     iban: '',
     dueDate: calendar.dueDate ?? '',
     background: calendar.background,
+    coverImageId: calendar.coverImageId,
+    parentsNote: calendar.parentsNote ?? '',
   };
 }
 
@@ -107,18 +120,46 @@ export function validateStepOne(values: WizardValues): StepOneResult {
 }
 
 export type StepTwoResult =
-  | { success: true; request: { dueDate: string; background: BackgroundId } }
+  | {
+      success: true;
+      request: { dueDate: string; background: BackgroundId; coverImageId: string | null; parentsNote: string | null };
+    }
   | { success: false; errors: StepErrors };
 
 export function validateStepTwo(values: WizardValues, today = toIsoDate(new Date())): StepTwoResult {
   const dueDate = createDueDateSchema(() => today).safeParse(values.dueDate);
-  if (!dueDate.success) return { success: false, errors: { dueDate: dueDate.error.issues[0]?.message } };
-  return { success: true, request: { dueDate: dueDate.data, background: values.background } };
+  const note = ParentsNoteSchema.safeParse(values.parentsNote);
+  if (!dueDate.success || !note.success) {
+    return {
+      success: false,
+      errors: {
+        ...(dueDate.success ? {} : { dueDate: dueDate.error.issues[0]?.message }),
+        ...(note.success ? {} : { parentsNote: note.error.issues[0]?.message }),
+      },
+    };
+  }
+  return {
+    success: true,
+    request: {
+      dueDate: dueDate.data,
+      background: values.background,
+      coverImageId: values.coverImageId,
+      parentsNote: note.data,
+    },
+  };
 }
 
 /** Server `fields` of a 400 → wizard fields (the API's names are the same). */
 export function mapWizardFieldErrors(fields: Readonly<Record<string, string>>): StepErrors {
-  const known: (keyof WizardValues)[] = ['firstName', 'lastName', 'iban', 'dueDate', 'background'];
+  const known: (keyof WizardValues)[] = [
+    'firstName',
+    'lastName',
+    'iban',
+    'dueDate',
+    'background',
+    'coverImageId',
+    'parentsNote',
+  ];
   const errors: StepErrors = {};
   for (const field of known) if (fields[field]) errors[field] = fields[field];
   return errors;

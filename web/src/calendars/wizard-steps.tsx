@@ -17,6 +17,7 @@ import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
 import { copyShareLink, getShareLink } from './copy-text.ts';
 import { formatDollars } from './format-money.ts';
+import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
@@ -59,6 +60,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const [errors, setErrors] = useState<StepErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [photoBusy, setPhotoBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -122,6 +124,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
   function submitCustomization(event: FormEvent) {
     event.preventDefault();
+    if (photoBusy) return setProblem('Your photo is still uploading. Please wait a moment.');
     const result = validateStepTwo(values);
     if (!result.success) return setErrors(result.errors);
     if (!calendar) return setStep(1);
@@ -200,7 +203,9 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
       {step === 2 && (
         <StepForm formRef={formRef} onSubmit={submitCustomization} saving={saving}>
-          <p className={styles.lead}>Pick the expected birth date and how your calendar looks.</p>
+          <p className={styles.lead}>
+            Pick the expected birth date and how your calendar looks. A photo and a note for your guests are optional.
+          </p>
           <div className={styles.customize}>
             <div className={styles.customizeFields}>
               <TextField
@@ -218,6 +223,13 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
                 value={values.background}
                 onChange={(background) => changeValues({ background })}
                 error={errors.background}
+              />
+              <ParentsPageFields
+                coverImageId={values.coverImageId}
+                parentsNote={values.parentsNote}
+                onChange={changeValues}
+                errors={errors}
+                onPhotoBusyChange={setPhotoBusy}
               />
             </div>
             <section className={styles.previewColumn} aria-label="Preview">

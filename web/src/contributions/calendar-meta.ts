@@ -21,7 +21,8 @@ export function buildCalendarMeta(calendar: PublicCalendar | null, appUrl: strin
       title,
       description,
       url: `${appUrl}/c/${slug}`,
-      image: `${appUrl}/api/public/calendars/${slug}/og.png`,
+      // A new photo is a new address: messengers keep a preview per address.
+      image: `${appUrl}/api/public/calendars/${slug}/og.png${calendar.coverImageId ? `?photo=${calendar.coverImageId.slice(0, 8)}` : ''}`,
       imageSize: { width: 1200, height: 630 },
     }),
   ];

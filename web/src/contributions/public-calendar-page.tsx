@@ -1,4 +1,5 @@
 import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
+import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
@@ -16,6 +17,7 @@ import { AnnouncementPanel, ClosedNotice } from './announcement-panel.tsx';
 import { CalendarFooter } from './calendar-footer.tsx';
 import { buildCalendarMeta } from './calendar-meta.ts';
 import { getPublicCalendar, getPublicCalendarQueryKey } from './contributions-api.ts';
+import { describeDueCountdown, getLocalToday } from './due-countdown.ts';
 import { GuessCalendar } from './guess-calendar.tsx';
 import styles from './public-calendar.module.css';
 import { PublicWishList } from './public-wish-list.tsx';
@@ -34,7 +36,9 @@ const ContributionDialog = lazy(loadContributionDialog);
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const calendar = (await page.getPublicCalendar(params.slug)) ?? null;
-  return data({ calendar, appUrl: page.appUrl }, { status: calendar ? 200 : 404 });
+  // The countdown's day on the server; the guest's own calendar takes over once the page runs.
+  const today = new Date().toISOString().slice(0, 10);
+  return data({ calendar, appUrl: page.appUrl, today }, { status: calendar ? 200 : 404 });
 }
 
 /** Its first HTML is complete, so its scripts may wait until it has painted (hydrate-after-paint.ts). */
@@ -51,6 +55,7 @@ export default function PublicCalendarPage({ loaderData, params }: Route.Compone
       <PublicCalendarScreen
         slug={params.slug}
         initial={loaderData.calendar}
+        serverToday={loaderData.today}
         shareUrl={`${loaderData.appUrl}/c/${params.slug}`}
       />
     </QueryClientProvider>
@@ -65,10 +70,12 @@ function isClosed(calendar: PublicCalendar): boolean {
 function PublicCalendarScreen({
   slug,
   initial,
+  serverToday,
   shareUrl,
 }: {
   slug: string;
   initial: PublicCalendar;
+  serverToday: string;
   shareUrl: string;
 }) {
   const query = useQuery({
@@ -78,12 +85,22 @@ function PublicCalendarScreen({
     // As fresh as the server's cache: no second read right after hydration.
     staleTime: 30_000,
   });
-  return <CalendarScreen calendar={query.data} slug={slug} shareUrl={shareUrl} />;
+  return <CalendarScreen calendar={query.data} slug={slug} shareUrl={shareUrl} serverToday={serverToday} />;
 }
 
 type ExtraWishes = { items: PublicWish[]; nextCursor: string | null };
 
-function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar; slug: string; shareUrl: string }) {
+function CalendarScreen({
+  calendar,
+  slug,
+  shareUrl,
+  serverToday,
+}: {
+  calendar: PublicCalendar;
+  slug: string;
+  shareUrl: string;
+  serverToday: string;
+}) {
   const queryClient = useQueryClient();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -167,6 +184,10 @@ function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar
   }
 
   const heading = calendar.parentNames ? calendar.title : calendar.title || 'Our baby calendar';
+  const [today, setToday] = useState(serverToday);
+  // After hydration (which must print the server's text), the countdown follows the guest's own day.
+  useEffect(() => setToday(getLocalToday()), []);
+  const countdown = closed ? null : describeDueCountdown(calendar.dueDate, today);
 
   return (
     <div className={styles.page} data-background={calendar.background}>
@@ -174,31 +195,58 @@ function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar
         <Logo />
       </header>
       <main id="main" className={styles.main}>
-        <section className={styles.hero} aria-labelledby="calendar-title">
-          <p className={styles.kicker}>Baby birth calendar</p>
-          <h1 id="calendar-title" className={styles.title}>
-            {heading}
-          </h1>
-          {calendar.parentNames && calendar.parentNames !== heading && (
-            <p className={styles.parents}>{calendar.parentNames}</p>
+        <section
+          className={styles.hero}
+          aria-labelledby="calendar-title"
+          data-has-photo={calendar.coverImageId ? true : undefined}
+        >
+          {calendar.coverImageId && (
+            <CoverPhoto
+              id={calendar.coverImageId}
+              size={calendar.coverImageSize}
+              alt={`A photo from ${calendar.parentNames || 'the parents'}`}
+            />
           )}
-          <dl className={styles.stats}>
-            <div>
-              <dt>Due date</dt>
-              <dd>{formatLongDate(calendar.dueDate)}</dd>
-            </div>
-            <div>
-              <dt>Participants</dt>
-              <dd>{calendar.participants}</dd>
-            </div>
-            {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
-            {!closed && calendar.totalRaisedCents !== undefined && (
-              <div>
-                <dt>Raised so far</dt>
-                <dd>{formatDollars(calendar.totalRaisedCents)}</dd>
-              </div>
+          <div className={styles.heroText}>
+            <p className={styles.kicker}>Baby birth calendar</p>
+            <h1 id="calendar-title" className={styles.title}>
+              {heading}
+            </h1>
+            {calendar.parentNames && calendar.parentNames !== heading && (
+              <p className={styles.parents}>{calendar.parentNames}</p>
             )}
-          </dl>
+            {countdown && (
+              <p className={styles.countdown}>
+                <strong>{countdown.headline}</strong>
+                {countdown.detail && <span> {countdown.detail}</span>}
+              </p>
+            )}
+            {calendar.parentsNote && (
+              <figure className={styles.note}>
+                <blockquote className={styles.noteText}>{calendar.parentsNote}</blockquote>
+                <figcaption className={styles.noteFrom}>
+                  — {calendar.parentNames ? `${calendar.parentNames}, the parents-to-be` : 'The parents-to-be'}
+                </figcaption>
+              </figure>
+            )}
+            <dl className={styles.stats}>
+              <div>
+                <dt>Due date</dt>
+                <dd>{formatLongDate(calendar.dueDate)}</dd>
+              </div>
+              <div>
+                <dt>Participants</dt>
+                <dd>{calendar.participants}</dd>
+              </div>
+              {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
+              {!closed && calendar.totalRaisedCents !== undefined && (
+                <div>
+                  <dt>Raised so far</dt>
+                  <dd>{formatDollars(calendar.totalRaisedCents)}</dd>
+                </div>
+              )}
+            </dl>
+          </div>
         </section>
 
         {calendar.announcement && <AnnouncementPanel announcement={calendar.announcement} slug={slug} />}
@@ -269,5 +317,29 @@ function CalendarScreen({ calendar, slug, shareUrl }: { calendar: PublicCalendar
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The parents' photo at the top: the first thing painted, so it loads at once (not lazily) with a
+ * `sizes` that picks the smallest fitting width, and its width and height keep the layout still.
+ */
+function CoverPhoto({ id, size, alt }: { id: string; size: PublicCalendar['coverImageSize']; alt: string }) {
+  const sizes = '(min-width: 700px) 22rem, calc(100vw - 4rem)';
+  return (
+    <picture className={styles.photo}>
+      <source type="image/webp" srcSet={imageSrcSet(id, 'webp')} sizes={sizes} />
+      <img
+        className={styles.photoImage}
+        src={imageUrl(id, 640, 'jpeg')}
+        srcSet={imageSrcSet(id, 'jpeg')}
+        sizes={sizes}
+        width={size?.width}
+        height={size?.height}
+        alt={alt}
+        decoding="async"
+        fetchPriority="high"
+      />
+    </picture>
   );
 }

@@ -138,8 +138,20 @@ function readErrorBody(body: unknown): ApiErrorBody['error'] | undefined {
 }
 
 async function readApiError(response: Response): Promise<ApiError> {
-  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-  const error = readErrorBody(await response.json().catch(() => undefined));
+  const body = await response.json().catch(() => undefined);
+  return toApiError(
+    { status: response.status, statusText: response.statusText, body },
+    response.headers.get('Retry-After'),
+  );
+}
+
+/** A failed answer as an ApiError, from its parsed body (also for requests sent without fetch: uploads). */
+export function toApiError(
+  response: { status: number; statusText: string; body: unknown },
+  retryAfter: string | null,
+): ApiError {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
+  const error = readErrorBody(response.body);
   if (error) {
     const { code, message, fields } = error;
     return new ApiError({ status: response.status, code, message, fields, retryAfterSeconds });
