@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { createActiveCalendar } from '../../test/test-contributions.ts';
+import { uploadTestPhoto } from '../../test/test-images.ts';
 import { createVerifiedUser, sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -12,21 +13,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 });
 afterAll(() => t.close());
-
-async function uploadPhoto(cookie: string, colour = '#c03070') {
-  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }));
-  const response = await t.app.request('/api/images', {
-    method: 'POST',
-    headers: { origin: TEST_ORIGIN, cookie },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; width: number; height: number };
-}
 
 async function readPublic(slug: string) {
   const response = await t.app.request(`/api/public/calendars/${slug}`);
@@ -42,7 +28,7 @@ describe("the parents' page: cover photo and note", () => {
       parentsNote: null,
     });
 
-    const photo = await uploadPhoto(cookie);
+    const photo = await uploadTestPhoto(t, cookie);
     const saved = await sendJson(
       t,
       'PATCH',
@@ -75,7 +61,7 @@ describe("the parents' page: cover photo and note", () => {
   it("refuses someone else's photo, an unknown id and a note over 500 characters", async () => {
     const { calendar, cookie } = await createActiveCalendar(t);
     const stranger = await createVerifiedUser(t, 'stranger-photo@example.com');
-    const theirs = await uploadPhoto(stranger.cookie);
+    const theirs = await uploadTestPhoto(t, stranger.cookie);
 
     const foreign = await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { coverImageId: theirs.id }, cookie);
     expect(foreign.status).toBe(400);
@@ -99,7 +85,7 @@ describe("the parents' page: cover photo and note", () => {
     const plain = new Uint8Array(await before.arrayBuffer());
 
     // A green photo on a pink background: the preview's right side turns green.
-    const photo = await uploadPhoto(cookie, '#10a040');
+    const photo = await uploadTestPhoto(t, cookie, '#10a040');
     await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { coverImageId: photo.id }, cookie);
     const after = await t.app.request(`/api/public/calendars/${calendar.slug}/og.png`);
     const withPhoto = new Uint8Array(await after.arrayBuffer());

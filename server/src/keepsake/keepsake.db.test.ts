@@ -14,6 +14,7 @@ import {
   postContribution,
   withAnyCaptcha,
 } from '../../test/test-contributions.ts';
+import { uploadTestPhoto } from '../../test/test-images.ts';
 import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
 import { announcements } from '../announcements/schema.ts';
 import { contributions } from '../contributions/schema.ts';
@@ -115,6 +116,34 @@ describe('GET /api/calendars/:id/keepsake.pdf', () => {
     expect((await get(`/api/calendars/${calendar.id}/keepsake.pdf`, other.cookie)).status).toBe(404);
     expect((await get(`/api/calendars/${calendar.id}/keepsake`, other.cookie)).status).toBe(404);
     expect((await get(`/api/calendars/${calendar.id}/keepsake.pdf`)).status).toBe(401);
+  });
+});
+
+describe('the keepsake’s photos', () => {
+  it('prints the cover photo and the baby’s photo when the parents gave them', async () => {
+    const { calendar, cookie } = await createAnnouncedCalendar();
+    const cover = await uploadTestPhoto(t, cookie, '#10a040');
+    const baby = await uploadTestPhoto(t, cookie, '#3060c0');
+    expect(
+      (await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { coverImageId: cover.id }, cookie)).status,
+    ).toBe(200);
+    const announced = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendar.id}/announce`,
+      { birthDate: TODAY, thankYouMessage: 'Thank you!', babyImageId: baby.id },
+      cookie,
+    );
+    expect(announced.status).toBe(200);
+
+    const response = await get(`/api/calendars/${calendar.id}/keepsake.pdf`, cookie);
+    expect(response.status).toBe(200);
+    const file = join(dir, `${calendar.id}-photos.pdf`);
+    writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+    // pdfimages lists one row per image drawn: the cover photo and the baby's photo, both JPEG.
+    const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(images).toHaveLength(2);
+    for (const row of images) expect(row).toMatch(/\bjpeg\b/);
   });
 });
 
