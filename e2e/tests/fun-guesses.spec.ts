@@ -20,6 +20,8 @@ async function sendWish(visitor: Page) {
   await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
 }
 
+const PHOTO_PATH = new URL('../fixtures/cover-photo.jpg', import.meta.url).pathname;
+
 test('the owner asks for the time and the weight too; after the announcement the closest guesses show, just for fun', async ({
   page,
   browser,
@@ -80,6 +82,10 @@ test('the owner asks for the time and the weight too; after the announcement the
   await announce.getByLabel('Baby’s name').fill('Mia');
   await announce.getByLabel('Time of birth').fill('00:10');
   await announce.getByRole('textbox', { name: 'Weight in grams' }).fill('3450');
+  // The baby's photo, uploaded in the dialog.
+  const photoField = announce.getByRole('group', { name: 'Baby’s photo' });
+  await photoField.locator('input[type="file"]').setInputFiles(PHOTO_PATH);
+  await expect(photoField.getByRole('button', { name: 'Replace photo' })).toBeVisible();
   const thanks = `Thank you for guessing with us! ${Date.now()}`;
   await announce.getByLabel('Thank You to Our Supporters').fill(thanks);
   await expectNoSeriousAxeViolation(page, 'announce dialog with the baby');
@@ -88,6 +94,7 @@ test('the owner asks for the time and the weight too; after the announcement the
   await expect(confirm).toContainText('at 12:10 AM');
   await expect(confirm).toContainText('Mia');
   await expect(confirm).toContainText('3,450 g (7 lb 10 oz)');
+  await expect(confirm.getByRole('img', { name: 'Mia' })).toBeVisible();
   await confirm.getByRole('button', { name: 'Yes, announce' }).click();
   await expect(page.getByText(/The birth is announced/)).toBeVisible({ timeout: 20_000 });
 
@@ -95,6 +102,10 @@ test('the owner asks for the time and the weight too; after the announcement the
   await visitor.reload();
   const panel = visitor.getByRole('region', { name: 'The baby has arrived!' });
   await expect(panel.getByText('Welcome, Mia!')).toBeVisible();
+  const babyPhoto = panel.getByRole('img', { name: 'Mia, just born' });
+  await expect
+    .poll(() => babyPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(panel).toContainText('at 12:10 AM');
   await expect(panel).toContainText('Weight: 3,450 g (7 lb 10 oz)');
   await expect(panel.getByText('Just for fun — no prize')).toBeVisible();
@@ -114,5 +125,9 @@ test('the owner asks for the time and the weight too; after the announcement the
   // The celebration e-mail carries the baby's details.
   const celebration = await waitForMail(page.request, grandma, 'The baby is here!');
   expect(celebration.text).toContain('Welcome, Mia! Born at 12:10 AM, weighing 3,450 g (7 lb 10 oz).');
+  const photoUrl = /src="([^"]+\/images\/[^"]+\/640\.jpg)"/.exec(celebration.html)?.[1];
+  expect(photoUrl).toBeDefined();
+  const photo = await page.request.get(photoUrl!);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
   await visitor.context().close();
 });

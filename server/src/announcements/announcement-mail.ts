@@ -63,6 +63,7 @@ export async function enqueueParticipantMails(
             birthDate: announcement.birthDate!,
             thankYouMessage: announcement.thankYouMessage ?? '',
             babyName: announcement.babyName,
+            babyImageId: announcement.babyImageId,
             birthTimeMinutes: announcement.birthTimeMinutes,
             birthWeightGrams: announcement.birthWeightGrams,
           })

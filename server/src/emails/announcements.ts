@@ -2,7 +2,7 @@ import type { BackgroundId } from '@firstday/common/calendars';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { formatLongDate, formatUsd } from '../lib/format.ts';
 import { formatUtcDateTime } from '../payments/payout-hold.ts';
-import { type Email, renderEmail } from './layout.ts';
+import { type Email, getEmailPhotoUrl, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
 
@@ -39,6 +39,7 @@ export function createCelebrationEmail(
     birthDate: string;
     thankYouMessage: string;
     unsubscribeUrl: string;
+    babyImageId: string | null;
   } & BabyDetails,
 ): Promise<Email> {
   const { calendar } = input;
@@ -48,6 +49,9 @@ export function createCelebrationEmail(
     background: calendar.background,
     subject: `The baby is here! News from “${calendar.title}”`,
     heading: 'The baby is here!',
+    ...(input.babyImageId
+      ? { image: { url: getEmailPhotoUrl(input.appUrl, input.babyImageId), alt: input.babyName ?? 'The newborn baby' } }
+      : {}),
     paragraphs: [
       `${calendar.firstName} announced the birth on ${formatLongDate(input.birthDate)}.`,
       ...(baby ? [baby] : []),

@@ -138,6 +138,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         babyName: 'Mia <Rose>',
         birthTimeMinutes: 945,
         birthWeightGrams: 3450,
+        babyImageId: null,
         unsubscribeUrl,
       }),
     unsubscribe: true,
@@ -167,7 +168,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         name: 'Tom',
         message: 'Dear Tom, thank you <3',
         babyName: 'Rose',
-        babyImageUrl: `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpeg`,
+        babyImageUrl: `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpg`,
         unsubscribeUrl,
       }),
     unsubscribe: true,
@@ -230,9 +231,13 @@ describe("the baby's details in the celebration", () => {
       babyName: 'Mia <Rose>',
       birthTimeMinutes: 945,
       birthWeightGrams: 3450,
+      babyImageId: '0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10',
       unsubscribeUrl,
     });
     expect(email.text).toContain('Welcome, Mia <Rose>! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).');
+    // The baby's photo, as a JPEG at the address the image route serves.
+    expect(email.html).toContain(`src="${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpg"`);
+    expect(email.html).toContain('alt="Mia &#60;Rose&#62;"');
     expect(email.html).toContain('Welcome, Mia &#60;Rose&#62;! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).');
   });
 
@@ -296,6 +301,7 @@ describe('the layout', () => {
       calendar,
       birthDate: '2030-01-12',
       thankYouMessage: 'Thank you',
+      babyImageId: null,
       unsubscribeUrl,
     });
     expect(email.html).toContain(`href="${appUrl}/c/${calendar.slug}/keepsake"`);
@@ -306,7 +312,7 @@ describe('the layout', () => {
 });
 
 describe('the thank-you note', () => {
-  const imageUrl = `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpeg`;
+  const imageUrl = `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpg`;
   const note = {
     appUrl,
     calendar: { ...calendar, background: 'sun' as const },

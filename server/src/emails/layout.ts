@@ -1,4 +1,5 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import { imageUrl } from '@firstday/common/images';
 import { SITE } from '@firstday/common/site';
 import mjml2html from 'mjml';
 import { escapeHtml } from '../lib/escape-html.ts';
@@ -23,6 +24,11 @@ export type EmailContent = {
   /** A photo above the text (absolute URL), e.g. the baby's in a thank-you note. */
   image?: { url: string; alt: string };
 };
+
+/** A stored photo for an e-mail: its absolute address, a JPEG (every mail client shows one) wide enough for the layout. */
+export function getEmailPhotoUrl(appUrl: string, imageId: string): string {
+  return `${appUrl}${imageUrl(imageId, 640, 'jpeg')}`;
+}
 
 /** A rendered e-mail, ready for `enqueueMail`. */
 export type Email = { subject: string; text: string; html: string; headers?: Record<string, string> };

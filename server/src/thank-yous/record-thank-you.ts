@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fillThankYouName } from '@firstday/common/thank-yous';
 import type { AnnouncementRow } from '../announcements/schema.ts';
 import { type CalendarRow, getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getEmailPhotoUrl } from '../emails/layout.ts';
 import { createThankYouNoteEmail } from '../emails/thank-yous.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
@@ -13,9 +14,6 @@ import { thankYouNotes } from './schema.ts';
 export type ThankYouRecipient = { id: string; name: string; email: string };
 
 /** The baby's photo in e-mails: the image route's 640 px JPEG (images feature). */
-export function getBabyImageUrl(appUrl: string, imageId: string | null): string | null {
-  return imageId ? `${appUrl}/images/${imageId}/640.jpeg` : null;
-}
 
 /**
  * Records one note and queues its e-mail, inside the caller's transaction. The note is unique per
@@ -57,7 +55,7 @@ export async function recordThankYou(
       name: recipient.name,
       message,
       babyName: announcement.babyName,
-      babyImageUrl: getBabyImageUrl(env.APP_URL, announcement.babyImageId),
+      babyImageUrl: announcement.babyImageId ? getEmailPhotoUrl(env.APP_URL, announcement.babyImageId) : null,
       unsubscribeUrl: createUnsubscribeUrl(env, recipient.email),
     })),
   });

@@ -8,11 +8,13 @@ import {
   parseTimeInput,
   toGrams,
 } from '@firstday/common/fun-guesses';
+import { imageUrl } from '@firstday/common/images';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { PhotoField } from '../components/photo-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { ApiError } from '../lib/api.ts';
@@ -31,10 +33,18 @@ type FieldErrors = {
   babyName?: string;
   birthTimeMinutes?: string;
   birthWeight?: string;
+  babyImageId?: string;
 };
 type Field = keyof FieldErrors;
 /** The form's fields in their order: focus goes to the first one to fix. */
-const FIELD_ORDER: Field[] = ['birthDate', 'babyName', 'birthTimeMinutes', 'birthWeight', 'thankYouMessage'];
+const FIELD_ORDER: Field[] = [
+  'birthDate',
+  'babyName',
+  'birthTimeMinutes',
+  'birthWeight',
+  'babyImageId',
+  'thankYouMessage',
+];
 
 /** The server's field messages by the form's fields ('birthWeight.ounces' belongs to the weight). */
 function toFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors {
@@ -62,6 +72,8 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
   const [babyName, setBabyName] = useState('');
   const [birthTime, setBirthTime] = useState('');
   const [birthWeight, setBirthWeight] = useState<WeightValue>(EMPTY_WEIGHT);
+  const [babyImageId, setBabyImageId] = useState<string | null>(null);
+  const [photoBusy, setPhotoBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { sending, problem, setProblem, send } = useClosingRequest();
   const dateRef = useRef<HTMLInputElement>(null);
@@ -86,10 +98,13 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     ...(babyName.trim() ? { babyName } : {}),
     ...(birthTimeMinutes !== null ? { birthTimeMinutes } : {}),
     ...(weightInput ? { birthWeight: weightInput } : {}),
+    ...(babyImageId ? { babyImageId } : {}),
   };
 
   function review(event: FormEvent) {
     event.preventDefault();
+    // The photo's id only exists once its upload has finished.
+    if (photoBusy) return;
     const next: FieldErrors = { birthDate: checkBirthDate(birthDate, limits) };
     const parsed = AnnounceRequestSchema.safeParse(request);
     if (!parsed.success) {
@@ -187,6 +202,15 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 className={closingStyles.timeField}
               />
               <WeightField legend="Weight" value={birthWeight} onChange={setBirthWeight} error={errors.birthWeight} />
+              <PhotoField
+                label="Baby’s photo"
+                hint="JPEG, PNG, WebP or HEIC, up to 15 MB. We remove the location and camera details."
+                value={babyImageId}
+                onChange={setBabyImageId}
+                error={errors.babyImageId}
+                previewAlt="Your baby’s photo"
+                onBusyChange={setPhotoBusy}
+              />
               <p className={closingStyles.babyDetailsHint}>
                 Shown on the calendar and in the e-mail to your participants
                 {calendar.guessTime || calendar.guessWeight
@@ -229,7 +253,9 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               <Button variant="secondary" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit">Announce &amp; Receive Funds</Button>
+              <Button type="submit" aria-disabled={photoBusy || undefined}>
+                {photoBusy ? 'Uploading the photo…' : 'Announce & Receive Funds'}
+              </Button>
             </div>
           </form>
         ) : (
@@ -257,6 +283,18 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               <div>
                 <dt>Name</dt>
                 <dd>{babyName.trim()}</dd>
+              </div>
+            )}
+            {babyImageId && (
+              <div>
+                <dt>Photo</dt>
+                <dd>
+                  <img
+                    src={imageUrl(babyImageId, 320, 'webp')}
+                    alt={babyName.trim() || 'Your baby'}
+                    className={closingStyles.photoPreview}
+                  />
+                </dd>
               </div>
             )}
             {weightInput && (

@@ -1,11 +1,14 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
 import { formatMinutesOff, formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { Link } from 'react-router';
 import { formatLongDate } from '../lib/format-date.ts';
 import { formatMonthDay, getClosestGuesses } from './calendar-grid.ts';
 import styles from './public-calendar.module.css';
 
 type Announcement = NonNullable<PublicCalendar['announcement']>;
+
+const BABY_PHOTO_SIZES = '(min-width: 700px) 24rem, calc(100vw - 4rem)';
 
 /**
  * Shown instead of the form once the birth is announced: the date, the parents' thanks, the closest
@@ -25,6 +28,18 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
       <h2 id="announcement-title" className={styles.announcementTitle}>
         The baby has arrived!
       </h2>
+      {announcement.babyImageId && (
+        <picture className={styles.babyPhoto}>
+          <source type="image/webp" srcSet={imageSrcSet(announcement.babyImageId, 'webp')} sizes={BABY_PHOTO_SIZES} />
+          <img
+            src={imageUrl(announcement.babyImageId, 640, 'jpeg')}
+            srcSet={imageSrcSet(announcement.babyImageId, 'jpeg')}
+            sizes={BABY_PHOTO_SIZES}
+            alt={announcement.babyName ? `${announcement.babyName}, just born` : 'The newborn baby'}
+            decoding="async"
+          />
+        </picture>
+      )}
       {announcement.babyName && <p className={styles.babyName}>Welcome, {announcement.babyName}!</p>}
       <p className={styles.birthDate}>
         Born on <strong>{formatLongDate(birthDate)}</strong>
