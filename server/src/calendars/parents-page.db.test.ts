@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { createActiveCalendar } from '../../test/test-contributions.ts';
 import { uploadTestPhoto } from '../../test/test-images.ts';
-import { createVerifiedUser, sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
+import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 

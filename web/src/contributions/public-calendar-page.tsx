@@ -4,7 +4,6 @@ import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-q
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
 import { formatDollars } from '../calendars/format-money.ts';
-import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
