@@ -110,3 +110,42 @@ export async function seedContributions(url, calendar, count) {
   };
   await Promise.all(Array.from({ length: 20 }, worker));
 }
+
+/**
+ * Gives the calendar a phone-sized cover photo (4032×3024 JPEG with fine detail, a few MB, like a
+ * camera's) and a parents' note, through the real upload and the calendar update.
+ */
+export async function addCoverPhoto(url, calendar) {
+  const { default: sharp } = await import('sharp');
+  const width = 4032;
+  const height = 3024;
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .raw()
+    .toBuffer();
+  const photo = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .blur(1.2)
+    .tint({ r: 240, g: 190, b: 170 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(photo)], 'IMG_0001.jpg', { type: 'image/jpeg' }));
+  const uploaded = await fetch(`${url}/api/images`, {
+    method: 'POST',
+    headers: { origin: url.replace('127.0.0.1', 'localhost'), cookie: calendar.cookie },
+    body: form,
+  });
+  if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  const image = await uploaded.json();
+  const saved = await request(url, `/api/calendars/${calendar.id}`, {
+    method: 'PATCH',
+    cookie: calendar.cookie,
+    body: {
+      coverImageId: image.id,
+      parentsNote: 'We can’t wait to meet our little one! Thank you for guessing with us.',
+    },
+  });
+  if (!saved.ok) throw new Error(`cover photo: ${saved.status} ${await saved.text()}`);
+  return { bytes: photo.byteLength };
+}
