@@ -11,28 +11,24 @@
 export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_CURRENCY = 'USD';
 
-// Creating an Intl formatter is costly (tens of microseconds); one per (locale, options) is kept.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// Creating an Intl formatter is costly (tens of microseconds); one per (kind, locale, options) is kept.
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: () => T): T {
+  let format = formats.get(key) as T | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+    format = create();
+    formats.set(key, format);
   }
   return format;
 }
 
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return cached(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** An ISO calendar date ('2026-05-04') as the instant of its UTC midnight. */
@@ -68,20 +64,15 @@ export type MoneyOptions = {
   minorUnits?: 'auto' | 'always' | 'never';
 };
 
-/** The number of minor units in a currency's major one: 100 for USD, EUR and GBP. */
-function minorUnitsPerMajor(currency: string): number {
-  const digits = numberFormat(DEFAULT_LOCALE, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
-  return 10 ** (digits ?? 2);
-}
-
 /** An amount in minor units (cents) → '$1,250', '$12.50'; in de-DE with EUR '25,00 €' (see `minorUnits`). */
 export function formatMoney(amountMinor: number, options: MoneyOptions = {}): string {
   const { currency = DEFAULT_CURRENCY, locale = DEFAULT_LOCALE, minorUnits = 'auto' } = options;
-  const perMajor = minorUnitsPerMajor(currency);
+  const withMinorUnits = numberFormat(locale, { style: 'currency', currency });
+  // 100 minor units in a major one for USD, EUR and GBP; Intl knows each currency's digits.
+  const perMajor = 10 ** (withMinorUnits.resolvedOptions().maximumFractionDigits ?? 2);
   const whole = minorUnits === 'never' || (minorUnits === 'auto' && amountMinor % perMajor === 0);
-  return numberFormat(
-    locale,
-    whole ? { style: 'currency', currency, maximumFractionDigits: 0 } : { style: 'currency', currency },
+  return (
+    whole ? numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }) : withMinorUnits
   ).format(amountMinor / perMajor);
 }
 
