@@ -18,22 +18,23 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             {
-              // Small modules every page uses (API client, button, logo, lazy-import helper): their own
-              // file, so neither the marketing pages nor the guest page loads the other's chunk.
+              // Small modules every page uses (API client, button, logo, lazy-import helper, the Intl
+              // formatting of dates and money): their own file, so neither the marketing pages nor the
+              // guest page loads the other's chunk.
               name: 'shared',
-              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo))|common[\\/]src[\\/]site\.ts|vite[\\/]preload-helper/,
+              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo))|common[\\/]src[\\/](site|format)\.ts|vite[\\/]preload-helper/,
             },
             {
-              // Used by the guest page and some marketing pages (not `/`): error texts, dates, not-found view.
+              // Used by the guest page and some marketing pages (not `/`): error texts, not-found view.
               name: 'page-helpers',
-              test: /web[\\/]src[\\/](lib[\\/](error-messages|format-date)\.ts|marketing[\\/]not-found-view)/,
+              test: /web[\\/]src[\\/](lib[\\/]error-messages\.ts|marketing[\\/]not-found-view)/,
             },
             {
               // The guest page's own modules and React Query in one file (decision 012): the page most
               // visitors see loads the framework, this chunk and its route module, instead of a dozen
               // small files. The form stays out: it loads when someone is about to pick a day.
               name: 'guest-page',
-              test: /web[\\/]src[\\/](contributions[\\/](announcement-panel|calendar-footer|calendar-grid|calendar-meta|contributions-api|display-name|guess-calendar|public-calendar\.module|public-wish-list|share-links|share-panel|sticky-pick-bar|use-guess-days)|shell[\\/]query-client|calendars[\\/]format-money)|common[\\/]src[\\/]guess-window|node_modules[\\/]@tanstack[\\/]/,
+              test: /web[\\/]src[\\/](contributions[\\/](announcement-panel|calendar-footer|calendar-grid|calendar-meta|contributions-api|display-name|guess-calendar|public-calendar\.module|public-wish-list|share-links|share-panel|sticky-pick-bar|use-guess-days)|shell[\\/]query-client)|common[\\/]src[\\/]guess-window|node_modules[\\/]@tanstack[\\/]/,
             },
             {
               // What the marketing pages share (header, footer, landing sections used by /green, ...);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format.ts';
 import { BABY_NAME_MAX_LENGTH, BirthTimeSchema, BirthWeightSchema } from './fun-guesses.ts';
 
 export const THANK_YOU_MAX_LENGTH = 2000;
@@ -12,10 +13,7 @@ export const AnnounceRequestSchema = z.object({
     .string({ error: 'Please write a few words of thanks.' })
     .trim()
     .min(1, 'Please write a few words of thanks.')
-    .max(
-      THANK_YOU_MAX_LENGTH,
-      `The message can be at most ${THANK_YOU_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-    ),
+    .max(THANK_YOU_MAX_LENGTH, `The message can be at most ${formatNumber(THANK_YOU_MAX_LENGTH)} characters.`),
   /** The baby's details, each optional; an empty name is no name. */
   babyName: z
     .string({ error: 'Please enter the name as text.' })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BackgroundId, CalendarStatus } from './calendars.ts';
 import { PaymentMethodSchema } from './calendars.ts';
 import { EmailSchema } from './email.ts';
+import { formatNumber } from './format.ts';
 import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guesses.ts';
 
 export const WISH_MAX_LENGTH = 1000;
@@ -20,7 +21,7 @@ export const WishSchema = z
   .string({ error: 'Please write a wish.' })
   .trim()
   .min(1, 'Please write a wish.')
-  .max(WISH_MAX_LENGTH, `A wish can be at most ${WISH_MAX_LENGTH.toLocaleString('en-US')} characters.`);
+  .max(WISH_MAX_LENGTH, `A wish can be at most ${formatNumber(WISH_MAX_LENGTH)} characters.`);
 
 export const GiftCentsSchema = z
   .number({ error: 'Please enter an amount in dollars.' })

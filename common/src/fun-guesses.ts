@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format.ts';
 
 // Guessing for fun beside the date (never a prize): the time of birth and the weight, and the
 // baby's details in the announcement. One module for their rules and formats, client and server.
@@ -86,7 +87,7 @@ export function createWeightSchema({ min, max, what }: { min: number; max: numbe
         code: 'custom',
         message:
           weight.unit === 'g'
-            ? `Please enter a ${what} between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')} grams.`
+            ? `Please enter a ${what} between ${formatNumber(min)} and ${formatNumber(max)} grams.`
             : `Please enter a ${what} between ${describeRangeInPounds(min, max)}.`,
       });
     })
@@ -130,7 +131,7 @@ export function formatTimeOfDay(minutes: number): string {
 
 /** 3450 → '3,450 g'; with 'lb': '7 lb 10 oz'. */
 export function formatWeight(grams: number, unit: WeightUnit = 'g'): string {
-  if (unit === 'g') return `${grams.toLocaleString('en-US')} g`;
+  if (unit === 'g') return `${formatNumber(grams)} g`;
   const { pounds, ounces } = gramsToPoundsOunces(grams);
   return `${pounds} lb ${ounces} oz`;
 }

@@ -1,4 +1,5 @@
 import type { BackgroundId } from './calendars.ts';
+import { formatNumber } from './format.ts';
 
 /** One wish in the keepsake: the sender's real name (owner) or display name per the hide flag (public). */
 export type KeepsakeWish = {
@@ -66,7 +67,7 @@ export function formatMinutesOfDay(minutes: number): string {
 export function formatBirthWeight(grams: number): string {
   const totalOunces = Math.round(grams / 28.349523125);
   const pounds = Math.floor(totalOunces / 16);
-  return `${new Intl.NumberFormat('en-US').format(grams)} g (${pounds} lb ${totalOunces % 16} oz)`;
+  return `${formatNumber(grams)} g (${pounds} lb ${totalOunces % 16} oz)`;
 }
 
 /** The file name of the owner's download: 'Firstday keepsake – Little Bean.pdf' without characters a file system dislikes. */

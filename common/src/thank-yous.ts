@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format.ts';
 
 export const THANK_YOU_NOTE_MAX_LENGTH = 2000;
 
@@ -9,10 +10,7 @@ const message = z
   .string({ error: 'Please write your thank-you note.' })
   .trim()
   .min(1, 'Please write your thank-you note.')
-  .max(
-    THANK_YOU_NOTE_MAX_LENGTH,
-    `The note can be at most ${THANK_YOU_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  );
+  .max(THANK_YOU_NOTE_MAX_LENGTH, `The note can be at most ${formatNumber(THANK_YOU_NOTE_MAX_LENGTH)} characters.`);
 
 /**
  * `POST /api/calendars/:id/thank-yous/:contributionId` (one participant) and

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@firstday/common/calendars';
 import type { ContributionRequestSchema, ContributionResponse } from '@firstday/common/contributions';
+import { formatMonthDay } from '@firstday/common/format';
 import { getFirstOpenGuessDay, getGuessWindow, isInGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -42,12 +43,6 @@ async function lockOpenCalendar(tx: Pick<AppContext['db'], 'select'>, calendarId
     .for('share');
   if (!row) throw AppError.notFound('There is no calendar at this address.');
   assertCalendarOpen(row);
-}
-
-function formatMonthDay(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
 }
 
 function isRealDate(isoDate: string): boolean {

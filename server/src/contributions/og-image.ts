@@ -1,6 +1,6 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import { formatLongDate } from '@firstday/common/format';
 import { escapeHtml } from '../lib/escape-html.ts';
-import { formatLongDate } from '../lib/format.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

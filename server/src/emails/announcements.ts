@@ -1,6 +1,6 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
-import { formatLongDate, formatUsd } from '../lib/format.ts';
 import { formatUtcDateTime } from '../payments/payout-hold.ts';
 import { type Email, getEmailPhotoUrl, renderEmail } from './layout.ts';
 
@@ -103,8 +103,8 @@ export function createClosingConfirmationEmail(input: {
   const announced = input.birthDate !== undefined;
   const money = payout
     ? payout.heldUntil
-      ? `Payout: ${formatUsd(payout.amountCents)} to your bank account. Because the bank account was changed recently, it is on hold until ${formatUtcDateTime(payout.heldUntil)}; then it goes out. Bank transfers usually arrive within a few business days.`
-      : `Payout: ${formatUsd(payout.amountCents)} to your bank account, status: ${payout.status === 'pending' ? 'on its way' : payout.status}. Bank transfers usually arrive within a few business days.`
+      ? `Payout: ${formatMoney(payout.amountCents, { minorUnits: 'always' })} to your bank account. Because the bank account was changed recently, it is on hold until ${formatUtcDateTime(payout.heldUntil)}; then it goes out. Bank transfers usually arrive within a few business days.`
+      : `Payout: ${formatMoney(payout.amountCents, { minorUnits: 'always' })} to your bank account, status: ${payout.status === 'pending' ? 'on its way' : payout.status}. Bank transfers usually arrive within a few business days.`
     : input.refundCount > 0
       ? `Every gift (${input.refundCount}) is being refunded to the person who sent it.`
       : 'No gifts were collected, so there is nothing to pay out.';

@@ -1,5 +1,5 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatLongDate, formatUsd } from '../lib/format.ts';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { type Email, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; background: BackgroundId };
@@ -35,7 +35,7 @@ export function createContributionReceiptEmail(input: {
       `Your wish: ${input.wish}`,
       ...(gift
         ? [
-            `Your gift: ${formatUsd(gift.cents)}, paid with ${gift.paidWith} on ${formatLongDate(gift.paidOn)}. This e-mail is your receipt; the whole amount goes to the parents (Firstday takes no fee from gifts).`,
+            `Your gift: ${formatMoney(gift.cents, { minorUnits: 'always' })}, paid with ${gift.paidWith} on ${formatLongDate(gift.paidOn)}. This e-mail is your receipt; the whole amount goes to the parents (Firstday takes no fee from gifts).`,
           ]
         : []),
       'You can change your guess or your wish until the birth is announced. Keep this link to yourself: anyone with it can edit your wish.',
@@ -85,7 +85,7 @@ export function createGiftNotificationEmail(input: {
   unsubscribeUrl: string;
 }): Promise<Email> {
   const { gift } = input;
-  const news = `${gift.senderName} sent ${formatUsd(gift.cents)} and a wish`;
+  const news = `${gift.senderName} sent ${formatMoney(gift.cents, { minorUnits: 'always' })} and a wish`;
   return renderEmail({
     appUrl: input.appUrl,
     background: input.calendar.background,
@@ -93,7 +93,7 @@ export function createGiftNotificationEmail(input: {
     heading: news,
     paragraphs: [
       `Hello ${input.name},`,
-      `${gift.senderName} sent a gift of ${formatUsd(gift.cents)} to “${input.calendar.title}” and guessed ${formatLongDate(gift.guessedDate)}:`,
+      `${gift.senderName} sent a gift of ${formatMoney(gift.cents, { minorUnits: 'always' })} to “${input.calendar.title}” and guessed ${formatLongDate(gift.guessedDate)}:`,
       `“${previewWish(gift.wish)}”`,
       'The gift is paid out to your bank account with the others when you announce the birth.',
     ],

@@ -1,5 +1,5 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatUsd } from '../lib/format.ts';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { type Email, renderEmail } from './layout.ts';
 
 const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
@@ -22,7 +22,7 @@ export function createFeeReceiptEmail(input: {
   /** The fee of the price list: then gifts carry no platform fee, which the receipt says. */
   standardFee: boolean;
 }): Promise<Email> {
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(input.paidAt);
+  const date = formatLongDate(input.paidAt);
   return renderEmail({
     appUrl: input.appUrl,
     background: input.calendar.background,
@@ -31,7 +31,7 @@ export function createFeeReceiptEmail(input: {
     paragraphs: [
       `Hello ${input.name},`,
       `Thank you! We received the creation fee for “${input.calendar.title}”, and the calendar is now open for guesses, wishes and gifts.`,
-      `Amount: ${formatUsd(input.amountCents)} (one-time creation fee)`,
+      `Amount: ${formatMoney(input.amountCents, { minorUnits: 'always' })} (one-time creation fee)`,
       `Date: ${date}`,
       `Paid with: ${input.paidWith}`,
       `Share this link with family and friends: ${input.appUrl}/c/${input.calendar.slug}`,
@@ -54,7 +54,7 @@ export function createGiftRefundEmail(input: {
   amountCents: number;
   reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string };
 }): Promise<Email> {
-  const amount = formatUsd(input.amountCents);
+  const amount = formatMoney(input.amountCents, { minorUnits: 'always' });
   return renderEmail({
     appUrl: input.appUrl,
     subject: 'Your gift is being refunded',
@@ -86,8 +86,8 @@ export function createPayoutOutcomeEmail(input: {
     paragraphs: [
       `Hello ${input.name},`,
       paid
-        ? `We sent ${formatUsd(payout.amountCents)}, the gifts collected on “${input.calendar.title}”, to your bank account.`
-        : `The payout of ${formatUsd(payout.amountCents)} for “${input.calendar.title}” was refused by the bank (${payout.failureReason ?? 'unknown reason'}). Your gifts are safe with us: please write to support so we can send them to the right account.`,
+        ? `We sent ${formatMoney(payout.amountCents, { minorUnits: 'always' })}, the gifts collected on “${input.calendar.title}”, to your bank account.`
+        : `The payout of ${formatMoney(payout.amountCents, { minorUnits: 'always' })} for “${input.calendar.title}” was refused by the bank (${payout.failureReason ?? 'unknown reason'}). Your gifts are safe with us: please write to support so we can send them to the right account.`,
     ],
     action: { label: 'Open my calendars', url: `${input.appUrl}/my_calendars` },
     footer: ['You get this e-mail because you created a calendar on Firstday.'],

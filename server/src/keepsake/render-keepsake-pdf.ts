@@ -1,4 +1,5 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import { formatFullDate, formatLongDate, formatMonthDay, formatMonthYear } from '@firstday/common/format';
 import {
   formatBirthWeight,
   formatMinutesOfDay,
@@ -130,19 +131,6 @@ function measure(doc: Doc, text: string, style: TextStyle): number {
   });
 }
 
-function longDate(isoDate: string, weekday = false): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: weekday ? 'full' : 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-function shortDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
-
 function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -223,8 +211,8 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
   ornament(doc, doc.y + 8, palette.accent);
   doc.y += 26;
   const born = book.announcement.babyName
-    ? `${book.announcement.babyName}, born ${longDate(book.announcement.birthDate)}`
-    : `Born ${longDate(book.announcement.birthDate)}`;
+    ? `${book.announcement.babyName}, born ${formatLongDate(book.announcement.birthDate)}`
+    : `Born ${formatLongDate(book.announcement.birthDate)}`;
   write(doc, born, { font: 'serif', size: 17, color: palette.ink, align: 'center' });
   doc.moveDown(0.3);
   write(doc, `with love from ${book.parentNames} and everyone who guessed`, {
@@ -261,7 +249,7 @@ function drawAnnouncement(
     align: 'center',
   });
   doc.moveDown(0.2);
-  write(doc, longDate(announcement.birthDate, true), {
+  write(doc, formatFullDate(announcement.birthDate), {
     font: 'serifItalic',
     size: 16,
     color: palette.accent,
@@ -276,7 +264,7 @@ function drawAnnouncement(
   const facts: [string, string][] = [];
   if (announcement.birthTimeMinutes !== null) facts.push(['Time', formatMinutesOfDay(announcement.birthTimeMinutes)]);
   if (announcement.birthWeightGrams !== null) facts.push(['Weight', formatBirthWeight(announcement.birthWeightGrams)]);
-  facts.push(['Due date', longDate(book.dueDate)]);
+  facts.push(['Due date', formatLongDate(book.dueDate)]);
   const columnWidth = TEXT_WIDTH / facts.length;
   facts.forEach(([label, value], index) => {
     const x = MARGIN.left + index * columnWidth;
@@ -424,9 +412,7 @@ function drawMonth(
   },
   palette: (typeof PALETTES)[BackgroundId],
 ): void {
-  const title = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month, 1)),
-  );
+  const title = formatMonthYear(new Date(Date.UTC(year, month, 1)));
   write(doc, title, { font: 'serif', size: 17, color: palette.ink, align: 'left' }, MARGIN.left, layout.y);
   const headerY = layout.y + 26;
   const cellWidth = TEXT_WIDTH / 7;
@@ -505,7 +491,7 @@ function drawMonth(
 const WISH_TEXT: TextStyle = { font: 'serif', size: 12.5, color: '#2a2136', lineGap: 2.5 };
 
 function wishDetails(wish: KeepsakeWish): string {
-  const parts = [`guessed ${shortDate(wish.guessedDate)}`];
+  const parts = [`guessed ${formatMonthDay(wish.guessedDate)}`];
   if (wish.guessedTimeMinutes !== null) parts.push(formatMinutesOfDay(wish.guessedTimeMinutes));
   if (wish.guessedWeightGrams !== null) parts.push(formatBirthWeight(wish.guessedWeightGrams));
   return parts.join('  ·  ');

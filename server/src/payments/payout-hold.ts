@@ -1,4 +1,5 @@
 import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
+import { formatDateTime } from '@firstday/common/format';
 
 export const PAYOUT_HOLD_MS = PAYOUT_HOLD_HOURS * 3600_000;
 
@@ -17,9 +18,7 @@ export function getPayoutHoldCutoff(now: Date = new Date()): Date {
   return new Date(now.getTime() - PAYOUT_HOLD_MS);
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
 /** For e-mails, whose reader's time zone we do not know: 'November 24, 2026 at 12:02 PM UTC'. */
 export function formatUtcDateTime(date: Date): string {
-  return `${DATE_TIME.format(date)} UTC`;
+  return `${formatDateTime(date, { timeZone: 'UTC' })} UTC`;
 }

@@ -1,5 +1,6 @@
 import type { AccountDeletionBlocker } from '@firstday/common/account';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatMoney } from '@firstday/common/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +9,6 @@ import type { LoginLocationState } from '../auth/session.ts';
 import { SupportDialog } from '../calendars/calendar-dialogs.tsx';
 import { getCalendar, getCalendarQueryKey } from '../calendars/calendars-api.ts';
 import { CloseCalendarDialog } from '../calendars/close-calendar-dialog.tsx';
-import { formatDollars } from '../calendars/format-money.ts';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
@@ -226,7 +226,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
             ) : blocker.reason === 'payout_failed' && blocker.payout ? (
               <>
                 <p className={styles.blockerText}>
-                  The payout of {formatDollars(blocker.payout.amountCents)} did not go through
+                  The payout of {formatMoney(blocker.payout.amountCents)} did not go through
                   {blocker.payout.failureReason ? ` (${blocker.payout.failureReason})` : ''}. The gifts are safe with
                   us: please write to support so we can send them to the right account.
                 </p>

@@ -1,5 +1,5 @@
 import type { AccountDeletionBlocker, AccountDeletionCheck } from '@firstday/common/account';
-import { formatDollars } from '../calendars/format-money.ts';
+import { formatMoney } from '@firstday/common/format';
 
 function countGifts(count: number): string {
   return `${count} gift${count === 1 ? '' : 's'}`;
@@ -14,17 +14,17 @@ export function isDeletionSettling(check: AccountDeletionCheck | undefined): boo
 
 /** What an open calendar holds, e.g. '2 gifts ($37)'. */
 export function describeHeldGifts(blocker: Pick<AccountDeletionBlocker, 'gifts'>): string {
-  return `${countGifts(blocker.gifts.count)} (${formatDollars(blocker.gifts.amountCents)})`;
+  return `${countGifts(blocker.gifts.count)} (${formatMoney(blocker.gifts.amountCents)})`;
 }
 
 /** One line per movement of money still under way, e.g. 'Refunding 2 gifts ($37)…'. */
 export function describeProgress(blocker: AccountDeletionBlocker): string[] {
   const lines: string[] = [];
   if (blocker.refunds.count > 0) {
-    lines.push(`Refunding ${countGifts(blocker.refunds.count)} (${formatDollars(blocker.refunds.amountCents)})…`);
+    lines.push(`Refunding ${countGifts(blocker.refunds.count)} (${formatMoney(blocker.refunds.amountCents)})…`);
   }
   if (blocker.payout?.status === 'pending') {
-    lines.push(`Payout of ${formatDollars(blocker.payout.amountCents)} on its way to your bank account…`);
+    lines.push(`Payout of ${formatMoney(blocker.payout.amountCents)} on its way to your bank account…`);
   }
   if (blocker.paymentsInProgress > 0) {
     const count = blocker.paymentsInProgress;

@@ -1,12 +1,11 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
-import { formatLongDate } from '../lib/format-date.ts';
 import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
-import { formatDollars } from './format-money.ts';
 
 /** Why a calendar cannot be announced yet, or undefined when it can. */
 export function getAnnounceBlocker(calendar: Pick<OwnerCalendar, 'participants'>): string | undefined {
@@ -85,7 +84,7 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
               const facts = [
                 calendar.dueDate ? `Due ${formatLongDate(calendar.dueDate)}` : null,
                 `${calendar.participants} participant${calendar.participants === 1 ? '' : 's'}`,
-                `${formatDollars(calendar.raisedCents)} raised`,
+                `${formatMoney(calendar.raisedCents)} raised`,
               ].filter(Boolean);
               return (
                 <label key={calendar.id} className={closingStyles.choice} data-disabled={blocker ? true : undefined}>

@@ -1,5 +1,6 @@
 import { type AnnounceRequestInput, AnnounceRequestSchema, THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
 import {
   BABY_NAME_MAX_LENGTH,
   BirthWeightSchema,
@@ -18,14 +19,12 @@ import { PhotoField } from '../components/photo-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { ApiError } from '../lib/api.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 import { announceBirth } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
 import { checkBirthDate, getBirthDateLimits } from './closing-status.ts';
-import { formatDollars } from './format-money.ts';
 
 type FieldErrors = {
   birthDate?: string;
@@ -165,7 +164,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               </p>
               <ul className={closingStyles.consequences}>
                 <li>
-                  The gifts collected ({formatDollars(calendar.raisedCents)}) are transferred to your IBAN{' '}
+                  The gifts collected ({formatMoney(calendar.raisedCents)}) are transferred to your IBAN{' '}
                   <span className={closingStyles.iban}>{iban}</span>.
                 </li>
                 <li>The calendar closes to new guesses and gifts.</li>
@@ -245,8 +244,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 className={closingStyles.counter}
                 data-near-limit={remaining <= NEAR_LIMIT || undefined}
               >
-                {thankYouMessage.length.toLocaleString('en-US')} / {THANK_YOU_MAX_LENGTH.toLocaleString('en-US')}{' '}
-                characters
+                {formatNumber(thankYouMessage.length)} / {formatNumber(THANK_YOU_MAX_LENGTH)} characters
               </p>
             </div>
             <div className={dialogStyles.actions}>

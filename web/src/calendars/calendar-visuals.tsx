@@ -1,5 +1,5 @@
 import { BACKGROUNDS, type BackgroundId, type CalendarStatus } from '@firstday/common/calendars';
-import { formatLongDate } from '../lib/format-date.ts';
+import { formatLongDate } from '@firstday/common/format';
 import styles from './calendars.module.css';
 
 export function getBackgroundName(id: BackgroundId): string {

@@ -4,6 +4,7 @@ import {
   THANK_YOU_MAX_LENGTH,
 } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatMoney, formatNumber } from '@firstday/common/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
@@ -13,7 +14,6 @@ import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 import { closeCalendar } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
-import { formatDollars } from './format-money.ts';
 
 type Gifts = CloseCalendarRequest['gifts'];
 
@@ -68,7 +68,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
   }
 
   const iban = calendar.iban ?? 'your bank account';
-  const raised = formatDollars(calendar.raisedCents);
+  const raised = formatMoney(calendar.raisedCents);
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
 
   return (
@@ -141,7 +141,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                   aria-describedby={`${id}-count`}
                 />
                 <p id={`${id}-count`} className={closingStyles.counter}>
-                  {message.length.toLocaleString('en-US')} / {THANK_YOU_MAX_LENGTH.toLocaleString('en-US')} characters
+                  {formatNumber(message.length)} / {formatNumber(THANK_YOU_MAX_LENGTH)} characters
                 </p>
               </div>
             )}

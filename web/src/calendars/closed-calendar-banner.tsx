@@ -1,6 +1,6 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatLongDate } from '@firstday/common/format';
 import { useId } from 'react';
-import { formatLongDate } from '../lib/format-date.ts';
 import styles from './closing.module.css';
 import { describeNextSteps } from './closing-status.ts';
 import { FailedAddresses, useCalendarClosing } from './closing-summary.tsx';

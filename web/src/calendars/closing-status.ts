@@ -1,7 +1,6 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
-import { formatDateTime } from '../lib/format-date.ts';
-import { formatDollars } from './format-money.ts';
+import { formatDateTime, formatMoney } from '@firstday/common/format';
 
 /** A local-time ISO date: the parents' "today", not UTC's (a birth at 11 p.m. in New York is still today). */
 export function toLocalIsoDate(date: Date): string {
@@ -35,20 +34,20 @@ export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boole
 export function describePayout(closing: CalendarClosing, timeZone?: string): string {
   if (closing.refunds && !closing.payout) {
     const { count, amountCents, pending } = closing.refunds;
-    const done = `${formatDollars(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
+    const done = `${formatMoney(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
     if (pending === 0) return done;
     const inProgress = `Refunding ${pending} gift${pending === 1 ? '' : 's'}…`;
     return count === 0 ? inProgress : `${done} ${inProgress}`;
   }
   const payout = closing.payout;
   if (!payout) return 'No gifts to pay out.';
-  const amount = formatDollars(payout.amountCents);
+  const amount = formatMoney(payout.amountCents);
   if (payout.status === 'paid') return `${amount} paid out to your bank account.`;
   if (payout.status === 'failed') {
     return `The payout of ${amount} failed${payout.failureReason ? `: ${payout.failureReason}` : '.'}`;
   }
   if (payout.heldUntil) {
-    return `Payout of ${amount} on hold until ${formatDateTime(payout.heldUntil, timeZone)} because the bank account was changed.`;
+    return `Payout of ${amount} on hold until ${formatDateTime(payout.heldUntil, { timeZone })} because the bank account was changed.`;
   }
   if (payout.awaitingVerification) {
     return `Payout of ${amount} pending: our payment partner is still verifying your details. If this takes more than a few days, please write to support.`;

@@ -1,9 +1,9 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatLongDate } from '@firstday/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatLongDate } from '../lib/format-date.ts';
 import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
 import { getCalendarQueryKey } from './calendars-api.ts';
 import styles from './closing.module.css';

@@ -1,10 +1,10 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
@@ -21,7 +21,6 @@ import closingStyles from './closing.module.css';
 import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
 import { ClosingSummary } from './closing-summary.tsx';
 import { copyShareLink, getShareLink } from './copy-text.ts';
-import { formatDollars } from './format-money.ts';
 import styles from './my-calendars.module.css';
 
 export function meta() {
@@ -233,7 +232,7 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
           </div>
           <div>
             <dt>Has been raised</dt>
-            <dd>{formatDollars(calendar.raisedCents)}</dd>
+            <dd>{formatMoney(calendar.raisedCents)}</dd>
           </div>
         </dl>
         <ClosingSummary calendar={calendar} />

@@ -5,6 +5,7 @@ import {
   toIsoDate,
   WIZARD_STEPS,
 } from '@firstday/common/calendars';
+import { formatMoney } from '@firstday/common/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { IbanField, TextField } from '../account/text-field.tsx';
@@ -16,7 +17,6 @@ import { BackgroundPicker } from './background-picker.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
 import { copyShareLink, getShareLink } from './copy-text.ts';
-import { formatDollars } from './format-money.ts';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
@@ -267,7 +267,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             </ul>
             <p className={styles.total}>
               <span>Total</span>
-              <strong>{formatDollars(CREATION_FEE_CENTS)}</strong>
+              <strong>{formatMoney(CREATION_FEE_CENTS)}</strong>
             </p>
             <p className={styles.planNote}>Paid once. No subscription renewals, no hidden fees.</p>
           </div>

@@ -1,5 +1,5 @@
+import { formatMoney } from '@firstday/common/format';
 import { useId, useRef, useState } from 'react';
-import { formatDollars } from '../calendars/format-money.ts';
 import { Button } from './button.tsx';
 import dialogStyles from './modal-dialog.module.css';
 import { ModalDialog } from './modal-dialog.tsx';
@@ -78,7 +78,7 @@ type WalletSheetProps = {
 function WalletSheet({ wallet, amountCents, description, onClose }: WalletSheetProps) {
   const id = useId();
   const confirmed = useRef(false);
-  const amount = formatDollars(amountCents);
+  const amount = formatMoney(amountCents);
   return (
     <ModalDialog titleId={`${id}-title`} describedBy={`${id}-note`} onClose={() => onClose(confirmed.current)}>
       {(close) => (

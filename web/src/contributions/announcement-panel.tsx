@@ -1,9 +1,9 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
+import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/format';
 import { formatMinutesOff, formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { Link } from 'react-router';
-import { formatLongDate } from '../lib/format-date.ts';
-import { formatMonthDay, getClosestGuesses } from './calendar-grid.ts';
+import { getClosestGuesses } from './calendar-grid.ts';
 import styles from './public-calendar.module.css';
 
 type Announcement = NonNullable<PublicCalendar['announcement']>;
@@ -104,7 +104,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and weights repeat; the order is fixed
                   <li key={index}>
                     <strong>{guess.name}</strong> guessed {formatWeightBoth(guess.grams)}
-                    {guess.gramsOff === 0 ? ': spot on!' : `: ${guess.gramsOff.toLocaleString('en-US')} g off`}
+                    {guess.gramsOff === 0 ? ': spot on!' : `: ${formatNumber(guess.gramsOff)} g off`}
                   </li>
                 ))}
               </ol>

@@ -1,3 +1,5 @@
+import { formatMonthDay, formatMonthName, formatMonthYear, formatWeekday } from '@firstday/common/format';
+
 /** Pure building blocks of the public calendar's month-style grid (ISO 'YYYY-MM-DD' dates, UTC). */
 
 export type GuessNames = ReadonlyArray<{ date: string; name: string }>;
@@ -19,11 +21,6 @@ export type GridCell = {
 };
 
 const DAY_MS = 86_400_000;
-const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-const MONTH_AND_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
-const MONTH_AND_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
-const WEEKDAY_LONG = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
 
 function toTime(iso: string): number {
   return Date.parse(`${iso}T00:00:00Z`);
@@ -38,7 +35,7 @@ export function getWeekdayNames(): { short: string; long: string }[] {
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, index) => {
     const date = new Date(Date.UTC(2023, 0, 1 + index));
-    return { short: WEEKDAY.format(date), long: WEEKDAY_LONG.format(date) };
+    return { short: formatWeekday(date, 'short'), long: formatWeekday(date, 'long') };
   });
 }
 
@@ -95,7 +92,7 @@ export function buildGuessGrid(
       isToday: days !== null && iso === days.today,
       isDue: iso === dueDate,
       names: byDay.get(iso) ?? [],
-      monthLabel: day === 1 || time === start ? SHORT_MONTH.format(date) : null,
+      monthLabel: day === 1 || time === start ? formatMonthName(date, 'short') : null,
     });
   }
   return weeks;
@@ -103,16 +100,11 @@ export function buildGuessGrid(
 
 /** 'November – December 2025', or 'December 2025 – January 2026' across a new year. */
 export function formatWindowCaption(window: { first: string; last: string }): string {
-  const first = MONTH_AND_YEAR.format(new Date(toTime(window.first)));
-  const last = MONTH_AND_YEAR.format(new Date(toTime(window.last)));
+  const first = formatMonthYear(window.first);
+  const last = formatMonthYear(window.last);
   if (first === last) return first;
   const [firstMonth, firstYear] = [first.slice(0, first.lastIndexOf(' ')), first.slice(first.lastIndexOf(' ') + 1)];
   return last.endsWith(firstYear) ? `${firstMonth} – ${last}` : `${first} – ${last}`;
-}
-
-/** 'December 14' */
-export function formatMonthDay(iso: string): string {
-  return MONTH_AND_DAY.format(new Date(toTime(iso)));
 }
 
 /** '1 guess', '3 guesses'. */

@@ -1,6 +1,6 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
+import { formatLongDate } from '@firstday/common/format';
 import type { MetaDescriptor } from 'react-router';
-import { formatLongDate } from '../lib/format-date.ts';
 import { buildShareTags } from '../marketing/seo.ts';
 
 /**

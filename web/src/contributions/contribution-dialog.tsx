@@ -5,6 +5,7 @@ import {
   type PublicCalendar,
   WISH_MAX_LENGTH,
 } from '@firstday/common/contributions';
+import { formatMoney, formatMonthDay, formatNumber } from '@firstday/common/format';
 import {
   formatTimeOfDay,
   formatWeightBoth,
@@ -14,7 +15,6 @@ import {
 } from '@firstday/common/fun-guesses';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
-import { formatDollars } from '../calendars/format-money.ts';
 import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
@@ -22,7 +22,6 @@ import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../c
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
-import { formatMonthDay } from './calendar-grid.ts';
 import styles from './contribution-form.module.css';
 import {
   countGuessesOn,
@@ -315,7 +314,7 @@ export default function ContributionDialog({
               {sentGiftCents ? (
                 <>
                   {' '}
-                  with a gift of <strong>{formatDollars(sentGiftCents)}</strong>
+                  with a gift of <strong>{formatMoney(sentGiftCents)}</strong>
                 </>
               ) : null}
               .
@@ -405,7 +404,7 @@ export default function ContributionDialog({
                 </p>
               )}
               <p id={counterId} className={styles.counter} data-low={wishLeft <= WISH_COUNTER_WARNING || undefined}>
-                {wish.length.toLocaleString('en-US')} / {WISH_MAX_LENGTH.toLocaleString('en-US')} characters
+                {formatNumber(wish.length)} / {formatNumber(WISH_MAX_LENGTH)} characters
               </p>
               <p className="visually-hidden" aria-live="polite">
                 {wishLeft <= WISH_COUNTER_WARNING ? `${wishLeft} characters left` : ''}
@@ -435,7 +434,7 @@ export default function ContributionDialog({
                 {GIFT_PRESETS_CENTS.map((cents) => (
                   <GiftOption
                     key={cents}
-                    label={formatDollars(cents)}
+                    label={formatMoney(cents)}
                     value={`${cents}`}
                     current={giftChoice}
                     onChoose={chooseGift}
@@ -506,7 +505,7 @@ export default function ContributionDialog({
                 {busy
                   ? 'Sending…'
                   : giftCents && Number.isInteger(giftCents) && giftCents > 0
-                    ? `Send wish and ${formatDollars(giftCents)}`
+                    ? `Send wish and ${formatMoney(giftCents)}`
                     : 'Send my wish'}
               </Button>
             </div>

@@ -1,4 +1,5 @@
 import { type PublicCalendar, WISH_MAX_LENGTH, WishSchema } from '@firstday/common/contributions';
+import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/format';
 import {
   formatTimeInput,
   formatTimeOfDay,
@@ -15,10 +16,8 @@ import { Logo } from '../components/logo.tsx';
 import { checkWeight, getWeightValue, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 import formStyles from '../styles/form.module.css';
 import { CalendarFooter } from './calendar-footer.tsx';
-import { formatMonthDay } from './calendar-grid.ts';
 import styles from './contribution-form.module.css';
 import {
   getOwnContribution,
@@ -279,7 +278,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
             </p>
           )}
           <p id={counterId} className={styles.counter}>
-            {wish.length.toLocaleString('en-US')} / {WISH_MAX_LENGTH.toLocaleString('en-US')} characters
+            {formatNumber(wish.length)} / {formatNumber(WISH_MAX_LENGTH)} characters
           </p>
         </div>
         <div role="status" className={styles.status}>

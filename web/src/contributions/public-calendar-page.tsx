@@ -1,13 +1,12 @@
 import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
-import { formatDollars } from '../calendars/format-money.ts';
 import { Logo } from '../components/logo.tsx';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
 import { createQueryClient } from '../shell/query-client.ts';
@@ -241,7 +240,7 @@ function CalendarScreen({
               {!closed && calendar.totalRaisedCents !== undefined && (
                 <div>
                   <dt>Raised so far</dt>
-                  <dd>{formatDollars(calendar.totalRaisedCents)}</dd>
+                  <dd>{formatMoney(calendar.totalRaisedCents)}</dd>
                 </div>
               )}
             </dl>

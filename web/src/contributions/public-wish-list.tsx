@@ -1,7 +1,6 @@
 import type { PublicWish } from '@firstday/common/contributions';
+import { formatLongDate, formatMonthDay } from '@firstday/common/format';
 import { Button } from '../components/button.tsx';
-import { formatLongDate } from '../lib/format-date.ts';
-import { formatMonthDay } from './calendar-grid.ts';
 import { getInitials } from './display-name.ts';
 import styles from './public-calendar.module.css';
 

@@ -1,11 +1,10 @@
 import type { OwnerWish } from '@firstday/common/contributions';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { listCalendars } from '../calendars/calendars-api.ts';
-import { formatDollars } from '../calendars/format-money.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 import { showErrorToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
@@ -176,7 +175,7 @@ function WishCard({ wish, state, onOpen }: WishCardProps) {
         </div>
         <div>
           <dt>Gift</dt>
-          <dd>{wish.sumCents > 0 ? formatDollars(wish.sumCents) : 'No gift'}</dd>
+          <dd>{wish.sumCents > 0 ? formatMoney(wish.sumCents) : 'No gift'}</dd>
         </div>
       </dl>
       {state === 'new_closed' ? (

@@ -1,6 +1,6 @@
+import { formatLongDate } from '@firstday/common/format';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { formatLongDate } from '../lib/format-date.ts';
 import styles from './article-card.module.css';
 import type { Article } from './articles.ts';
 

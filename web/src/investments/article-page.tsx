@@ -1,5 +1,5 @@
+import { formatLongDate } from '@firstday/common/format';
 import { Link } from 'react-router';
-import { formatLongDate } from '../lib/format-date.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';

@@ -1,8 +1,8 @@
+import { formatMoney } from '@firstday/common/format';
 import { GROWTH_YEARS, ILLUSTRATIVE_ANNUAL_RETURN, projectGrowthCents } from '@firstday/common/milestones';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
-import { formatDollars } from '../calendars/format-money.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './gift-growth.module.css';
@@ -61,19 +61,19 @@ export function GiftGrowth() {
           <select id={selectId} value={calendar.id} onChange={(event) => setChosenId(event.target.value)}>
             {withGifts.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.title} ({formatDollars(candidate.raisedCents)})
+                {candidate.title} ({formatMoney(candidate.raisedCents)})
               </option>
             ))}
           </select>
         </p>
       )}
       <h2 id={headingId} className={styles.heading}>
-        Your {formatDollars(calendar.raisedCents)} at {RATE} a year could be …
+        Your {formatMoney(calendar.raisedCents)} at {RATE} a year could be …
       </h2>
       <ul className={styles.horizons} aria-live="polite">
         {GROWTH_YEARS.map((years) => (
           <li key={years}>
-            <span className={styles.value}>{formatDollars(projectGrowthCents(calendar.raisedCents, years))}</span>
+            <span className={styles.value}>{formatMoney(projectGrowthCents(calendar.raisedCents, years))}</span>
             <span className={styles.when}>at {years} years old</span>
           </li>
         ))}

@@ -1,7 +1,7 @@
+import { formatMonthYear } from '@firstday/common/format';
+
 /** One month of the guess calendar: its title and weeks of ISO days (null outside the month), Sunday first. */
 export type KeepsakeMonth = { key: string; title: string; weeks: (string | null)[][] };
-
-const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The months from `first` to `last` (ISO days), as calendar grids. */
 export function getKeepsakeMonths(first: string, last: string): KeepsakeMonth[] {
@@ -18,7 +18,7 @@ export function getKeepsakeMonths(first: string, last: string): KeepsakeMonth[] 
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks: (string | null)[][] = [];
     for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
-    months.push({ key: cursor.toISOString().slice(0, 7), title: MONTH_TITLE.format(cursor), weeks });
+    months.push({ key: cursor.toISOString().slice(0, 7), title: formatMonthYear(cursor), weeks });
     cursor.setUTCMonth(month + 1);
   }
   return months;

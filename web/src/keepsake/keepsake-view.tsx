@@ -1,3 +1,4 @@
+import { formatFullDate, formatLongDate, formatMonthDay } from '@firstday/common/format';
 import {
   formatBirthWeight,
   formatMinutesOfDay,
@@ -5,12 +6,9 @@ import {
   type KeepsakeBook,
   type KeepsakeWish,
 } from '@firstday/common/keepsake';
-import { formatLongDate } from '../lib/format-date.ts';
 import styles from './keepsake.module.css';
 import { getKeepsakeMonths } from './keepsake-months.ts';
 
-const FULL_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
-const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
   ['Mon', 'Monday'],
@@ -20,10 +18,6 @@ const WEEKDAYS = [
   ['Fri', 'Friday'],
   ['Sat', 'Saturday'],
 ] as const;
-
-function toDate(isoDate: string): Date {
-  return new Date(`${isoDate}T00:00:00Z`);
-}
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -54,7 +48,7 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
         <h2 id="keepsake-announcement" className={styles.heading}>
           {announcement.babyName ? `Welcome, ${announcement.babyName}` : 'Hello, world'}
         </h2>
-        <p className={styles.date}>{FULL_DATE.format(toDate(announcement.birthDate))}</p>
+        <p className={styles.date}>{formatFullDate(announcement.birthDate)}</p>
         <dl className={styles.facts}>
           {announcement.birthTimeMinutes !== null && (
             <div>
@@ -108,7 +102,7 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
 }
 
 function describeGuess(wish: KeepsakeWish): string {
-  const parts = [`guessed ${MONTH_DAY.format(toDate(wish.guessedDate))}`];
+  const parts = [`guessed ${formatMonthDay(wish.guessedDate)}`];
   if (wish.guessedTimeMinutes !== null) parts.push(formatMinutesOfDay(wish.guessedTimeMinutes));
   if (wish.guessedWeightGrams !== null) parts.push(formatBirthWeight(wish.guessedWeightGrams));
   return parts.join(' · ');

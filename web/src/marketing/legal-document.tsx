@@ -1,6 +1,6 @@
+import { formatLongDate } from '@firstday/common/format';
 import { SITE } from '@firstday/common/site';
 import type { ReactNode } from 'react';
-import { formatLongDate } from '../lib/format-date.ts';
 import styles from './legal-document.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';

@@ -1,3 +1,4 @@
+import { formatNumber } from '@firstday/common/format';
 import {
   THANK_YOU_NAME_PLACEHOLDER,
   THANK_YOU_NOTE_MAX_LENGTH,
@@ -109,8 +110,8 @@ export function ThankYouDialog({
             />
             <p id={`${id}-hint`} className={formStyles.hint}>
               {everyone ? `${THANK_YOU_NAME_PLACEHOLDER} becomes each person’s name, as they signed their guess. ` : ''}
-              E-mailed once, with your baby’s photo when the announcement has one. {remaining.toLocaleString('en-US')}{' '}
-              characters left.
+              E-mailed once, with your baby’s photo when the announcement has one. {formatNumber(remaining)} characters
+              left.
             </p>
             {error && (
               <p id={`${id}-error`} className={formStyles.errorText}>

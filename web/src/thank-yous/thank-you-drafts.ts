@@ -1,7 +1,6 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { THANK_YOU_NAME_PLACEHOLDER, type ThankYouParticipant } from '@firstday/common/thank-yous';
-import { formatDollars } from '../calendars/format-money.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 
 /** The owner's thank-you page of a calendar. */
 export function getThankYousPath(calendarId: string): string {
@@ -10,7 +9,7 @@ export function getThankYousPath(calendarId: string): string {
 
 /** A personal note to start from: the giver's name, their gift when there is one, their wish. */
 export function createPersonalDraft(participant: Pick<ThankYouParticipant, 'name' | 'giftCents'>): string {
-  const gift = participant.giftCents ? `your ${formatDollars(participant.giftCents)} gift and ` : '';
+  const gift = participant.giftCents ? `your ${formatMoney(participant.giftCents)} gift and ` : '';
   return `Dear ${participant.name},\n\nthank you so much for ${gift}your lovely wish. It means the world to us.`;
 }
 

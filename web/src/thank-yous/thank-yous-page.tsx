@@ -1,14 +1,13 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { formatLongDate, formatMoney } from '@firstday/common/format';
 import type { ThankYouList, ThankYouParticipant, ThankYouSendResult } from '@firstday/common/thank-yous';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getCalendar, getCalendarQueryKey } from '../calendars/calendars-api.ts';
-import { formatDollars } from '../calendars/format-money.ts';
 import { Button } from '../components/button.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { formatLongDate } from '../lib/format-date.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
@@ -222,7 +221,7 @@ function ParticipantCard({
         </div>
         <div>
           <dt>Gift</dt>
-          <dd>{participant.giftCents ? formatDollars(participant.giftCents) : 'No gift'}</dd>
+          <dd>{participant.giftCents ? formatMoney(participant.giftCents) : 'No gift'}</dd>
         </div>
       </dl>
       <blockquote className={styles.wish}>

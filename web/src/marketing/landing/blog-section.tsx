@@ -1,7 +1,8 @@
+import { formatMonthDay } from '@firstday/common/format';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { Carousel } from '../../components/carousel.tsx';
-import { type ArticleTeaser, formatArticleDate } from './blog-articles.ts';
+import type { ArticleTeaser } from './blog-articles.ts';
 import styles from './blog-section.module.css';
 import sectionStyles from './section.module.css';
 import { SectionHeading } from './section-heading.tsx';
@@ -35,7 +36,7 @@ export function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }
                   />
                   <div className={styles.body}>
                     <time className={styles.date} dateTime={article.publishedOn}>
-                      {formatArticleDate(article.publishedOn)}
+                      {formatMonthDay(article.publishedOn)}
                     </time>
                     <h3 className={styles.title}>
                       <Link to={`/articles/${article.slug}`} className={styles.link}>

@@ -1,3 +1,4 @@
+import { formatMoney } from '@firstday/common/format';
 import {
   computeMilestoneValue,
   MILESTONE_AGES,
@@ -8,8 +9,12 @@ import {
 import { useState } from 'react';
 import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
-import { formatDollars } from './format-dollars.ts';
 import styles from './investment-calculator.module.css';
+
+/** The calculators count whole dollars (projections rounded): 1469.3 → '$1,469'. */
+function formatDollars(dollars: number) {
+  return formatMoney(dollars * 100, { minorUnits: 'never' });
+}
 
 const STEPS = ['Choose an amount', 'Choose a horizon', 'See the result'] as const;
 

@@ -1,3 +1,4 @@
+import { formatMoney } from '@firstday/common/format';
 import {
   computeMilestoneValue,
   getMilestoneLabels,
@@ -10,8 +11,12 @@ import { SITE } from '@firstday/common/site';
 import { useState } from 'react';
 import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
-import { formatDollars } from './format-dollars.ts';
 import styles from './milestones-calculator.module.css';
+
+/** The calculators count whole dollars (projections rounded): 1469.3 → '$1,469'. */
+function formatDollars(dollars: number) {
+  return formatMoney(dollars * 100, { minorUnits: 'never' });
+}
 
 const BLOCK_COLOURS = [styles.pink, styles.blue, styles.sun] as const;
 
