@@ -40,13 +40,14 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // Many accounts are created from one address in a run; the API tests cover the limits.
+    // Many accounts and contributions come from one address in a run; the API tests cover the limits.
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
       APP_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      CONTRIBUTION_RATE_LIMIT_PER_IP: '10000',
       OIDC_PORT: oidcPort,
     },
   },
