@@ -1,5 +1,6 @@
 import type { OwnerWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { formatTimeInput } from '@firstday/common/fun-guesses';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
@@ -92,13 +93,26 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .where(ownedConfirmed(ownerId, calendarId))
     .orderBy(asc(calendars.createdAt), desc(contributions.createdAt), desc(contributions.id));
-  const header = ['Calendar', 'Name', 'E-mail', 'Guessed date', 'Wish', 'Gift (USD)', 'Sent at (UTC)', 'Read'];
+  const header = [
+    'Calendar',
+    'Name',
+    'E-mail',
+    'Guessed date',
+    'Guessed time',
+    'Guessed weight (g)',
+    'Wish',
+    'Gift (USD)',
+    'Sent at (UTC)',
+    'Read',
+  ];
   const lines = rows.map(({ contribution, title, firstName }) =>
     [
       title ?? `${firstName}'s calendar`,
       contribution.name,
       contribution.email,
       contribution.guessedDate,
+      contribution.guessedTimeMinutes === null ? null : formatTimeInput(contribution.guessedTimeMinutes),
+      contribution.guessedWeightGrams,
       contribution.wish,
       contribution.giftCents ? (contribution.giftCents / 100).toFixed(2) : '',
       contribution.createdAt.toISOString(),

@@ -151,12 +151,38 @@ describe('CSV export', () => {
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const csv = (await response.text()).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('"Calendar","Name","E-mail","Guessed date","Wish","Gift (USD)","Sent at (UTC)","Read"');
+    expect(lines[0]).toBe(
+      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift (USD)","Sent at (UTC)","Read"',
+    );
     expect(csv).toContain('"\'@Bob"');
     expect(csv).toContain('"\'-2 wishes"');
     expect(csv).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(csv).toContain('"Line one\nsaid ""hi"", then, +1"');
     expect(csv).not.toMatch(/(^|,)"[=+\-@]/m);
+  });
+
+  it('has the time and weight guesses of a calendar that asks for them, in machine formats', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const switched = await sendJson(
+      t,
+      'PATCH',
+      `/api/calendars/${calendar.id}`,
+      { guessTime: true, guessWeight: true },
+      cookie,
+    );
+    expect(switched.status).toBe(200);
+    const guess = await makeContribution(t, {
+      name: 'Tess Time',
+      guessedTimeMinutes: 9 * 60 + 5,
+      guessedWeight: { unit: 'g', grams: 3450 },
+    });
+    expect((await postContribution(t, calendar.slug, guess)).status).toBe(201);
+    await postContribution(t, calendar.slug, await makeContribution(t, { name: 'Dan Dateonly' }));
+
+    const csv = await (await get(`/api/wishes/export.csv?calendarId=${calendar.id}`, cookie)).text();
+    const line = (name: string) => csv.split('\r\n').find((row) => row.includes(`"${name}"`));
+    expect(line('Tess Time')).toMatch(/"2030-01-10","09:05","3450",/);
+    expect(line('Dan Dateonly')).toMatch(/"2030-01-10","","",/);
   });
 });
 
