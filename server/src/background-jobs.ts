@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context.ts';
 import { sendWishDigests, WISH_DIGEST_JOB } from './contributions/wish-digest.ts';
+import { DELETE_UNUSED_IMAGES_JOB, deleteUnusedImages } from './images/delete-unused-images.ts';
 import type { JobDefinition } from './lib/jobs/runner.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB, preparePayoutRecipient } from './payments/payout-recipients.ts';
 import { RECONCILE_AFTER_START_JOB, RECONCILE_PAYMENTS_JOB, reconcileAll } from './payments/reconcile.ts';
@@ -31,6 +32,16 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
         const context = getContext();
         const result = await sendWishDigests(context);
         if (result.sent > 0) context.logger.info(result, 'wish digests queued');
+      },
+    },
+    // Photos uploaded but never saved on a calendar or an announcement, a day later.
+    {
+      name: DELETE_UNUSED_IMAGES_JOB,
+      everyMs: 60 * 60_000,
+      async run() {
+        const context = getContext();
+        const deleted = await deleteUnusedImages(context);
+        if (deleted > 0) context.logger.info({ deleted }, 'unused photos deleted');
       },
     },
   ];

@@ -20,6 +20,8 @@ export type ImageBlobStore = {
   /** Stores the bytes (or keeps them for the row): what the row's `bytes` and `storageKey` get. */
   save(imageId: string, variant: ProcessedVariant): Promise<{ bytes: Uint8Array | null; storageKey: string | null }>;
   load(row: Pick<VariantRow, 'bytes' | 'storageKey'>): Promise<Uint8Array | null>;
+  /** Deletes the bytes kept outside the row (the row itself goes with its image). */
+  remove(row: Pick<VariantRow, 'storageKey'>): Promise<void>;
 };
 
 const postgresStore: ImageBlobStore = {
@@ -30,6 +32,7 @@ const postgresStore: ImageBlobStore = {
   async load(row) {
     return row.bytes ?? null;
   },
+  async remove() {},
 };
 
 function createS3Store(env: Env): ImageBlobStore {
@@ -50,6 +53,9 @@ function createS3Store(env: Env): ImageBlobStore {
     async load(row) {
       if (row.bytes) return row.bytes;
       return row.storageKey ? client.getObject(row.storageKey) : null;
+    },
+    async remove(row) {
+      if (row.storageKey) await client.deleteObject(row.storageKey);
     },
   };
 }

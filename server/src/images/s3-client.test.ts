@@ -27,7 +27,7 @@ describe('Signature Version 4', () => {
     );
   });
 
-  it('puts and gets objects path-style, and reads a missing one as null', async () => {
+  it('puts, gets and deletes objects path-style, and reads a missing one as null', async () => {
     const objects = new Map<string, Uint8Array>();
     const seen: string[] = [];
     const fakeFetch = (async (input: URL | Request | string, init?: RequestInit) => {
@@ -38,6 +38,10 @@ describe('Signature Version 4', () => {
         objects.set(url, init.body as Uint8Array);
         return new Response(null, { status: 200 });
       }
+      if (init?.method === 'DELETE') {
+        objects.delete(url);
+        return new Response(null, { status: 204 });
+      }
       const found = objects.get(url);
       return found ? new Response(new Uint8Array(found)) : new Response('NoSuchKey', { status: 404 });
     }) as typeof fetch;
@@ -46,5 +50,8 @@ describe('Signature Version 4', () => {
     expect(await client.getObject('images/abc/320.webp')).toEqual(new Uint8Array([1, 2, 3]));
     expect(await client.getObject('images/abc/640.webp')).toBeNull();
     expect(seen[0]).toBe('PUT http://minio.local:9000/examplebucket/images/abc/320.webp AWS4-HMAC-SHA256');
+    await client.deleteObject('images/abc/320.webp');
+    expect(await client.getObject('images/abc/320.webp')).toBeNull();
+    expect(seen).toContain('DELETE http://minio.local:9000/examplebucket/images/abc/320.webp AWS4-HMAC-SHA256');
   });
 });

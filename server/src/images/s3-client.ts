@@ -57,7 +57,7 @@ export function signS3Request(
   };
 }
 
-/** PUT and GET of whole objects in an S3-compatible bucket (path-style: endpoint/bucket/key). */
+/** PUT, GET and DELETE of whole objects in an S3-compatible bucket (path-style: endpoint/bucket/key). */
 export function createS3Client(config: S3Config, fetchImpl: typeof fetch = fetch) {
   function objectUrl(key: string): URL {
     const base = config.endpoint.replace(/\/+$/, '');
@@ -90,6 +90,19 @@ export function createS3Client(config: S3Config, fetchImpl: typeof fetch = fetch
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`S3 GET ${key} failed: ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
+    },
+    /** Deletes the object; one that is already gone is fine (S3 answers 204 either way). */
+    async deleteObject(key: string): Promise<void> {
+      const url = objectUrl(key);
+      const headers = signS3Request(config, {
+        method: 'DELETE',
+        url,
+        headers: {},
+        payloadHash: sha256(''),
+        now: new Date(),
+      });
+      const response = await fetchImpl(url, { method: 'DELETE', headers });
+      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${response.status}`);
     },
   };
 }
