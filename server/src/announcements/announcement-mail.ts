@@ -97,6 +97,7 @@ export async function enqueueCreatorConfirmation(
       payout: payout ? { amountCents: payout.amountCents, status: payout.status, heldUntil } : null,
       refundCount: outcome.refundCount,
       participantMails: announcement.notifyParticipants ? outcome.participantMails : null,
+      baby: announcement,
     })),
   });
 }

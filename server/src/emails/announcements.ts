@@ -98,9 +98,12 @@ export function createClosingConfirmationEmail(input: {
   refundCount: number;
   /** How many participants are e-mailed; null when the creator chose not to notify them. */
   participantMails: number | null;
+  /** The baby's details given with the announcement, repeated so the parents can check them. */
+  baby?: BabyDetails;
 }): Promise<Email> {
   const { calendar, payout, participantMails } = input;
   const announced = input.birthDate !== undefined;
+  const baby = input.baby ? describeBaby(input.baby) : null;
   const money = payout
     ? payout.heldUntil
       ? `Payout: ${formatMoney(payout.amountCents, { minorUnits: 'always' })} to your bank account. Because the bank account was changed recently, it is on hold until ${formatUtcDateTime(payout.heldUntil)}; then it goes out. Bank transfers usually arrive within a few business days.`
@@ -125,6 +128,7 @@ export function createClosingConfirmationEmail(input: {
       input.birthDate !== undefined
         ? `“${calendar.title}” is closed to new guesses and gifts: the birth on ${formatLongDate(input.birthDate)} is announced.`
         : `“${calendar.title}” is closed to new guesses and gifts.`,
+      ...(baby ? [baby] : []),
       money,
       mails,
     ],

@@ -241,6 +241,20 @@ describe("the baby's details in the celebration", () => {
     expect(email.html).toContain('Welcome, Mia &#60;Rose&#62;! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).');
   });
 
+  it('repeats the details in the parents’ own confirmation', async () => {
+    const email = await announcements.createClosingConfirmationEmail({
+      appUrl,
+      name: 'Ada',
+      calendar,
+      birthDate: '2030-01-12',
+      payout: { amountCents: 3500, status: 'pending' },
+      refundCount: 0,
+      participantMails: 3,
+      baby: { babyName: 'Mia', birthTimeMinutes: 945 },
+    });
+    expect(email.text).toContain('Welcome, Mia! Born at 3:45 PM.');
+  });
+
   it('says only what was given, and nothing without details', () => {
     expect(announcements.describeBaby({ birthWeightGrams: 3450 })).toBe('Weighing 3,450 g (7 lb 10 oz).');
     expect(announcements.describeBaby({ babyName: 'Mia' })).toBe('Welcome, Mia!');
