@@ -103,3 +103,13 @@ describe('weights', () => {
     expect(BirthWeightSchema.safeParse({ unit: 'g', grams: 9001 }).success).toBe(false);
   });
 });
+
+describe('the time of day and the weight as the keepsake prints them', () => {
+  it('formats both', () => {
+    expect(formatTimeOfDay(0)).toBe('12:00 AM');
+    expect(formatTimeOfDay(6 * 60 + 42)).toBe('6:42 AM');
+    expect(formatTimeOfDay(12 * 60 + 5)).toBe('12:05 PM');
+    expect(formatTimeOfDay(23 * 60 + 59)).toBe('11:59 PM');
+    expect(formatWeightBoth(3410)).toBe('3,410 g (7 lb 8 oz)');
+  });
+});

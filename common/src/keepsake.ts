@@ -1,5 +1,4 @@
 import type { BackgroundId } from './calendars.ts';
-import { formatNumber } from './format.ts';
 
 /** One wish in the keepsake: the sender's real name (owner) or display name per the hide flag (public). */
 export type KeepsakeWish = {
@@ -54,20 +53,6 @@ export function getKeepsakeCalendarRange(book: Pick<KeepsakeBook, 'window' | 'an
   const distance = Math.max(Date.parse(first) - Date.parse(birth), Date.parse(birth) - Date.parse(last)) / DAY_MS;
   if (distance > BIRTH_REACH_DAYS) return { first, last };
   return { first: [birth, first].sort()[0]!, last: [birth, last].sort()[1]! };
-}
-
-/** 0 → '12:00 AM', 942 → '3:42 PM'. */
-export function formatMinutesOfDay(minutes: number): string {
-  const hours = Math.floor(minutes / 60) % 24;
-  const rest = minutes % 60;
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(rest).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/** 3400 → '3,400 g (7 lb 8 oz)'. */
-export function formatBirthWeight(grams: number): string {
-  const totalOunces = Math.round(grams / 28.349523125);
-  const pounds = Math.floor(totalOunces / 16);
-  return `${formatNumber(grams)} g (${pounds} lb ${totalOunces % 16} oz)`;
 }
 
 /** The file name of the owner's download: 'Firstday keepsake – Little Bean.pdf' without characters a file system dislikes. */

@@ -1,12 +1,7 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import { formatFullDate, formatLongDate, formatMonthDay, formatMonthYear } from '@firstday/common/format';
-import {
-  formatBirthWeight,
-  formatMinutesOfDay,
-  getKeepsakeCalendarRange,
-  type KeepsakeBook,
-  type KeepsakeWish,
-} from '@firstday/common/keepsake';
+import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
 import PDFDocument from 'pdfkit';
 import { type FontName, loadFontBytes } from './keepsake-fonts.ts';
 
@@ -262,8 +257,8 @@ function drawAnnouncement(
   }
 
   const facts: [string, string][] = [];
-  if (announcement.birthTimeMinutes !== null) facts.push(['Time', formatMinutesOfDay(announcement.birthTimeMinutes)]);
-  if (announcement.birthWeightGrams !== null) facts.push(['Weight', formatBirthWeight(announcement.birthWeightGrams)]);
+  if (announcement.birthTimeMinutes !== null) facts.push(['Time', formatTimeOfDay(announcement.birthTimeMinutes)]);
+  if (announcement.birthWeightGrams !== null) facts.push(['Weight', formatWeightBoth(announcement.birthWeightGrams)]);
   facts.push(['Due date', formatLongDate(book.dueDate)]);
   const columnWidth = TEXT_WIDTH / facts.length;
   facts.forEach(([label, value], index) => {
@@ -492,8 +487,8 @@ const WISH_TEXT: TextStyle = { font: 'serif', size: 12.5, color: '#2a2136', line
 
 function wishDetails(wish: KeepsakeWish): string {
   const parts = [`guessed ${formatMonthDay(wish.guessedDate)}`];
-  if (wish.guessedTimeMinutes !== null) parts.push(formatMinutesOfDay(wish.guessedTimeMinutes));
-  if (wish.guessedWeightGrams !== null) parts.push(formatBirthWeight(wish.guessedWeightGrams));
+  if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes));
+  if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams));
   return parts.join('  ·  ');
 }
 

@@ -1,11 +1,6 @@
 import { formatFullDate, formatLongDate, formatMonthDay } from '@firstday/common/format';
-import {
-  formatBirthWeight,
-  formatMinutesOfDay,
-  getKeepsakeCalendarRange,
-  type KeepsakeBook,
-  type KeepsakeWish,
-} from '@firstday/common/keepsake';
+import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
 import styles from './keepsake.module.css';
 import { getKeepsakeMonths } from './keepsake-months.ts';
 
@@ -53,13 +48,13 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
           {announcement.birthTimeMinutes !== null && (
             <div>
               <dt>Time</dt>
-              <dd>{formatMinutesOfDay(announcement.birthTimeMinutes)}</dd>
+              <dd>{formatTimeOfDay(announcement.birthTimeMinutes)}</dd>
             </div>
           )}
           {announcement.birthWeightGrams !== null && (
             <div>
               <dt>Weight</dt>
-              <dd>{formatBirthWeight(announcement.birthWeightGrams)}</dd>
+              <dd>{formatWeightBoth(announcement.birthWeightGrams)}</dd>
             </div>
           )}
           <div>
@@ -103,8 +98,8 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
 
 function describeGuess(wish: KeepsakeWish): string {
   const parts = [`guessed ${formatMonthDay(wish.guessedDate)}`];
-  if (wish.guessedTimeMinutes !== null) parts.push(formatMinutesOfDay(wish.guessedTimeMinutes));
-  if (wish.guessedWeightGrams !== null) parts.push(formatBirthWeight(wish.guessedWeightGrams));
+  if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes));
+  if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams));
   return parts.join(' · ');
 }
 
