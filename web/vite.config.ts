@@ -1,8 +1,21 @@
+import { compileCatalogue } from '@firstday/common/catalogues';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Parses each catalogue's ICU texts at build time (common/src/catalogues.ts); the result is still JSON. */
+function compileCatalogues(): Plugin {
+  return {
+    name: 'firstday:compile-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][a-z]{2}[\\/][\w-]+\.json$/.test(id)) return;
+      return { code: JSON.stringify(compileCatalogue(JSON.parse(code))), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [compileCatalogues(), reactRouter()],
   build: {
     // One stylesheet instead of one per route module: fewer render-blocking requests on first paint.
     cssCodeSplit: false,
@@ -15,7 +28,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/](core|react))[\\/]/,
             },
             {
               // Small modules every page uses (API client, button, logo, lazy-import helper, the Intl

@@ -1,3 +1,5 @@
+import { LOCALES, localizedPath } from './locales.ts';
+
 /** Facts about the company shown across the site, e-mails and legal pages. */
 export const SITE = {
   name: 'Firstday',
@@ -14,8 +16,14 @@ export const SITE = {
   creationFeeCents: 2000,
 } as const;
 
+/** Marketing pages that exist in every language, under the locale's prefix (`/de/faq`). */
+export const LOCALIZED_PATHS = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy'] as const;
+
 /** Routes prerendered to static HTML, with their place in the sitemap. */
-export const MARKETING_PATHS = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles'] as const;
+export const MARKETING_PATHS: readonly string[] = [
+  ...LOCALES.flatMap((locale) => LOCALIZED_PATHS.map((path) => localizedPath(path, locale))),
+  '/articles',
+];
 
 /**
  * Routes the server renders per request with the web app's server build: the guest page `/c/<slug>`

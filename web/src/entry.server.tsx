@@ -1,10 +1,13 @@
 import { PassThrough } from 'node:stream';
+import { I18nProvider } from '@lingui/react';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { hydrateAfterPaint, wantsHydrateAfterPaint } from './hydrate-after-paint.ts';
+import { createServerI18n } from './i18n/catalogues.server.ts';
+import { requestLocale } from './i18n/request-locale.ts';
 import { nonceContext } from './page-context.ts';
 
 // What the API server uses from this build (server/src/lib/web-static.ts): React Router's request
@@ -40,13 +43,16 @@ export default function handleRequest(
       (match) => routerContext.routeModules[match.route.id]?.handle,
     );
     const afterPaint = wantsHydrateAfterPaint(handles);
+    const i18n = createServerI18n(requestLocale(request, handles));
     // Crawlers (and link previews) get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || afterPaint ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <I18nProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>,
       {
         nonce,
         [readyOption]() {

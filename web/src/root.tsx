@@ -1,7 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { TestModeRibbon } from './components/test-mode-ribbon.tsx';
+import { usePageI18n } from './i18n/locale-gate.tsx';
+import { useT } from './i18n/use-t.tsx';
 import './styles/global.css';
 
 export const links: Route.LinksFunction = () => [
@@ -10,8 +13,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { locale, i18n, namespaces } = usePageI18n();
+  // entry.client.tsx reads both attributes to load the same texts before hydrating.
   return (
-    <html lang="en">
+    <html lang={locale} data-catalogues={namespaces.join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -20,8 +25,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
-        <TestModeRibbon />
+        <I18nProvider i18n={i18n}>
+          {children}
+          <TestModeRibbon />
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -34,12 +41,13 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
+  const t = useT();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('common.error.unknown');
   return (
     <main className="error-boundary">
-      <h1>Sorry, this page could not be shown.</h1>
+      <h1>{t('common.error.title')}</h1>
       <p>{message}</p>
-      <a href="/">Go to Homepage</a>
+      <a href="/">{t('common.error.homeLink')}</a>
     </main>
   );
 }

@@ -1,13 +1,22 @@
-import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { DEFAULT_LOCALE, LOCALES } from '@firstday/common/locales';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** The marketing pages, in every language: `/faq` in English, `/de/faq` in German (decision 020). */
+const localizedMarketingRoutes = LOCALES.flatMap((locale) => {
+  const routes = [
+    index('marketing/landing-page.tsx', { id: `${locale}/landing` }),
+    route('green', 'marketing/green-page.tsx', { id: `${locale}/green` }),
+    route('join_us', 'marketing/join-us-page.tsx', { id: `${locale}/join_us` }),
+    route('faq', 'marketing/faq-page.tsx', { id: `${locale}/faq` }),
+    route('terms', 'marketing/terms-page.tsx', { id: `${locale}/terms` }),
+    route('privacy', 'marketing/privacy-page.tsx', { id: `${locale}/privacy` }),
+  ];
+  return locale === DEFAULT_LOCALE ? routes : prefix(locale, routes);
+});
 
 export default [
   // Public, prerendered (react-router.config.ts).
-  index('marketing/landing-page.tsx'),
-  route('green', 'marketing/green-page.tsx'),
-  route('join_us', 'marketing/join-us-page.tsx'),
-  route('faq', 'marketing/faq-page.tsx'),
-  route('terms', 'marketing/terms-page.tsx'),
-  route('privacy', 'marketing/privacy-page.tsx'),
+  ...localizedMarketingRoutes,
   route('articles', 'investments/articles-page.tsx'),
   route('articles/:slug', 'investments/article-page.tsx'),
 

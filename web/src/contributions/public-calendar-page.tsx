@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
@@ -40,7 +41,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Its first HTML is complete, so its scripts may wait until it has painted (hydrate-after-paint.ts). */
-export const handle: HydrateAfterPaintHandle = { hydrateAfterPaint: true };
+export const handle: HydrateAfterPaintHandle & CataloguesHandle = {
+  hydrateAfterPaint: true,
+  catalogues: ['contributions'],
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   buildCalendarMeta(loaderData?.calendar ?? null, loaderData?.appUrl ?? '');

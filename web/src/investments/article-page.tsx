@@ -1,5 +1,6 @@
 import { formatLongDate } from '@firstday/common/format';
 import { Link } from 'react-router';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
@@ -11,6 +12,7 @@ import styles from './article-page.module.css';
 import { ARTICLES, findArticle, getReadingMinutes } from './articles.ts';
 import { InvestmentDisclaimer } from './investment-disclaimer.tsx';
 
+export const handle: CataloguesHandle = { catalogues: ['marketing', 'investments'] };
 export const meta: Route.MetaFunction = ({ params }) => {
   const article = findArticle(params.slug);
   if (!article) return [{ title: 'Article not found – Firstday' }, { name: 'robots', content: 'noindex' }];

@@ -1,3 +1,4 @@
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
 import { SiteHeader } from '../marketing/site-header.tsx';
@@ -6,6 +7,7 @@ import { ArticleList } from './article-list.tsx';
 import styles from './articles-page.module.css';
 import { InvestmentDisclaimer } from './investment-disclaimer.tsx';
 
+export const handle: CataloguesHandle = { catalogues: ['marketing', 'investments'] };
 export const meta: Route.MetaFunction = () =>
   buildPageMeta({
     title: 'Articles – Firstday',

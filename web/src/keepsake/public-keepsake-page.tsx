@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { CalendarFooter } from '../contributions/calendar-footer.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
 import type { Route } from './+types/public-keepsake-page';
@@ -13,6 +14,8 @@ import { KeepsakeView } from './keepsake-view.tsx';
  * announcement and every wish, names per the calendar's hide flag, no amounts. 404 before the
  * birth is announced.
  */
+
+export const handle: CataloguesHandle = { catalogues: ['keepsake', 'contributions'] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const book = (await page.getPublicKeepsake(params.slug)) ?? null;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSignedInState } from '../auth/signed-in-state.ts';
 import { ButtonLink } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import styles from './account-link.module.css';
 
 type AccountLinkProps = {
@@ -16,9 +17,10 @@ type AccountLinkProps = {
  * read after load, so it costs the page nothing.
  */
 export function AccountLink({ look = 'button', className, onClick }: AccountLinkProps) {
+  const t = useT();
   const signedIn = useSignedInState() === 'signed-in';
   const to = signedIn ? '/my_calendars' : '/login';
-  const label = signedIn ? 'My calendars' : 'Log in';
+  const label = t(signedIn ? 'marketing.account.myCalendars' : 'marketing.account.logIn');
   if (look === 'plain') {
     return (
       <Link to={to} className={className} onClick={onClick}>

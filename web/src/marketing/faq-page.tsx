@@ -3,6 +3,8 @@ import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ExternalButtonLink } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import type { Route } from './+types/faq-page';
 import { AccountLink } from './account-link.tsx';
 import styles from './faq-page.module.css';
@@ -11,6 +13,7 @@ import { filterFaqItems } from './faq-search.ts';
 import { buildPageMeta } from './seo.ts';
 import { ChevronLeftIcon } from './site-icons.tsx';
 
+export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing', 'faq'], localeFromPath: true };
 export const meta: Route.MetaFunction = () =>
   buildPageMeta({
     title: 'Frequently Asked Questions – Firstday',

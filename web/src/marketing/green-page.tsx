@@ -1,3 +1,5 @@
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import type { Route } from './+types/green-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
 import { HeroSection } from './landing/hero-section.tsx';
@@ -9,6 +11,8 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** Build-time only (prerendered page): keeps the env parser, its zod and the list copy out of the browser. */
+
+export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
 export function loader() {
   return {
     meta: buildPageMeta({
@@ -36,6 +40,7 @@ export default function GreenPage({ loaderData }: Route.ComponentProps) {
           lead="Every small step today grows into endless possibilities tomorrow"
           points={loaderData.heroPoints}
           cta="Start my calendar"
+          ctaTo="/join_us"
           image={{
             src: '/images/hero-green.svg',
             alt: 'A small plant growing from a stack of coins beside a rattle and a calendar',

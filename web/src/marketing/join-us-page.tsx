@@ -6,6 +6,8 @@ import { DEFAULT_SIGNED_IN_PATH, NEW_ACCOUNT_PATH, withRedirect } from '../auth/
 import { SignUpForm } from '../auth/sign-up-form.tsx';
 import { useSignedInState } from '../auth/signed-in-state.ts';
 import { ButtonLink } from '../components/button.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import type { Route } from './+types/join-us-page';
 import styles from './join-us-page.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -13,6 +15,7 @@ import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
+export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
 export const meta: Route.MetaFunction = () =>
   buildPageMeta({
     title: 'Start the Journey – Firstday',

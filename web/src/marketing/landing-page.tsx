@@ -1,5 +1,9 @@
-import { SITE } from '@firstday/common/site';
+import { localeFromPath } from '@firstday/common/locales';
 import { webEnv } from '../env.ts';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
+import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ARTICLES } from '../investments/articles.ts';
 import type { Route } from './+types/landing-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
@@ -22,17 +26,22 @@ import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
+export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
+
 /**
- * Runs at build time only (the page is prerendered). Everything read here (articles, env parser and
- * its zod, list copy) stays out of the browser's JavaScript, whose budget on this page is tight.
+ * Runs at build time only (the page is prerendered, once per language). Everything read here
+ * (articles, env parser and its zod, list copy) stays out of the browser's JavaScript, whose budget
+ * on this page is tight.
  */
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const i18n = createServerI18n(locale);
   return {
     meta: buildPageMeta({
-      title: 'Firstday: A Gift for Life. Start your child’s journey today',
-      description:
-        'Create a due-date calendar, share one link, and let family and friends guess the birthday, leave wishes and send gifts for your child’s future.',
+      title: i18n._('marketing.landing.metaTitle'),
+      description: i18n._('marketing.landing.metaDescription'),
       path: '/',
+      locale,
     }),
     heroPoints: LANDING_HERO_POINTS,
     steps: HOW_IT_WORKS_STEPS,
@@ -47,21 +56,21 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function LandingPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <>
       <SiteHeader />
       <main id="main">
         <HeroSection
           id="top"
-          title="A Gift for Life:"
-          titleAccent="Start your child's journey today"
-          lead={SITE.slogan}
+          title={t('marketing.landing.title')}
+          titleAccent={t('marketing.landing.titleAccent')}
+          lead={t('marketing.slogan')}
           points={loaderData.heroPoints}
-          cta="Start my calendar"
-          image={{
-            src: '/images/hero.svg',
-            alt: 'A smiling baby under a pink Firstday calendar, with a gift box, hearts and a growing plant',
-          }}
+          cta={t('marketing.landing.cta')}
+          ctaTo={localized('/join_us')}
+          image={{ src: '/images/hero.svg', alt: t('marketing.landing.heroImageAlt') }}
         />
         <HowItWorksSection steps={loaderData.steps} />
         <VideoSection videoUrl={loaderData.videoUrl} />

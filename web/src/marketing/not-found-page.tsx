@@ -1,7 +1,9 @@
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { Route } from './+types/not-found-page';
 import { NotFoundView } from './not-found-view.tsx';
 import { buildPageMeta } from './seo.ts';
 
+export const handle: CataloguesHandle = { catalogues: ['marketing'] };
 export const meta: Route.MetaFunction = () => [
   // A missing page has no canonical address of its own.
   ...buildPageMeta({

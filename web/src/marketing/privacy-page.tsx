@@ -1,9 +1,15 @@
 import { SITE } from '@firstday/common/site';
 import { Link } from 'react-router';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import type { Route } from './+types/privacy-page';
 import { LegalDocument, type LegalSection } from './legal-document.tsx';
 import { buildPageMeta } from './seo.ts';
 
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'legal'],
+  localeFromPath: true,
+};
 export const meta: Route.MetaFunction = () =>
   buildPageMeta({
     title: 'Privacy Policy – Firstday',

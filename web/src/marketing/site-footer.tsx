@@ -1,59 +1,62 @@
 import { SITE } from '@firstday/common/site';
 import { Link } from 'react-router';
 import { Logo } from '../components/logo.tsx';
+import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
+import { T, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import styles from './site-footer.module.css';
 
 /** Marketing footer: contacts, legal links, copyright 2025 and the not-gambling disclaimer. */
 export function SiteFooter() {
+  const t = useT();
+  const localized = useLocalizedPath();
+  // The message supplies the link text; the element here only needs content for the linter.
+  const email = <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>;
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <div className={styles.brand}>
           <Logo />
-          <p className={styles.slogan}>{SITE.slogan}</p>
+          <p className={styles.slogan}>{t('marketing.slogan')}</p>
           <p>
-            Questions? Write to us at <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
+            <T id="marketing.footer.questions" values={{ email: SITE.supportEmail }} components={{ 0: email }} />
           </p>
+          <LanguageSwitcher />
         </div>
-        <nav aria-label="Legal">
-          <h2 className={styles.heading}>Legal</h2>
+        <nav aria-label={t('marketing.footer.legal')}>
+          <h2 className={styles.heading}>{t('marketing.footer.legal')}</h2>
           <ul className={styles.list}>
             <li>
-              <Link to="/privacy">Privacy Policy</Link>
+              <Link to={localized('/privacy')}>{t('marketing.footer.privacy')}</Link>
             </li>
             <li>
-              <Link to="/terms">Terms & Conditions</Link>
+              <Link to={localized('/terms')}>{t('marketing.footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/faq">FAQ</Link>
+              <Link to={localized('/faq')}>{t('marketing.header.faq')}</Link>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className={styles.heading}>Contact</h2>
+          <h2 className={styles.heading}>{t('marketing.footer.contact')}</h2>
           <address className={styles.list}>
             <a href={`mailto:${SITE.supportEmail}`} className={styles.contact}>
-              <span className={styles.contactLabel}>E-mail</span>
+              <span className={styles.contactLabel}>{t('marketing.footer.email')}</span>
               {SITE.supportEmail}
             </a>
             <a href={SITE.phoneHref} className={styles.contact}>
-              <span className={styles.contactLabel}>Phone</span>
+              <span className={styles.contactLabel}>{t('marketing.footer.phone')}</span>
               {SITE.phone}
             </a>
             <a href={SITE.mapsUrl} className={styles.contact} target="_blank" rel="noopener noreferrer">
-              <span className={styles.contactLabel}>Address</span>
+              <span className={styles.contactLabel}>{t('marketing.footer.address')}</span>
               {SITE.address}
-              <span className="visually-hidden"> (opens a map in a new tab)</span>
+              <span className="visually-hidden"> {t('marketing.footer.opensMap')}</span>
             </a>
           </address>
         </div>
       </div>
       <div className={`container ${styles.bottom}`}>
-        <p className={styles.disclaimer}>
-          {SITE.name} is not a betting, gambling or lottery service. Users do not win or lose money based on a chosen
-          date, and there are no monetary rewards for taking part: guessing the birthday is just for fun, and gifts go
-          to the parents.
-        </p>
+        <p className={styles.disclaimer}>{t('marketing.footer.disclaimer', { name: SITE.name })}</p>
         <p className={styles.copyright}>
           © {SITE.copyrightYear} {SITE.name}
         </p>

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { Logo } from '../components/logo.tsx';
+import { APP_NAMESPACES, type CataloguesHandle } from '../i18n/namespaces.ts';
 import styles from './client-rendered.module.css';
 
 /**
@@ -8,6 +9,8 @@ import styles from './client-rendered.module.css';
  * client loader makes React Router render the fallback below on the server and hydrate it, then
  * render the page once the browser has loaded it.
  */
+
+export const handle: CataloguesHandle = { catalogues: APP_NAMESPACES };
 export function clientLoader() {
   return null;
 }

@@ -9,11 +9,13 @@ type HeroSectionProps = {
   lead: string;
   points: readonly string[];
   cta: string;
+  /** Where the button leads: the start page in the visitor's language. */
+  ctaTo: string;
   image: { src: string; alt: string };
 };
 
 /** First screen of a landing variant: the page's h1, lead, info points, start button and artwork. */
-export function HeroSection({ id, title, titleAccent, lead, points, cta, image }: HeroSectionProps) {
+export function HeroSection({ id, title, titleAccent, lead, points, cta, ctaTo, image }: HeroSectionProps) {
   return (
     <section id={id} className={styles.hero} aria-labelledby={`${id}-title`}>
       <div className={`container ${styles.inner}`}>
@@ -41,7 +43,7 @@ export function HeroSection({ id, title, titleAccent, lead, points, cta, image }
               </li>
             ))}
           </ul>
-          <ButtonLink to="/join_us" size="lg">
+          <ButtonLink to={ctaTo} size="lg">
             {cta}
           </ButtonLink>
         </div>

@@ -1,0 +1,187 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse } from '@babel/parser';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * No user-facing English in components: every text a visitor reads or hears comes from a catalogue
+ * (`t('…')` or `<T id="…" />`). Looks at JSX text and at the attributes screen readers and browsers
+ * show. A literal that is the same in every language goes in ALLOWED.
+ */
+const SRC = join(import.meta.dirname, '..');
+const SHOWN_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);
+/** Names and symbols that read the same in every language. */
+const ALLOWED = new Set([
+  'Firstday',
+  'IBAN',
+  'PDF',
+  'CSV',
+  'FAQ',
+  'E-mail',
+  '©',
+  '·',
+  '—',
+  '•',
+  '×',
+  '%',
+  '$',
+  '€',
+  '£',
+]);
+
+/**
+ * Files still to be converted (issue 14). Each entry is a debt: the list only shrinks, and a new
+ * component is never added to it.
+ */
+const PENDING = new Set<string>([
+  'account/account-settings-form.tsx',
+  'account/calendar-payout-ibans.tsx',
+  'account/change-password-form.tsx',
+  'account/confirm-change-dialog.tsx',
+  'account/delete-account-section.tsx',
+  'account/settings-page.tsx',
+  'account/text-field.tsx',
+  'auth/auth-layout.tsx',
+  'auth/confirm-email-panel.tsx',
+  'auth/federated-button.tsx',
+  'auth/form-fields.tsx',
+  'auth/login-page.tsx',
+  'auth/popup-complete-page.tsx',
+  'auth/reset-password-page.tsx',
+  'auth/sign-up-form.tsx',
+  'auth/signup-page.tsx',
+  'calendars/announce-chooser.tsx',
+  'calendars/announce-dialog.tsx',
+  'calendars/calendar-dialogs.tsx',
+  'calendars/calendar-info-page.tsx',
+  'calendars/calendar-share-section.tsx',
+  'calendars/calendar-visuals.tsx',
+  'calendars/card-fields.tsx',
+  'calendars/close-calendar-dialog.tsx',
+  'calendars/closed-calendar-banner.tsx',
+  'calendars/closing-confirmation.tsx',
+  'calendars/closing-summary.tsx',
+  'calendars/create-calendar-page.tsx',
+  'calendars/fun-guess-switches.tsx',
+  'calendars/my-calendars-page.tsx',
+  'calendars/parents-page-fields.tsx',
+  'calendars/payment-step.tsx',
+  'calendars/payout-terms-note.tsx',
+  'calendars/wizard-steps.tsx',
+  'components/captcha-field.tsx',
+  'components/carousel.tsx',
+  'components/photo-field.tsx',
+  'components/sandbox-wallets.tsx',
+  'components/test-mode-ribbon.tsx',
+  'components/unsaved-changes-prompt.tsx',
+  'components/weight-field.tsx',
+  'contributions/announcement-panel.tsx',
+  'contributions/calendar-footer.tsx',
+  'contributions/contribution-dialog.tsx',
+  'contributions/edit-contribution-page.tsx',
+  'contributions/fun-guess-fields.tsx',
+  'contributions/gift-payment.tsx',
+  'contributions/gift-trust-note.tsx',
+  'contributions/guess-calendar.tsx',
+  'contributions/public-calendar-page.tsx',
+  'contributions/public-wish-list.tsx',
+  'contributions/share-panel.tsx',
+  'contributions/sticky-pick-bar.tsx',
+  'contributions/wishes-page.tsx',
+  'investments/article-card.tsx',
+  'investments/article-list.tsx',
+  'investments/article-page.tsx',
+  'investments/articles-page.tsx',
+  'investments/gift-growth.tsx',
+  'investments/investment-disclaimer.tsx',
+  'investments/investments-page.tsx',
+  'keepsake/keepsake-view.tsx',
+  'keepsake/owner-keepsake-page.tsx',
+  'keepsake/public-keepsake-page.tsx',
+  'marketing/faq-page.tsx',
+  'marketing/green-page.tsx',
+  'marketing/join-us-page.tsx',
+  'marketing/landing/advantages-section.tsx',
+  'marketing/landing/benefits-section.tsx',
+  'marketing/landing/blog-section.tsx',
+  'marketing/landing/calculator-section.tsx',
+  'marketing/landing/how-it-works-section.tsx',
+  'marketing/landing/investment-calculator.tsx',
+  'marketing/landing/milestones-calculator.tsx',
+  'marketing/landing/return-disclaimer.tsx',
+  'marketing/landing/stories-section.tsx',
+  'marketing/landing/video-section.tsx',
+  'marketing/legal-document.tsx',
+  'marketing/newsletter-form.tsx',
+  'marketing/not-found-view.tsx',
+  'marketing/privacy-page.tsx',
+  'marketing/terms-page.tsx',
+  'shell/app-shell.tsx',
+  'shell/client-rendered.tsx',
+  'shell/shell-skeleton.tsx',
+  'shell/side-menu.tsx',
+  'shell/top-bar.tsx',
+  'thank-yous/thank-you-dialog.tsx',
+  'thank-yous/thank-yous-page.tsx',
+]);
+
+function componentFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return componentFiles(path);
+    return entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx') ? [path] : [];
+  });
+}
+
+function hasWords(text: string): boolean {
+  const trimmed = text.trim();
+  return /\p{L}{2,}/u.test(trimmed) && !ALLOWED.has(trimmed);
+}
+
+type Node = { type: string; start: number; loc: { start: { line: number } }; [key: string]: unknown };
+
+/** The literal text of an attribute's value: `"…"` or `{'…'}`; undefined for anything computed. */
+function literalValue(value: Node | null): string | undefined {
+  if (!value) return undefined;
+  if (value.type === 'StringLiteral') return value.value as string;
+  const expression = value.type === 'JSXExpressionContainer' ? (value.expression as Node) : undefined;
+  if (expression?.type === 'StringLiteral') return expression.value as string;
+  if (expression?.type === 'TemplateLiteral' && (expression.expressions as Node[]).length === 0)
+    return (expression.quasis as Node[]).map((quasi) => (quasi.value as { cooked: string }).cooked).join('');
+  return undefined;
+}
+
+/** The English texts of one file, as 'line: text'. */
+export function findEnglishTexts(path: string): string[] {
+  const ast = parse(readFileSync(path, 'utf8'), { sourceType: 'module', plugins: ['typescript', 'jsx'] });
+  const found: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object' || !('type' in node)) return;
+    const current = node as Node;
+    if (current.type === 'JSXText' && hasWords(current.value as string))
+      found.push(`${current.loc.start.line}: ${(current.value as string).trim()}`);
+    if (current.type === 'JSXAttribute') {
+      const name = (current.name as Node).name as string;
+      const text = SHOWN_ATTRIBUTES.has(name) ? literalValue(current.value as Node | null) : undefined;
+      if (text && hasWords(text)) found.push(`${current.loc.start.line}: ${name}="${text}"`);
+    }
+    for (const [key, child] of Object.entries(current)) if (key !== 'loc' && typeof child === 'object') visit(child);
+  };
+  visit(ast.program);
+  return found;
+}
+
+const files = componentFiles(SRC).map((path) => relative(SRC, path));
+
+describe('components show no English of their own', () => {
+  it.each(files.filter((file) => !PENDING.has(file)))('%s', (file) => {
+    expect(findEnglishTexts(join(SRC, file))).toEqual([]);
+  });
+
+  it('the pending list names only files that exist and still need work', () => {
+    const done = [...PENDING].filter((file) => !files.includes(file) || findEnglishTexts(join(SRC, file)).length === 0);
+    expect(done).toEqual([]);
+  });
+});
