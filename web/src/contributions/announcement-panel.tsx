@@ -3,6 +3,7 @@ import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/f
 import { formatMinutesOff, formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { Link } from 'react-router';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { getClosestGuesses } from './calendar-grid.ts';
 import styles from './public-calendar.module.css';
 
@@ -15,6 +16,8 @@ const BABY_PHOTO_SIZES = '(min-width: 700px) 24rem, calc(100vw - 4rem)';
  * guesses, and the way to the keepsake's public part (every wish, `/c/<slug>/keepsake`).
  */
 export function AnnouncementPanel({ announcement, slug }: { announcement: Announcement; slug: string }) {
+  const t = useT();
+  const locale = useLocale();
   // The server picks the closest (ties included); this only adds how many days off each one was.
   const { closestGuesses, birthDate, birthTimeMinutes, birthWeightGrams } = announcement;
   const closest = getClosestGuesses(closestGuesses, birthDate, closestGuesses.length);
@@ -24,9 +27,9 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
   const several = times.length > 0 || weights.length > 0;
   return (
     <section className={styles.announcement} aria-labelledby="announcement-title">
-      <p className={styles.kicker}>The calendar is closed</p>
+      <p className={styles.kicker}>{t('contributions.announcement.kicker')}</p>
       <h2 id="announcement-title" className={styles.announcementTitle}>
-        The baby has arrived!
+        {t('contributions.announcement.title')}
       </h2>
       {announcement.babyImageId && (
         <picture className={styles.babyPhoto}>
@@ -35,48 +38,62 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
             src={imageUrl(announcement.babyImageId, 640, 'jpeg')}
             srcSet={imageSrcSet(announcement.babyImageId, 'jpeg')}
             sizes={BABY_PHOTO_SIZES}
-            alt={announcement.babyName ? `${announcement.babyName}, just born` : 'The newborn baby'}
+            alt={
+              announcement.babyName
+                ? t('contributions.announcement.photoAlt', { name: announcement.babyName })
+                : t('contributions.announcement.photoAltBaby')
+            }
             decoding="async"
           />
         </picture>
       )}
-      {announcement.babyName && <p className={styles.babyName}>Welcome, {announcement.babyName}!</p>}
+      {announcement.babyName && (
+        <p className={styles.babyName}>{t('contributions.announcement.welcome', { name: announcement.babyName })}</p>
+      )}
       <p className={styles.birthDate}>
-        Born on <strong>{formatLongDate(birthDate)}</strong>
-        {birthTimeMinutes !== null && (
-          <>
-            {' '}
-            at <strong>{formatTimeOfDay(birthTimeMinutes)}</strong>
-          </>
-        )}
+        <T
+          id="contributions.announcement.born"
+          values={{
+            date: formatLongDate(birthDate, locale),
+            time: birthTimeMinutes !== null ? formatTimeOfDay(birthTimeMinutes) : 'none',
+          }}
+          components={{ 0: <strong>{birthDate}</strong>, 1: <strong>{birthTimeMinutes}</strong> }}
+        />
       </p>
       {birthWeightGrams !== null && (
         <p className={styles.birthDate}>
-          Weight: <strong>{formatWeightBoth(birthWeightGrams)}</strong>
+          <T
+            id="contributions.announcement.weight"
+            values={{ weight: formatWeightBoth(birthWeightGrams) }}
+            components={{ 0: <strong>{birthWeightGrams}</strong> }}
+          />
         </p>
       )}
       {announcement.message && (
         <figure className={styles.thanks}>
           <blockquote className={styles.thanksText}>{announcement.message}</blockquote>
-          <figcaption>— with love, the parents</figcaption>
+          <figcaption>— {t('contributions.announcement.withLove')}</figcaption>
         </figure>
       )}
       <p>
-        <Link to={`/c/${slug}/keepsake`}>Read every wish in the keepsake</Link>
+        <Link to={`/c/${slug}/keepsake`}>{t('contributions.announcement.keepsake')}</Link>
       </p>
       {(closest.length > 0 || several) && (
         <div>
-          <h3 className={styles.closestTitle}>Closest guesses</h3>
-          <p className={styles.muted}>Just for fun — no prize</p>
+          <h3 className={styles.closestTitle}>{t('contributions.announcement.closest')}</h3>
+          <p className={styles.muted}>{t('contributions.announcement.noPrize')}</p>
           {closest.length > 0 && (
             <>
-              {several && <h4 className={styles.closestKind}>The day</h4>}
+              {several && <h4 className={styles.closestKind}>{t('contributions.announcement.theDay')}</h4>}
               <ol className={styles.closest}>
                 {closest.map((guess, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and days repeat; the order is fixed
                   <li key={index}>
-                    <strong>{guess.name}</strong> picked {formatMonthDay(guess.date)}
-                    {guess.daysOff === 0 ? ': spot on!' : `: ${guess.daysOff} day${guess.daysOff === 1 ? '' : 's'} off`}
+                    <T
+                      id="contributions.announcement.picked"
+                      values={{ name: guess.name, day: formatMonthDay(guess.date, locale), count: guess.daysOff }}
+                      components={{ 0: <strong>{guess.name}</strong> }}
+                    />
                   </li>
                 ))}
               </ol>
@@ -84,13 +101,20 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
           )}
           {times.length > 0 && (
             <>
-              <h4 className={styles.closestKind}>The time of birth</h4>
+              <h4 className={styles.closestKind}>{t('contributions.announcement.theTime')}</h4>
               <ol className={styles.closest}>
                 {times.map((guess, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and times repeat; the order is fixed
                   <li key={index}>
-                    <strong>{guess.name}</strong> guessed {formatTimeOfDay(guess.minutes)}
-                    {guess.minutesOff === 0 ? ': spot on!' : `: ${formatMinutesOff(guess.minutesOff)} off`}
+                    <T
+                      id="contributions.announcement.guessed"
+                      values={{
+                        name: guess.name,
+                        guess: formatTimeOfDay(guess.minutes),
+                        off: guess.minutesOff === 0 ? 'none' : formatMinutesOff(guess.minutesOff),
+                      }}
+                      components={{ 0: <strong>{guess.name}</strong> }}
+                    />
                   </li>
                 ))}
               </ol>
@@ -98,13 +122,20 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
           )}
           {weights.length > 0 && (
             <>
-              <h4 className={styles.closestKind}>The weight</h4>
+              <h4 className={styles.closestKind}>{t('contributions.announcement.theWeight')}</h4>
               <ol className={styles.closest}>
                 {weights.map((guess, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and weights repeat; the order is fixed
                   <li key={index}>
-                    <strong>{guess.name}</strong> guessed {formatWeightBoth(guess.grams)}
-                    {guess.gramsOff === 0 ? ': spot on!' : `: ${formatNumber(guess.gramsOff)} g off`}
+                    <T
+                      id="contributions.announcement.guessed"
+                      values={{
+                        name: guess.name,
+                        guess: formatWeightBoth(guess.grams),
+                        off: guess.gramsOff === 0 ? 'none' : `${formatNumber(guess.gramsOff, locale)} g`,
+                      }}
+                      components={{ 0: <strong>{guess.name}</strong> }}
+                    />
                   </li>
                 ))}
               </ol>
@@ -118,12 +149,13 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
 
 /** A calendar closed without celebration (a loss or a change of plans): a few quiet words, nothing to compare. */
 export function ClosedNotice() {
+  const t = useT();
   return (
     <section className={styles.card} aria-labelledby="closed-title">
       <h2 id="closed-title" className={styles.sectionTitle}>
-        This calendar is closed
+        {t('contributions.closed.title')}
       </h2>
-      <p className={styles.lead}>Guesses and gifts have ended. Thank you for your kind thoughts.</p>
+      <p className={styles.lead}>{t('contributions.closed.lead')}</p>
     </section>
   );
 }

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
 import {
   buildGuessGrid,
   formatWindowCaption,
   getClosestGuesses,
-  getDayLabel,
   getLocalIsoDate,
+  getDayLabel as getLocalizedDayLabel,
   getVisibleNames,
   getWeekdayNames,
   groupGuessesByDay,
 } from './calendar-grid.ts';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
+const getDayLabel = (cell: Parameters<typeof getLocalizedDayLabel>[0]) => getLocalizedDayLabel(cell, t, 'en');
 
 // Due Saturday 2025-12-20: window 2025-11-22 (Saturday) … 2026-01-03 (Saturday).
 const WINDOW = { first: '2025-11-22', last: '2026-01-03' };
@@ -94,12 +100,12 @@ describe('day labels', () => {
   });
 
   it('names the weeks Sunday first', () => {
-    expect(getWeekdayNames().map((name) => name.short)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(getWeekdayNames('en').map((name) => name.short)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
   });
 
   it('captions the months of the window', () => {
-    expect(formatWindowCaption(WINDOW)).toBe('November 2025 – January 2026');
-    expect(formatWindowCaption({ first: '2026-02-15', last: '2026-03-29' })).toBe('February – March 2026');
+    expect(formatWindowCaption(WINDOW, 'en')).toBe('November 2025 – January 2026');
+    expect(formatWindowCaption({ first: '2026-02-15', last: '2026-03-29' }, 'en')).toBe('February – March 2026');
   });
 });
 

@@ -1,4 +1,6 @@
 import { formatMonthDay, formatMonthName, formatMonthYear, formatWeekday } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
+import type { Translate } from '../i18n/use-t.tsx';
 
 /** Pure building blocks of the public calendar's month-style grid (ISO 'YYYY-MM-DD' dates, UTC). */
 
@@ -31,11 +33,11 @@ function toIso(time: number): string {
 }
 
 /** Sunday-first weekday names for the header: short ('Sun') and full ('Sunday'), for abbr titles. */
-export function getWeekdayNames(): { short: string; long: string }[] {
+export function getWeekdayNames(locale: Locale): { short: string; long: string }[] {
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, index) => {
     const date = new Date(Date.UTC(2023, 0, 1 + index));
-    return { short: formatWeekday(date, 'short'), long: formatWeekday(date, 'long') };
+    return { short: formatWeekday(date, 'short', locale), long: formatWeekday(date, 'long', locale) };
   });
 }
 
@@ -72,6 +74,7 @@ export function buildGuessGrid(
   dueDate: string,
   guesses: GuessNames,
   days: GuessDays = null,
+  locale?: Locale,
 ) {
   const byDay = groupGuessesByDay(guesses);
   const firstTime = toTime(window.first);
@@ -92,24 +95,24 @@ export function buildGuessGrid(
       isToday: days !== null && iso === days.today,
       isDue: iso === dueDate,
       names: byDay.get(iso) ?? [],
-      monthLabel: day === 1 || time === start ? formatMonthName(date, 'short') : null,
+      monthLabel: day === 1 || time === start ? formatMonthName(date, 'short', locale) : null,
     });
   }
   return weeks;
 }
 
 /** 'November – December 2025', or 'December 2025 – January 2026' across a new year. */
-export function formatWindowCaption(window: { first: string; last: string }): string {
-  const first = formatMonthYear(window.first);
-  const last = formatMonthYear(window.last);
+export function formatWindowCaption(window: { first: string; last: string }, locale: Locale): string {
+  const first = formatMonthYear(window.first, locale);
+  const last = formatMonthYear(window.last, locale);
   if (first === last) return first;
-  const [firstMonth, firstYear] = [first.slice(0, first.lastIndexOf(' ')), first.slice(first.lastIndexOf(' ') + 1)];
-  return last.endsWith(firstYear) ? `${firstMonth} – ${last}` : `${first} – ${last}`;
+  const sameYear = window.first.slice(0, 4) === window.last.slice(0, 4);
+  return sameYear ? `${formatMonthName(window.first, 'long', locale)} – ${last}` : `${first} – ${last}`;
 }
 
 /** '1 guess', '3 guesses'. */
-export function formatGuessCount(count: number): string {
-  return `${count} ${count === 1 ? 'guess' : 'guesses'}`;
+export function formatGuessCount(count: number, t: Translate): string {
+  return t('contributions.calendar.guessCount', { count });
 }
 
 /**
@@ -118,11 +121,17 @@ export function formatGuessCount(count: number): string {
  */
 export function getDayLabel(
   cell: Pick<GridCell, 'iso' | 'isDue' | 'names'> & Partial<Pick<GridCell, 'isPast' | 'isToday'>>,
+  t: Translate,
+  locale: Locale,
 ): string {
   const count = cell.names.length;
-  const guesses = count === 0 ? 'no guesses yet' : formatGuessCount(count);
-  const marks = [cell.isToday ? 'today' : '', cell.isDue ? 'due date' : '', cell.isPast ? 'has passed' : ''];
-  return [formatMonthDay(cell.iso), ...marks.filter(Boolean), guesses].join(', ');
+  const guesses = count === 0 ? t('contributions.calendar.noGuesses') : formatGuessCount(count, t);
+  const marks = [
+    cell.isToday ? t('contributions.calendar.labelToday') : '',
+    cell.isDue ? t('contributions.calendar.labelDue') : '',
+    cell.isPast ? t('contributions.calendar.labelPassed') : '',
+  ];
+  return [formatMonthDay(cell.iso, locale), ...marks.filter(Boolean), guesses].join(', ');
 }
 
 /** The names a day cell has room for, and how many more there are ('+N'). */

@@ -19,6 +19,7 @@ import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-att
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -31,6 +32,7 @@ import {
   splitFieldErrors,
 } from './contribution-submit.ts';
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
+import { translateFormMessage, translateFormMessages } from './form-messages.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
 import { formatCentsForInput, parseDollarsToCents } from './gift-amount.ts';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
@@ -81,6 +83,8 @@ export default function ContributionDialog({
   const wishErrorId = useId();
   const giftErrorId = useId();
   const captcha = useInvisibleCaptcha();
+  const t = useT();
+  const locale = useLocale();
 
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -138,17 +142,19 @@ export default function ContributionDialog({
     const result = FormSchema.safeParse({ name, email, wish, giftCents });
     const next: FieldErrors = {};
     if (!result.success) {
-      for (const issue of result.error.issues) next[String(issue.path[0]) as FormField] ??= issue.message;
+      for (const issue of result.error.issues) {
+        next[String(issue.path[0]) as FormField] ??= translateFormMessage(issue.message, t);
+      }
     }
     if (asks.time && time !== '' && guessedTimeMinutes === null) {
-      next.guessedTimeMinutes = 'Please enter a time like 3:45 PM, or leave it empty.';
+      next.guessedTimeMinutes = t('contributions.form.timeInvalid');
     } else if (guessedTimeMinutes !== null) {
       const checked = GuessedTimeSchema.safeParse(guessedTimeMinutes);
-      if (!checked.success) next.guessedTimeMinutes = checked.error.issues[0]?.message;
+      if (!checked.success) next.guessedTimeMinutes = translateFormMessage(checked.error.issues[0]?.message, t);
     }
     if (asks.weight) {
       const weightProblem = checkWeight(weight, GuessedWeightSchema);
-      if (weightProblem) next.guessedWeight = weightProblem;
+      if (weightProblem) next.guessedWeight = translateFormMessage(weightProblem, t);
     }
     return Object.keys(next).length > 0 ? next : null;
   }
@@ -196,7 +202,7 @@ export default function ContributionDialog({
       captchaValue = await captcha.getToken();
     } catch {
       setPhase('form');
-      setProblem('Please wait a moment and send again.');
+      setProblem(t('contributions.form.waitAndSend'));
       return;
     }
 
@@ -207,13 +213,16 @@ export default function ContributionDialog({
       setPhase('form');
       if (isRetryableError(error)) {
         setProblem(
-          `${getErrorMessage(error)}${giftCents ? ' If the first try went through, sending again will not charge you twice.' : ''}`,
+          giftCents
+            ? t('contributions.form.retryNoDoubleCharge', { problem: getErrorMessage(error) })
+            : getErrorMessage(error),
         );
         return;
       }
       attemptRef.current = null;
       if (error instanceof ApiError && error.code === 'calendar_closed') onContributed();
-      const split = error instanceof ApiError ? splitFieldErrors(error.fields) : { form: {}, card: {} };
+      const split =
+        error instanceof ApiError ? splitFieldErrors(translateFormMessages(error.fields, t)) : { form: {}, card: {} };
       setCardErrors(split.card);
       if (Object.keys(split.form).length > 0 || Object.keys(split.card).length > 0) refuse(split.form);
       setProblem(split.form.guessedDate ? null : getErrorMessage(error));
@@ -267,7 +276,8 @@ export default function ContributionDialog({
     if (errors.giftCents) setErrors((current) => ({ ...current, giftCents: undefined }));
   }
 
-  const dayText = formatMonthDay(guessedDate);
+  const dayText = formatMonthDay(guessedDate, locale);
+  const sentMoney = sentGiftCents ? formatMoney(sentGiftCents, { locale }) : '';
 
   return (
     // The dialog's own Escape and backdrop close reach onClose through the 'close' event.
@@ -285,7 +295,7 @@ export default function ContributionDialog({
         <button
           type="button"
           className={styles.close}
-          aria-label="Close"
+          aria-label={t('contributions.form.close')}
           onClick={() => !busy && dialogRef.current?.close()}
         >
           ×
@@ -296,67 +306,62 @@ export default function ContributionDialog({
               ♥
             </p>
             <h2 ref={thanksRef} id={titleId} className={styles.title} tabIndex={-1}>
-              Thank you!
+              {t('contributions.thanks.title')}
             </h2>
             <p className={styles.lead}>
-              Your guess: <strong>{dayText}</strong>
-              {sentFun.minutes !== null && (
-                <>
-                  {' '}
-                  at <strong>{formatTimeOfDay(sentFun.minutes)}</strong>
-                </>
-              )}
-              {sentFun.grams !== null && (
-                <>
-                  , weighing <strong>{formatWeightBoth(sentFun.grams)}</strong>
-                </>
-              )}
-              {sentGiftCents ? (
-                <>
-                  {' '}
-                  with a gift of <strong>{formatMoney(sentGiftCents)}</strong>
-                </>
-              ) : null}
-              .
+              <T
+                id="contributions.thanks.summary"
+                values={{
+                  day: dayText,
+                  time: sentFun.minutes !== null ? formatTimeOfDay(sentFun.minutes) : 'none',
+                  weight: sentFun.grams !== null ? formatWeightBoth(sentFun.grams) : 'none',
+                  gift: sentGiftCents ? 'yes' : 'none',
+                  money: sentMoney,
+                }}
+                components={{
+                  0: <strong>{dayText}</strong>,
+                  1: <strong>{sentFun.minutes}</strong>,
+                  2: <strong>{sentFun.grams}</strong>,
+                  3: <strong>{sentMoney}</strong>,
+                }}
+              />
             </p>
             {phase === 'slow' ? (
               <p className={styles.notice} role="status">
-                Your gift is still being confirmed by the payment provider. This can take a few minutes; you will not be
-                charged twice. The receipt e-mail will confirm it, and your guess appears on the calendar once it is
-                through.
+                {t('contributions.thanks.slow')}
               </p>
             ) : (
-              <p>We e-mailed you a receipt with a private link: use it to change your day or your wish later.</p>
+              <p>{t('contributions.thanks.receipt')}</p>
             )}
-            <h3 className={styles.subTitle}>Invite others to guess</h3>
+            <h3 className={styles.subTitle}>{t('contributions.thanks.invite')}</h3>
             <SharePanel url={shareUrl} title={calendar.title} />
             <Button size="lg" onClick={() => dialogRef.current?.close()}>
-              Back to the calendar
+              {t('contributions.thanks.back')}
             </Button>
           </div>
         ) : (
           <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-busy={busy}>
             <h2 id={titleId} className={styles.title}>
-              Your guess: {dayText}
+              {t('contributions.form.title', { day: dayText })}
             </h2>
             {errors.guessedDate ? (
               <p className={styles.problem} role="alert">
                 {errors.guessedDate}{' '}
                 <button type="button" className={formStyles.linkButton} onClick={() => dialogRef.current?.close()}>
-                  Pick another day
+                  {t('contributions.form.pickAnother')}
                 </button>
               </p>
             ) : (
               <p className={styles.lead}>
-                Not sure?{' '}
+                {t('contributions.form.notSure')}{' '}
                 <button type="button" className={formStyles.linkButton} onClick={() => dialogRef.current?.close()}>
-                  Pick another day
+                  {t('contributions.form.pickAnother')}
                 </button>
               </p>
             )}
             <div className={styles.twoColumns}>
               <TextField
-                label="Your name"
+                label={t('contributions.form.name')}
                 ref={nameRef}
                 autoComplete="name"
                 maxLength={80}
@@ -368,7 +373,7 @@ export default function ContributionDialog({
                 error={errors.name}
               />
               <TextField
-                label="Your e-mail"
+                label={t('contributions.form.email')}
                 type="email"
                 autoComplete="email"
                 value={email}
@@ -377,12 +382,12 @@ export default function ContributionDialog({
                   if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
                 }}
                 error={errors.email}
-                hint="For your receipt and the birth announcement. Never shown on the calendar."
+                hint={t('contributions.form.emailHint')}
               />
             </div>
             <div className={formStyles.field}>
               <label htmlFor={wishId} className={formStyles.label}>
-                Your wish
+                {t('contributions.form.wish')}
               </label>
               <textarea
                 id={wishId}
@@ -392,7 +397,7 @@ export default function ContributionDialog({
                 value={wish}
                 aria-invalid={errors.wish ? true : undefined}
                 aria-describedby={[errors.wish ? wishErrorId : '', counterId].filter(Boolean).join(' ')}
-                placeholder="A few warm words for the parents and the little one"
+                placeholder={t('contributions.form.wishPlaceholder')}
                 onChange={(event) => {
                   setWish(event.target.value);
                   if (errors.wish) setErrors((current) => ({ ...current, wish: undefined }));
@@ -404,10 +409,13 @@ export default function ContributionDialog({
                 </p>
               )}
               <p id={counterId} className={styles.counter} data-low={wishLeft <= WISH_COUNTER_WARNING || undefined}>
-                {formatNumber(wish.length)} / {formatNumber(WISH_MAX_LENGTH)} characters
+                {t('contributions.form.wishCounter', {
+                  count: formatNumber(wish.length, locale),
+                  max: formatNumber(WISH_MAX_LENGTH, locale),
+                })}
               </p>
               <p className="visually-hidden" aria-live="polite">
-                {wishLeft <= WISH_COUNTER_WARNING ? `${wishLeft} characters left` : ''}
+                {wishLeft <= WISH_COUNTER_WARNING ? t('contributions.form.wishLeft', { count: wishLeft }) : ''}
               </p>
             </div>
 
@@ -427,27 +435,40 @@ export default function ContributionDialog({
             />
 
             <fieldset className={styles.gift} aria-describedby={errors.giftCents ? giftErrorId : undefined}>
-              <legend className={styles.legend}>Add a gift (optional)</legend>
-              <p className={styles.muted}>Every dollar goes to the parents. A wish without a gift is lovely too.</p>
+              <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
+              <p className={styles.muted}>{t('contributions.form.giftLead')}</p>
               <div className={styles.giftChoices}>
-                <GiftOption label="No gift" value="none" current={giftChoice} onChoose={chooseGift} />
+                <GiftOption
+                  label={t('contributions.form.noGift')}
+                  value="none"
+                  current={giftChoice}
+                  onChoose={chooseGift}
+                />
                 {GIFT_PRESETS_CENTS.map((cents) => (
                   <GiftOption
                     key={cents}
-                    label={formatMoney(cents)}
+                    label={formatMoney(cents, { locale })}
                     value={`${cents}`}
                     current={giftChoice}
                     onChoose={chooseGift}
                   />
                 ))}
-                <GiftOption label="Other amount" value="custom" current={giftChoice} onChoose={chooseGift} />
+                <GiftOption
+                  label={t('contributions.form.otherAmount')}
+                  value="custom"
+                  current={giftChoice}
+                  onChoose={chooseGift}
+                />
               </div>
               {giftChoice === 'custom' && (
                 <TextField
-                  label="Amount in dollars"
+                  label={t('contributions.form.amount')}
                   prefix="$"
                   inputMode="decimal"
-                  placeholder="1 to 10,000"
+                  placeholder={t('contributions.form.amountPlaceholder', {
+                    min: formatNumber(1, locale),
+                    max: formatNumber(10_000, locale),
+                  })}
                   value={customAmount}
                   onChange={(event) => {
                     setCustomAmount(event.target.value);
@@ -473,7 +494,7 @@ export default function ContributionDialog({
               <Suspense
                 fallback={
                   <p className={styles.muted} role="status">
-                    Loading payment…
+                    {t('contributions.form.loadingPayment')}
                   </p>
                 }
               >
@@ -491,9 +512,11 @@ export default function ContributionDialog({
 
             <div role="status" aria-live="polite" className={styles.status}>
               {phase === 'sending' && (
-                <ProgressNote>{giftCents ? 'Sending your wish and gift…' : 'Sending your wish…'}</ProgressNote>
+                <ProgressNote>
+                  {giftCents ? t('contributions.form.sendingWithGift') : t('contributions.form.sendingWish')}
+                </ProgressNote>
               )}
-              {phase === 'confirming' && <ProgressNote>Confirming your gift…</ProgressNote>}
+              {phase === 'confirming' && <ProgressNote>{t('contributions.form.confirming')}</ProgressNote>}
             </div>
             {problem && (
               <p className={styles.problem} role="alert">
@@ -503,13 +526,13 @@ export default function ContributionDialog({
             <div className={styles.actions}>
               <Button type="submit" size="lg" aria-disabled={busy || undefined}>
                 {busy
-                  ? 'Sending…'
+                  ? t('contributions.form.sending')
                   : giftCents && Number.isInteger(giftCents) && giftCents > 0
-                    ? `Send wish and ${formatMoney(giftCents)}`
-                    : 'Send my wish'}
+                    ? t('contributions.form.sendWithGift', { money: formatMoney(giftCents, { locale }) })
+                    : t('contributions.form.send')}
               </Button>
             </div>
-            <p className={styles.muted}>Just for fun: nobody wins money for a right guess.</p>
+            <p className={styles.muted}>{t('contributions.justForFun')}</p>
           </form>
         )}
       </div>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeDueCountdown, getDaysUntil, getLocalToday } from './due-countdown.ts';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
+import { describeDueCountdown as describe_, getDaysUntil, getLocalToday } from './due-countdown.ts';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
+const describeDueCountdown = (dueDate: string, today: string) => describe_(dueDate, today, t);
 
 describe('describeDueCountdown', () => {
   it('counts the days to go, across months and a leap day', () => {

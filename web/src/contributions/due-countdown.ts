@@ -1,3 +1,5 @@
+import type { Translate } from '../i18n/use-t.tsx';
+
 const DAY_MS = 86_400_000;
 
 export type DueCountdown = { headline: string; detail?: string };
@@ -8,15 +10,22 @@ export function getDaysUntil(dueDate: string, today: string): number {
 }
 
 /** The guest page's countdown: '23 days to go', 'Due today', and something kind once the day has passed. */
-export function describeDueCountdown(dueDate: string, today: string): DueCountdown {
+export function describeDueCountdown(dueDate: string, today: string, t: Translate): DueCountdown {
   const days = getDaysUntil(dueDate, today);
-  if (days > 1) return { headline: `${days} days to go` };
-  if (days === 1) return { headline: '1 day to go', detail: 'The due date is tomorrow.' };
-  if (days === 0) return { headline: 'Due today', detail: 'Any moment now!' };
-  const ago = -days === 1 ? 'yesterday' : `${-days} days ago`;
+  if (days > 1) return { headline: t('contributions.countdown.daysToGo', { count: days }) };
+  if (days === 1)
+    return {
+      headline: t('contributions.countdown.daysToGo', { count: 1 }),
+      detail: t('contributions.countdown.tomorrow'),
+    };
+  if (days === 0)
+    return { headline: t('contributions.countdown.dueToday'), detail: t('contributions.countdown.anyMoment') };
   return {
-    headline: 'Any day now',
-    detail: `The due date was ${ago}. Babies come when they are ready – thank you for waiting with us.`,
+    headline: t('contributions.countdown.anyDay'),
+    detail:
+      -days === 1
+        ? t('contributions.countdown.wasYesterday')
+        : t('contributions.countdown.wasDaysAgo', { count: -days }),
   };
 }
 

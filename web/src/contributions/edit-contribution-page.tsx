@@ -14,6 +14,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { checkWeight, getWeightValue, toWeightInput, type WeightValue } from '../components/weight-value.ts';
+import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -25,6 +26,7 @@ import {
   type OwnContribution,
   updateOwnContribution,
 } from './contributions-api.ts';
+import { translateFormMessage, translateFormMessages } from './form-messages.ts';
 import { type FunGuessErrors, FunGuessFields } from './fun-guess-fields.tsx';
 import { GuessCalendar } from './guess-calendar.tsx';
 import pageStyles from './public-calendar.module.css';
@@ -33,12 +35,16 @@ export function meta() {
   return [{ title: 'Edit your wish – Firstday' }, { name: 'robots', content: 'noindex' }];
 }
 
-export const EDITING_CLOSED_MESSAGE = 'Editing is closed: this calendar no longer takes changes.';
-const INVALID_LINK_MESSAGE =
-  'This edit link is not valid. Please open the link from your receipt e-mail again, exactly as it was sent.';
+export const EDITING_CLOSED_MESSAGE = messageId('contributions.edit.closed');
+const INVALID_LINK_MESSAGE = messageId('contributions.edit.invalidLink');
 
 type Loaded = { contribution: OwnContribution; calendar: PublicCalendar };
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & Loaded);
+/** The error is a catalogue key (`messageId`) or, for other problems, a text already in the guest's language. */
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error'; messageKey: typeof INVALID_LINK_MESSAGE }
+  | { status: 'error'; message: string }
+  | ({ status: 'ready' } & Loaded);
 
 function isClosed(calendar: PublicCalendar): boolean {
   return calendar.announcement !== null || calendar.status !== 'active';
@@ -48,8 +54,9 @@ export default function EditContributionPage() {
   const { slug = '', contributionId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const t = useT();
   const [state, setState] = useState<LoadState>(() =>
-    token ? { status: 'loading' } : { status: 'error', message: INVALID_LINK_MESSAGE },
+    token ? { status: 'loading' } : { status: 'error', messageKey: INVALID_LINK_MESSAGE },
   );
 
   useEffect(() => {
@@ -63,7 +70,11 @@ export default function EditContributionPage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const invalid = error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
-        setState({ status: 'error', message: invalid ? INVALID_LINK_MESSAGE : getErrorMessage(error) });
+        setState(
+          invalid
+            ? { status: 'error', messageKey: INVALID_LINK_MESSAGE }
+            : { status: 'error', message: getErrorMessage(error) },
+        );
       },
     );
     return () => controller.abort();
@@ -77,17 +88,17 @@ export default function EditContributionPage() {
       <main id="main" className={pageStyles.main}>
         {state.status === 'loading' && (
           <p className={pageStyles.loading} role="status">
-            Loading your wish…
+            {t('contributions.edit.loading')}
           </p>
         )}
         {state.status === 'error' && (
           <section className={pageStyles.card} aria-labelledby="edit-title">
             <h1 id="edit-title" className={pageStyles.sectionTitle}>
-              Edit your wish
+              {t('contributions.edit.title')}
             </h1>
-            <p role="alert">{state.message}</p>
+            <p role="alert">{'messageKey' in state ? t(state.messageKey) : state.message}</p>
             <p>
-              <Link to={`/c/${encodeURIComponent(slug)}`}>Go to the calendar</Link>
+              <Link to={`/c/${encodeURIComponent(slug)}`}>{t('contributions.edit.toCalendar')}</Link>
             </p>
           </section>
         )}
@@ -109,6 +120,8 @@ export default function EditContributionPage() {
 type EditFormProps = Loaded & { slug: string; token: string; onClosed: () => void };
 
 function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormProps) {
+  const t = useT();
+  const locale = useLocale();
   const [guessedDate, setGuessedDate] = useState(contribution.guessedDate);
   const [wish, setWish] = useState(contribution.wish);
   const [wishError, setWishError] = useState<string | null>(null);
@@ -130,13 +143,12 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
   function readFunGuesses() {
     const errors: FunGuessErrors = {};
     const minutes = asks.time ? parseTimeInput(time) : null;
-    if (asks.time && time !== '' && minutes === null)
-      errors.guessedTimeMinutes = 'Please enter a time, or leave it empty.';
+    if (asks.time && time !== '' && minutes === null) errors.guessedTimeMinutes = t('contributions.edit.timeInvalid');
     else if (minutes !== null && !GuessedTimeSchema.safeParse(minutes).success) {
-      errors.guessedTimeMinutes = 'Please enter a time between 12:00 AM and 11:59 PM.';
+      errors.guessedTimeMinutes = t('contributions.check.timeRange');
     }
     const weightProblem = asks.weight ? checkWeight(weight, GuessedWeightSchema) : undefined;
-    if (weightProblem) errors.guessedWeight = weightProblem;
+    if (weightProblem) errors.guessedWeight = translateFormMessage(weightProblem, t);
     const weightInput = asks.weight ? toWeightInput(weight) : null;
     return { errors, minutes, weightInput };
   }
@@ -148,7 +160,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
     const fun = readFunGuesses();
     setFunErrors(fun.errors);
     if (!parsed.success) {
-      setWishError(parsed.error.issues[0]?.message ?? 'Please write a wish.');
+      setWishError(translateFormMessage(parsed.error.issues[0]?.message, t) ?? t('contributions.check.wishMissing'));
       document.getElementById(wishId)?.focus();
       return;
     }
@@ -179,17 +191,16 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         onClosed();
         return;
       }
-      if (error instanceof ApiError && error.fields.wish) setWishError(error.fields.wish);
+      const fields = error instanceof ApiError ? translateFormMessages(error.fields, t) : {};
+      if (fields.wish) setWishError(fields.wish);
       if (error instanceof ApiError) {
-        const weightField = Object.keys(error.fields).find((field) => field.startsWith('guessedWeight'));
+        const weightField = Object.keys(fields).find((field) => field.startsWith('guessedWeight'));
         setFunErrors({
-          guessedTimeMinutes: error.fields.guessedTimeMinutes,
-          guessedWeight: weightField ? error.fields[weightField] : undefined,
+          guessedTimeMinutes: fields.guessedTimeMinutes,
+          guessedWeight: weightField ? fields[weightField] : undefined,
         });
       }
-      setProblem(
-        error instanceof ApiError && error.fields.guessedDate ? error.fields.guessedDate : getErrorMessage(error),
-      );
+      setProblem(fields.guessedDate ? fields.guessedDate : getErrorMessage(error));
     }
   }
 
@@ -197,16 +208,22 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
     return (
       <section className={pageStyles.card} aria-labelledby="edit-title">
         <h1 id="edit-title" className={pageStyles.sectionTitle}>
-          Edit your wish
+          {t('contributions.edit.title')}
         </h1>
         <p role="alert" className={styles.notice}>
-          {EDITING_CLOSED_MESSAGE}
+          {t(EDITING_CLOSED_MESSAGE)}
         </p>
         <p>
-          Your guess was <strong>{formatLongDate(saved.guessedDate)}</strong>
-          {saved.guessedTimeMinutes != null && <> at {formatTimeOfDay(saved.guessedTimeMinutes)}</>}
-          {saved.guessedWeightGrams != null && <>, weighing {formatWeightBoth(saved.guessedWeightGrams)}</>}.{' '}
-          <Link to={`/c/${encodeURIComponent(slug)}`}>See the announcement</Link>
+          <T
+            id="contributions.edit.yourGuessWas"
+            values={{
+              date: formatLongDate(saved.guessedDate, locale),
+              time: saved.guessedTimeMinutes != null ? formatTimeOfDay(saved.guessedTimeMinutes) : 'none',
+              weight: saved.guessedWeightGrams != null ? formatWeightBoth(saved.guessedWeightGrams) : 'none',
+            }}
+            components={{ 0: <strong>{saved.guessedDate}</strong> }}
+          />{' '}
+          <Link to={`/c/${encodeURIComponent(slug)}`}>{t('contributions.edit.seeAnnouncement')}</Link>
         </p>
       </section>
     );
@@ -215,16 +232,21 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
   return (
     <section className={pageStyles.card} aria-labelledby="edit-title">
       <h1 id="edit-title" className={pageStyles.sectionTitle}>
-        Edit your wish
+        {t('contributions.edit.title')}
       </h1>
       <p className={pageStyles.lead}>
-        For <strong>{calendar.title}</strong>. You can change your day{asks.time || asks.weight ? ', your guesses' : ''}{' '}
-        and your wish until the birth is announced.
-        {contribution.name ? ` Signed ${contribution.name}.` : ''}
+        <T
+          id="contributions.edit.lead"
+          values={{ title: calendar.title, guesses: asks.time || asks.weight ? 'yes' : 'no' }}
+          components={{ 0: <strong>{calendar.title}</strong> }}
+        />
+        {contribution.name ? ` ${t('contributions.edit.signed', { name: contribution.name })}` : ''}
       </p>
       <form className={styles.form} noValidate onSubmit={save} aria-busy={status === 'saving'}>
         <fieldset className={styles.gift}>
-          <legend className={styles.legend}>Your day: {formatMonthDay(guessedDate)}</legend>
+          <legend className={styles.legend}>
+            {t('contributions.edit.yourDay', { day: formatMonthDay(guessedDate, locale) })}
+          </legend>
           <div className={pageStyles.gridWrap}>
             <GuessCalendar
               window={calendar.window}
@@ -256,7 +278,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         />
         <div className={formStyles.field}>
           <label htmlFor={wishId} className={formStyles.label}>
-            Your wish
+            {t('contributions.form.wish')}
           </label>
           <textarea
             id={wishId}
@@ -278,11 +300,14 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
             </p>
           )}
           <p id={counterId} className={styles.counter}>
-            {formatNumber(wish.length)} / {formatNumber(WISH_MAX_LENGTH)} characters
+            {t('contributions.form.wishCounter', {
+              count: formatNumber(wish.length, locale),
+              max: formatNumber(WISH_MAX_LENGTH, locale),
+            })}
           </p>
         </div>
         <div role="status" className={styles.status}>
-          {status === 'saved' && <p className={styles.success}>Saved. Your changes show on the calendar.</p>}
+          {status === 'saved' && <p className={styles.success}>{t('contributions.edit.saved')}</p>}
         </div>
         {problem && (
           <p className={styles.problem} role="alert">
@@ -291,10 +316,10 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         )}
         <div className={styles.actions}>
           <Button type="submit" size="lg" aria-disabled={status === 'saving' || undefined}>
-            {status === 'saving' ? 'Saving…' : 'Save changes'}
+            {status === 'saving' ? t('contributions.edit.saving') : t('contributions.edit.save')}
           </Button>
           <Link to={`/c/${encodeURIComponent(slug)}`} className={styles.textLink}>
-            Go to the calendar
+            {t('contributions.edit.toCalendar')}
           </Link>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { TextField } from '../account/text-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import type { WeightValue } from '../components/weight-value.ts';
+import { useT } from '../i18n/use-t.tsx';
 import styles from './contribution-form.module.css';
 
 export type FunGuessErrors = { guessedTimeMinutes?: string; guessedWeight?: string };
@@ -17,17 +18,22 @@ type FunGuessFieldsProps = {
 
 /** The optional guesses beside the day, when the calendar asks for them: the time of birth and the weight. */
 export function FunGuessFields({ asks, time, onTimeChange, weight, onWeightChange, errors }: FunGuessFieldsProps) {
+  const t = useT();
   if (!asks.time && !asks.weight) return null;
-  const what =
-    asks.time && asks.weight ? 'the time of birth and the weight' : asks.time ? 'the time of birth' : 'the weight';
+  const lead =
+    asks.time && asks.weight
+      ? t('contributions.funGuess.leadBoth')
+      : asks.time
+        ? t('contributions.funGuess.leadTime')
+        : t('contributions.funGuess.leadWeight');
   return (
     <fieldset className={styles.gift}>
-      <legend className={styles.legend}>Just for fun (optional)</legend>
-      <p className={styles.muted}>The parents would love your guess for {what} too. There is no prize.</p>
+      <legend className={styles.legend}>{t('contributions.funGuess.legend')}</legend>
+      <p className={styles.muted}>{lead}</p>
       <div className={styles.twoColumns}>
         {asks.time && (
           <TextField
-            label="Time of birth"
+            label={t('contributions.funGuess.time')}
             type="time"
             value={time}
             onChange={(event) => onTimeChange(event.target.value)}
@@ -36,7 +42,12 @@ export function FunGuessFields({ asks, time, onTimeChange, weight, onWeightChang
           />
         )}
         {asks.weight && (
-          <WeightField legend="Weight" value={weight} onChange={onWeightChange} error={errors.guessedWeight} />
+          <WeightField
+            legend={t('contributions.funGuess.weight')}
+            value={weight}
+            onChange={onWeightChange}
+            error={errors.guessedWeight}
+          />
         )}
       </div>
     </fieldset>

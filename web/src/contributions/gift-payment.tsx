@@ -6,8 +6,10 @@ import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../cal
 import { usePaymentsConfig } from '../calendars/use-payments-config.ts';
 import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
+import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
+import { translateFormMessage } from './form-messages.ts';
 
 // Stripe.js is loaded only when this deployment takes payments through Stripe.
 const GiftStripePayment = lazy(() => import('./gift-stripe-payment.tsx'));
@@ -34,11 +36,12 @@ export type GiftPaymentProps = {
 
 /** The gift's payment: the sandbox's card fields and wallet buttons, or Stripe's Payment Element. */
 export default function GiftPayment(props: GiftPaymentProps) {
+  const t = useT();
   const config = usePaymentsConfig();
   if (config.isPending) {
     return (
       <p className={styles.muted} role="status">
-        Loading payment options…
+        {t('contributions.payment.loadingOptions')}
       </p>
     );
   }
@@ -47,7 +50,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
     if (!publishableKey) {
       return (
         <p className={styles.problem} role="alert">
-          Gifts cannot be paid right now. You can still send your guess and wish without a gift.
+          {t('contributions.payment.unavailable')}
         </p>
       );
     }
@@ -55,7 +58,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
       <Suspense
         fallback={
           <p className={styles.muted} role="status">
-            Loading secure payment…
+            {t('contributions.payment.loadingSecure')}
           </p>
         }
       >
@@ -68,6 +71,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
 }
 
 function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
+  const t = useT();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
 
@@ -86,13 +90,13 @@ function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErr
         }
         const next: CardErrors = {};
         for (const issue of result.error.issues) {
-          next[String(issue.path[0]) as keyof CardValues] ??= issue.message;
+          next[String(issue.path[0]) as keyof CardValues] ??= translateFormMessage(issue.message, t);
         }
         setErrors(next);
         return null;
       },
     }),
-    [card],
+    [card, t],
   );
 
   function change(field: keyof CardValues, value: string) {
@@ -104,12 +108,12 @@ function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErr
     <div className={styles.payment}>
       <SandboxWallets
         amountCents={giftCents}
-        description="Your gift"
+        description={t('contributions.payment.description')}
         disabled={disabled}
         onConfirm={(wallet) => onWallet({ type: 'wallet', wallet })}
       />
       <p className={formStyles.divider}>
-        <span>or pay by card</span>
+        <span>{t('contributions.payment.orCard')}</span>
       </p>
       <CardFields
         card={card}
@@ -118,9 +122,7 @@ function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErr
         className={styles.cardFields}
         wideClassName={styles.wide}
       />
-      <p className={styles.muted}>
-        Card details travel encrypted and are used only for this gift: the full card number is never stored.
-      </p>
+      <p className={styles.muted}>{t('contributions.payment.cardNote')}</p>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { usePaymentsConfig } from '../calendars/use-payments-config.ts';
+import { type Translate, useT } from '../i18n/use-t.tsx';
 import styles from './contribution-form.module.css';
 
 /** Who takes the card: the deployment's payment provider, named as it is. */
-function getSecurePaymentText(provider: 'sandbox' | 'stripe' | undefined): string {
-  if (provider === 'stripe') return 'Secure payment by Stripe';
-  if (provider === 'sandbox') return 'Secure payment by the Firstday test sandbox: no real money is charged';
-  return 'Secure payment';
+function getSecurePaymentText(provider: 'sandbox' | 'stripe' | undefined, t: Translate): string {
+  if (provider === 'stripe') return t('contributions.trust.secureStripe');
+  if (provider === 'sandbox') return t('contributions.trust.secureSandbox');
+  return t('contributions.trust.secure');
 }
 
 /**
@@ -14,17 +15,15 @@ function getSecurePaymentText(provider: 'sandbox' | 'stripe' | undefined): strin
  * the terms.
  */
 export function GiftTrustNote() {
+  const t = useT();
   const config = usePaymentsConfig();
   return (
     <div className={styles.trust}>
       <p className={styles.secure}>
         <LockIcon />
-        {getSecurePaymentText(config.data?.provider)}
+        {getSecurePaymentText(config.data?.provider, t)}
       </p>
-      <p className={styles.muted}>
-        A gift is a gift: it goes to the parents whatever day the baby arrives. There is no prize for a right guess and
-        no refund for a wrong one. You must be 18 or older to send a gift.
-      </p>
+      <p className={styles.muted}>{t('contributions.trust.giftIsGift')}</p>
     </div>
   );
 }

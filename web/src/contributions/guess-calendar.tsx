@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import {
   buildGuessGrid,
   formatGuessCount,
@@ -14,7 +15,6 @@ import styles from './public-calendar.module.css';
 import { useGuessDays } from './use-guess-days.ts';
 
 const NAMES_PER_DAY = 3;
-const WEEKDAYS = getWeekdayNames();
 
 type GuessCalendarProps = {
   window: { first: string; last: string };
@@ -32,18 +32,24 @@ type GuessCalendarProps = {
  * passed stay visible with their guesses but are disabled; today is marked.
  */
 export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, birthDate }: GuessCalendarProps) {
+  const t = useT();
+  const locale = useLocale();
+  const weekdays = useMemo(() => getWeekdayNames(locale), [locale]);
   const clock = useGuessDays();
   // A closed calendar offers no day, so nothing needs greying or a 'Today' marker there.
   const days = onPick ? clock : null;
-  const weeks = useMemo(() => buildGuessGrid(window, dueDate, guesses, days), [window, dueDate, guesses, days]);
+  const weeks = useMemo(
+    () => buildGuessGrid(window, dueDate, guesses, days, locale),
+    [window, dueDate, guesses, days, locale],
+  );
   const somePast = weeks.some((week) => week.some((cell) => cell.inWindow && cell.isPast));
   return (
     <>
       <table className={styles.grid}>
-        <caption className={styles.gridCaption}>{formatWindowCaption(window)}</caption>
+        <caption className={styles.gridCaption}>{formatWindowCaption(window, locale)}</caption>
         <thead>
           <tr>
-            {WEEKDAYS.map((weekday) => (
+            {weekdays.map((weekday) => (
               <th key={weekday.long} scope="col">
                 <abbr title={weekday.long}>{weekday.short}</abbr>
               </th>
@@ -67,9 +73,9 @@ export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, 
           ))}
         </tbody>
       </table>
-      {somePast && <p className={styles.gridNote}>Greyed days have passed and can no longer be picked.</p>}
+      {somePast && <p className={styles.gridNote}>{t('contributions.calendar.pastNote')}</p>}
       {guesses.length > 0 && (
-        <p className={`${styles.gridNote} ${styles.countNote}`}>The number on a day is how many guesses it has.</p>
+        <p className={`${styles.gridNote} ${styles.countNote}`}>{t('contributions.calendar.countNote')}</p>
       )}
     </>
   );
@@ -78,15 +84,17 @@ export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, 
 type DayCellProps = { cell: GridCell; selected: boolean; isBirth: boolean; onPick?: (date: string) => void };
 
 function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
+  const t = useT();
+  const locale = useLocale();
   const content = (
     <>
       <span className={styles.dayTop}>
         {cell.monthLabel && <span className={styles.month}>{cell.monthLabel}</span>}
         <span className={styles.dayNumber}>{cell.day}</span>
       </span>
-      {cell.isToday && <span className={styles.todayTag}>Today</span>}
-      {cell.isDue && <span className={styles.dueTag}>Due</span>}
-      {isBirth && <span className={styles.birthTag}>Born</span>}
+      {cell.isToday && <span className={styles.todayTag}>{t('contributions.calendar.today')}</span>}
+      {cell.isDue && <span className={styles.dueTag}>{t('contributions.calendar.due')}</span>}
+      {isBirth && <span className={styles.birthTag}>{t('contributions.calendar.born')}</span>}
       {cell.names.length > 0 && <GuessChips names={cell.names} />}
       {cell.names.length > 0 && <GuessCount count={cell.names.length} />}
     </>
@@ -101,7 +109,8 @@ function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
       </span>
     );
   }
-  const label = `${getDayLabel(cell)}${isBirth ? ', birth day' : ''}`;
+  const dayLabel = getDayLabel(cell, t, locale);
+  const label = isBirth ? t('contributions.calendar.labelBirth', { label: dayLabel }) : dayLabel;
   if (!onPick) {
     return (
       <span className={styles.day} data-due={cell.isDue || undefined} data-birth={isBirth || undefined}>
@@ -136,7 +145,8 @@ function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
 
 /** The number of guesses of a day: '3 guesses', just '3' where the cells are narrow (phones). */
 function GuessCount({ count }: { count: number }) {
-  const [number, word] = formatGuessCount(count).split(' ');
+  const t = useT();
+  const [number, word] = formatGuessCount(count, t).split(' ');
   return (
     <span className={styles.guessCount}>
       {number}

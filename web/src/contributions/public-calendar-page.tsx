@@ -1,12 +1,15 @@
 import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
-import { formatLongDate, formatMoney } from '@firstday/common/format';
+import { formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import { requestLocale } from '../i18n/request-locale.ts';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
@@ -32,12 +35,16 @@ const ContributionDialog = lazy(loadContributionDialog);
  * calendar in its HTML, read through the API's own service and cache. A draft or an unknown slug
  * answers status 404.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const calendar = (await page.getPublicCalendar(params.slug)) ?? null;
   // The countdown's day on the server; the guest's own calendar takes over once the page runs.
   const today = new Date().toISOString().slice(0, 10);
-  return data({ calendar, appUrl: page.appUrl, today }, { status: calendar ? 200 : 404 });
+  // The head in the language the page is rendered in (the guest's cookie, else the browser's).
+  const locale = requestLocale(request, []);
+  const i18n = createServerI18n(locale);
+  const meta = buildCalendarMeta(calendar, page.appUrl, (id, values) => i18n._(id, values), locale);
+  return data({ calendar, appUrl: page.appUrl, today, meta }, { status: calendar ? 200 : 404 });
 }
 
 /** Its first HTML is complete, so its scripts may wait until it has painted (hydrate-after-paint.ts). */
@@ -46,8 +53,7 @@ export const handle: HydrateAfterPaintHandle & CataloguesHandle = {
   catalogues: ['contributions'],
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  buildCalendarMeta(loaderData?.calendar ?? null, loaderData?.appUrl ?? '');
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function PublicCalendarPage({ loaderData, params }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
@@ -104,6 +110,8 @@ function CalendarScreen({
   serverToday: string;
 }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const locale = useLocale();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [extra, setExtra] = useState<ExtraWishes | null>(null);
@@ -185,11 +193,11 @@ function CalendarScreen({
     return queryClient.invalidateQueries({ queryKey: getPublicCalendarQueryKey(slug) });
   }
 
-  const heading = calendar.parentNames ? calendar.title : calendar.title || 'Our baby calendar';
+  const heading = calendar.parentNames ? calendar.title : calendar.title || t('contributions.page.defaultTitle');
   const [today, setToday] = useState(serverToday);
   // After hydration (which must print the server's text), the countdown follows the guest's own day.
   useEffect(() => setToday(getLocalToday()), []);
-  const countdown = closed ? null : describeDueCountdown(calendar.dueDate, today);
+  const countdown = closed ? null : describeDueCountdown(calendar.dueDate, today, t);
 
   return (
     <div className={styles.page} data-background={calendar.background}>
@@ -206,11 +214,15 @@ function CalendarScreen({
             <CoverPhoto
               id={calendar.coverImageId}
               size={calendar.coverImageSize}
-              alt={`A photo from ${calendar.parentNames || 'the parents'}`}
+              alt={
+                calendar.parentNames
+                  ? t('contributions.page.coverAlt', { names: calendar.parentNames })
+                  : t('contributions.page.coverAltParents')
+              }
             />
           )}
           <div className={styles.heroText}>
-            <p className={styles.kicker}>Baby birth calendar</p>
+            <p className={styles.kicker}>{t('contributions.page.kicker')}</p>
             <h1 id="calendar-title" className={styles.title}>
               {heading}
             </h1>
@@ -227,24 +239,27 @@ function CalendarScreen({
               <figure className={styles.note}>
                 <blockquote className={styles.noteText}>{calendar.parentsNote}</blockquote>
                 <figcaption className={styles.noteFrom}>
-                  — {calendar.parentNames ? `${calendar.parentNames}, the parents-to-be` : 'The parents-to-be'}
+                  —{' '}
+                  {calendar.parentNames
+                    ? t('contributions.page.noteFrom', { names: calendar.parentNames })
+                    : t('contributions.page.noteFromParents')}
                 </figcaption>
               </figure>
             )}
             <dl className={styles.stats}>
               <div>
-                <dt>Due date</dt>
-                <dd>{formatLongDate(calendar.dueDate)}</dd>
+                <dt>{t('contributions.page.dueDate')}</dt>
+                <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
               </div>
               <div>
-                <dt>Participants</dt>
-                <dd>{calendar.participants}</dd>
+                <dt>{t('contributions.page.participants')}</dt>
+                <dd>{formatNumber(calendar.participants, locale)}</dd>
               </div>
               {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
               {!closed && calendar.totalRaisedCents !== undefined && (
                 <div>
-                  <dt>Raised so far</dt>
-                  <dd>{formatMoney(calendar.totalRaisedCents)}</dd>
+                  <dt>{t('contributions.page.raised')}</dt>
+                  <dd>{formatMoney(calendar.totalRaisedCents, { locale })}</dd>
                 </div>
               )}
             </dl>
@@ -257,14 +272,9 @@ function CalendarScreen({
         {!quietlyClosed && (
           <section className={styles.card} aria-labelledby="pick-title">
             <h2 id="pick-title" className={styles.sectionTitle}>
-              {closed ? 'Everyone’s guesses' : 'When will the baby arrive?'}
+              {closed ? t('contributions.page.everyonesGuesses') : t('contributions.page.pickTitle')}
             </h2>
-            {!closed && (
-              <p className={styles.lead}>
-                Pick the day you think the baby will be born, leave a wish and, if you like, a gift. Several people may
-                pick the same day.
-              </p>
-            )}
+            {!closed && <p className={styles.lead}>{t('contributions.page.pickLead')}</p>}
             <div ref={gridRef} className={styles.gridWrap}>
               <GuessCalendar
                 window={calendar.window}
@@ -275,13 +285,13 @@ function CalendarScreen({
                 birthDate={calendar.announcement?.birthDate}
               />
             </div>
-            <p className={styles.funNote}>Just for fun: nobody wins money for a right guess.</p>
+            <p className={styles.funNote}>{t('contributions.justForFun')}</p>
           </section>
         )}
 
         <section className={styles.card} aria-labelledby="wishes-title">
           <h2 id="wishes-title" className={styles.sectionTitle}>
-            Wishes
+            {t('contributions.page.wishes')}
           </h2>
           <PublicWishList
             wishes={wishes}
@@ -295,7 +305,7 @@ function CalendarScreen({
         {!quietlyClosed && (
           <section className={styles.card} aria-labelledby="share-title" data-pick-bar-avoid="">
             <h2 id="share-title" className={styles.sectionTitle}>
-              Share this calendar
+              {t('contributions.page.share')}
             </h2>
             <SharePanel url={shareUrl} title={heading} />
           </section>

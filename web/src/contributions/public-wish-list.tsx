@@ -1,6 +1,7 @@
 import type { PublicWish } from '@firstday/common/contributions';
 import { formatLongDate, formatMonthDay } from '@firstday/common/format';
 import { Button } from '../components/button.tsx';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { getInitials } from './display-name.ts';
 import styles from './public-calendar.module.css';
 
@@ -14,8 +15,10 @@ type PublicWishListProps = {
 
 /** The wishes, newest first; the text is rendered as text, never as HTML. */
 export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onShowMore }: PublicWishListProps) {
+  const t = useT();
+  const locale = useLocale();
   if (wishes.length === 0) {
-    return <p className={styles.muted}>No wishes yet. Be the first to pick a day and leave one!</p>;
+    return <p className={styles.muted}>{t('contributions.wishList.empty')}</p>;
   }
   return (
     <>
@@ -27,11 +30,15 @@ export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onSh
             </span>
             <div className={styles.wishBody}>
               <p className={styles.wishMeta}>
-                <strong>{wish.name}</strong> guessed <strong>{formatMonthDay(wish.guessedDate)}</strong>
+                <T
+                  id="contributions.wishList.guessed"
+                  values={{ name: wish.name, day: formatMonthDay(wish.guessedDate, locale) }}
+                  components={{ 0: <strong>{wish.name}</strong>, 1: <strong>{wish.guessedDate}</strong> }}
+                />
               </p>
               <p className={styles.wishText}>{wish.wish}</p>
               <p className={styles.wishDate}>
-                <time dateTime={wish.createdAt}>{formatLongDate(wish.createdAt.slice(0, 10))}</time>
+                <time dateTime={wish.createdAt}>{formatLongDate(wish.createdAt.slice(0, 10), locale)}</time>
               </p>
             </div>
           </li>
@@ -44,7 +51,7 @@ export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onSh
       )}
       {hasMore && (
         <Button variant="secondary" onClick={onShowMore} aria-disabled={loadingMore || undefined}>
-          {loadingMore ? 'Loading…' : 'Show more'}
+          {loadingMore ? t('common.loading') : t('contributions.wishList.showMore')}
         </Button>
       )}
     </>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
 import {
   composeInvitation,
   getEmailUrl,
@@ -8,6 +10,9 @@ import {
   getWhatsAppUrl,
   isMobileDevice,
 } from './share-links.ts';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
 
 const URL_ = 'https://firstday.app/c/Ab3dEf9hIj';
 
@@ -19,7 +24,7 @@ describe('the invitation', () => {
   });
 
   it('names the calendar for guests', () => {
-    expect(getGuestInvitation('Baby Rose')).toContain('“Baby Rose”');
+    expect(getGuestInvitation('Baby Rose', t)).toContain('“Baby Rose”');
   });
 });
 

@@ -3,6 +3,8 @@
  * so the same text reaches every button and the addresses are tested.
  */
 
+import type { Translate } from '../i18n/use-t.tsx';
+
 export const INVITATION_MAX_LENGTH = 500;
 
 /** The owner's words: their baby, their calendar. */
@@ -11,8 +13,8 @@ export function getOwnerInvitation(): string {
 }
 
 /** What a guest sends on: about the parents' calendar, not their own baby. */
-export function getGuestInvitation(title: string): string {
-  return `Guess the day the baby arrives! Pick your day on “${title}”, leave a wish and, if you like, a gift for the parents.`;
+export function getGuestInvitation(title: string, t: Translate): string {
+  return t('contributions.share.guestInvitation', { title });
 }
 
 /** The invitation with the link at its end, so editing the text can never lose the link. */
@@ -44,6 +46,9 @@ export function getEmailUrl(subject: string, message: string): string {
 export function getMessengerAppUrl(url: string): string {
   return `fb-messenger://share?link=${encodeURIComponent(url)}`;
 }
+
+/** The apps' own names, the same in every language. */
+export const APP_NAMES = { whatsApp: 'WhatsApp', sms: 'SMS', messenger: 'Messenger' } as const;
 
 export const MESSENGER_WEB_URL = 'https://www.messenger.com/';
 

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, ExternalButtonLink } from '../components/button.tsx';
+import { T, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import styles from './public-calendar.module.css';
 import {
+  APP_NAMES,
   composeInvitation,
   getEmailUrl,
   getGuestInvitation,
@@ -36,7 +38,8 @@ type SharePanelProps = {
  * device's share sheet; the link to copy, a QR code, and a printable page with both.
  */
 export function SharePanel({ url, title, invitation }: SharePanelProps) {
-  const [text, setText] = useState(() => invitation ?? getGuestInvitation(title));
+  const t = useT();
+  const [text, setText] = useState(() => invitation ?? getGuestInvitation(title, t));
   const [status, setStatus] = useState<ShareStatus>('idle');
   const [canShare, setCanShare] = useState(false);
   const [qrCode, setQrCode] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
   const textId = useId();
   const hintId = useId();
   const message = composeInvitation(text, url);
-  const subject = `Guess the day: ${title}`;
+  const subject = t('contributions.share.subject', { title });
 
   // Read after mounting: navigator.share exists on phones and some desktop browsers only.
   useEffect(() => {
@@ -101,7 +104,7 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
     <div className={styles.share}>
       <div className={`${formStyles.field} ${styles.invitationField}`}>
         <label htmlFor={textId} className={formStyles.label}>
-          Your invitation
+          {t('contributions.share.invitation')}
         </label>
         <textarea
           id={textId}
@@ -113,10 +116,10 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
           onChange={(event) => setText(event.target.value)}
         />
         <p id={hintId} className={formStyles.hint}>
-          Write it your way: every button below sends this text, with the calendar’s link added at the end.
+          {t('contributions.share.hint')}
         </p>
       </div>
-      <ul className={styles.shareActions} aria-label="Send the invitation">
+      <ul className={styles.shareActions} aria-label={t('contributions.share.send')}>
         <li>
           <ExternalButtonLink
             variant="secondary"
@@ -124,12 +127,13 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+            {APP_NAMES.whatsApp}
+            <span className="visually-hidden"> {t('contributions.share.newTab')}</span>
           </ExternalButtonLink>
         </li>
         <li>
           <ExternalButtonLink variant="secondary" href={getSmsUrl(message)}>
-            SMS
+            {APP_NAMES.sms}
           </ExternalButtonLink>
         </li>
         <li>
@@ -139,60 +143,57 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
         </li>
         <li>
           <Button variant="secondary" onClick={shareOnMessenger}>
-            Messenger
+            {APP_NAMES.messenger}
           </Button>
         </li>
         {canShare && (
           <li>
             <Button variant="secondary" onClick={share}>
-              More apps…
+              {t('contributions.share.moreApps')}
             </Button>
           </li>
         )}
       </ul>
-      <ul className={styles.shareActions} aria-label="More ways to share">
+      <ul className={styles.shareActions} aria-label={t('contributions.share.moreWays')}>
         <li>
           <Button variant="secondary" onClick={copyLink}>
-            Copy link
+            {t('contributions.share.copyLink')}
           </Button>
         </li>
         <li>
           <Button variant="secondary" onClick={copyInvitation}>
-            Copy invitation
+            {t('contributions.share.copyInvitation')}
           </Button>
         </li>
         {!qrCode && (
           <li>
             <Button variant="secondary" onClick={showQrCode}>
-              QR code
+              {t('contributions.share.qrCode')}
             </Button>
           </li>
         )}
         <li>
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {t('contributions.share.print')}
           </Button>
         </li>
       </ul>
       {qrCode && (
         <figure className={styles.qrCode}>
-          <img src={qrCode} alt={`QR code of the link ${url}`} width="180" height="180" />
-          <figcaption>Scan to open this calendar. Print the page to put it on the fridge.</figcaption>
+          <img src={qrCode} alt={t('contributions.share.qrAlt', { url })} width="180" height="180" />
+          <figcaption>{t('contributions.share.qrCaption')}</figcaption>
         </figure>
       )}
       <p className={styles.shareStatus} role="status" data-problem={status.endsWith('failed') || undefined}>
-        {status === 'copied' && 'Link copied. Share it with your loved ones!'}
-        {status === 'copy_failed' && `We couldn’t copy the link. Please copy it by hand: ${url}`}
-        {status === 'invitation_copied' && 'Invitation copied with the link. Paste it wherever you like.'}
-        {status === 'invitation_copy_failed' &&
-          'We couldn’t copy the invitation. Please select it and copy it by hand.'}
-        {status === 'messenger_copied' &&
-          'Invitation copied: paste it into your Messenger chat (Messenger takes only the link on its own).'}
-        {status === 'messenger_copy_failed' &&
-          `Messenger takes only the link on its own, and we couldn’t copy the invitation. Please copy it by hand: ${url}`}
+        {status === 'copied' && t('contributions.share.copied')}
+        {status === 'copy_failed' && t('contributions.share.copyFailed', { url })}
+        {status === 'invitation_copied' && t('contributions.share.invitationCopied')}
+        {status === 'invitation_copy_failed' && t('contributions.share.invitationCopyFailed')}
+        {status === 'messenger_copied' && t('contributions.share.messengerCopied')}
+        {status === 'messenger_copy_failed' && t('contributions.share.messengerCopyFailed', { url })}
       </p>
       <p className={styles.printOnly}>
-        Scan or type this link to pick your day: <strong>{url}</strong>
+        <T id="contributions.share.printLink" values={{ url }} components={{ 0: <strong>{url}</strong> }} />
       </p>
     </div>
   );

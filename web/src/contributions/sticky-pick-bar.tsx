@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import styles from './public-calendar.module.css';
 
 /** Elements the bar must never cover (the share buttons, the footer) carry this attribute. */
@@ -11,6 +12,7 @@ const AVOID_SELECTOR = '[data-pick-bar-avoid]';
  * never covers them; it comes back when they leave.
  */
 export function StickyPickBar({ onPick }: { onPick: () => void }) {
+  const t = useT();
   const [covering, setCovering] = useState(false);
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export function StickyPickBar({ onPick }: { onPick: () => void }) {
   return (
     <div className={styles.stickyBar} data-hidden={covering || undefined} inert={covering || undefined}>
       <Button size="lg" onClick={onPick}>
-        Pick your day
+        {t('contributions.pickBar.button')}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useId, useState } from 'react';
 import { listCalendars } from '../calendars/calendars-api.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showErrorToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
@@ -25,6 +26,7 @@ export function meta() {
 
 export default function WishesPage() {
   const queryClient = useQueryClient();
+  const t = useT();
   const [calendarId, setCalendarId] = useState('');
   // Opened in this visit: they glow until the page is left; the server already has them as read.
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
@@ -44,7 +46,7 @@ export default function WishesPage() {
       await markWishRead(wish.id);
       queryClient.setQueryData<number>(UNREAD_COUNT_QUERY_KEY, (count) => (count ? count - 1 : count));
     } catch (error) {
-      showErrorToast(`We couldn’t mark this wish as read. ${getErrorMessage(error)}`);
+      showErrorToast(t('contributions.wishes.markFailed', { problem: getErrorMessage(error) }));
     } finally {
       void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_QUERY_KEY });
     }
@@ -56,18 +58,18 @@ export default function WishesPage() {
   if (wishes.isSuccess && items.length === 0 && !calendarId) {
     return (
       <>
-        <PageHeader title="Wishes" />
+        <PageHeader title={t('contributions.wishes.title')} />
         <EmptyState
           tone="blue"
           illustration={<WishesIllustration />}
-          title="No wishes yet"
+          title={t('contributions.wishes.emptyTitle')}
           actions={
             <ButtonLink to="/my_calendars" variant="secondary" size="lg">
-              Go to My calendars
+              {t('contributions.wishes.goToCalendars')}
             </ButtonLink>
           }
         >
-          <p>Wishes from friends and family appear here once your calendar is shared.</p>
+          <p>{t('contributions.wishes.emptyText')}</p>
         </EmptyState>
       </>
     );
@@ -76,25 +78,25 @@ export default function WishesPage() {
   return (
     <>
       <PageHeader
-        title="Wishes"
-        lead="Guesses, wishes and gifts from the people you shared your calendar with."
+        title={t('contributions.wishes.title')}
+        lead={t('contributions.wishes.lead')}
         actions={
           <a className={styles.exportLink} href={getWishesExportUrl(calendarId || undefined)} download>
-            Export CSV
+            {t('contributions.wishes.export')}
           </a>
         }
       />
       <div className={styles.toolbar}>
         {ownCalendars.length > 1 && (
           <div className={styles.filter}>
-            <label htmlFor={filterId}>Calendar</label>
+            <label htmlFor={filterId}>{t('contributions.wishes.calendar')}</label>
             <select
               id={filterId}
               className={styles.select}
               value={calendarId}
               onChange={(event) => setCalendarId(event.target.value)}
             >
-              <option value="">All calendars</option>
+              <option value="">{t('contributions.wishes.allCalendars')}</option>
               {ownCalendars.map((calendar) => (
                 <option key={calendar.id} value={calendar.id}>
                   {calendar.title}
@@ -107,18 +109,20 @@ export default function WishesPage() {
 
       {wishes.isPending && (
         <p className={styles.muted} role="status">
-          Loading wishes…
+          {t('contributions.wishes.loading')}
         </p>
       )}
       {wishes.isError && (
         <div className={styles.problem} role="alert">
           <p>{getErrorMessage(wishes.error)}</p>
           <Button variant="secondary" onClick={() => wishes.refetch()}>
-            Try again
+            {t('contributions.wishes.tryAgain')}
           </Button>
         </div>
       )}
-      {wishes.isSuccess && items.length === 0 && <p className={styles.muted}>No wishes for this calendar yet.</p>}
+      {wishes.isSuccess && items.length === 0 && (
+        <p className={styles.muted}>{t('contributions.wishes.noneForCalendar')}</p>
+      )}
 
       {items.length > 0 && (
         <ul className={styles.list}>
@@ -137,7 +141,7 @@ export default function WishesPage() {
             onClick={() => wishes.fetchNextPage()}
             aria-disabled={wishes.isFetchingNextPage || undefined}
           >
-            {wishes.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            {wishes.isFetchingNextPage ? t('common.loading') : t('contributions.wishList.showMore')}
           </Button>
         </div>
       )}
@@ -148,6 +152,8 @@ export default function WishesPage() {
 type WishCardProps = { wish: OwnerWish; state: ReturnType<typeof getWishCardState>; onOpen: () => void };
 
 function WishCard({ wish, state, onOpen }: WishCardProps) {
+  const t = useT();
+  const locale = useLocale();
   const headingId = useId();
   return (
     <article className={styles.card} data-state={state} aria-labelledby={headingId}>
@@ -157,30 +163,30 @@ function WishCard({ wish, state, onOpen }: WishCardProps) {
         </span>
         <div className={styles.who}>
           <h2 id={headingId} className={styles.cardTitle}>
-            {state === 'new_closed' ? 'New Greeting' : wish.name}
+            {state === 'new_closed' ? t('contributions.wishes.newGreeting') : wish.name}
           </h2>
           <p className={styles.meta}>
-            {state === 'new_closed' && <>From {wish.name} · </>}
-            <time dateTime={wish.createdAt}>{formatLongDate(wish.createdAt.slice(0, 10))}</time>
+            {state === 'new_closed' && <>{t('contributions.wishes.from', { name: wish.name })} · </>}
+            <time dateTime={wish.createdAt}>{formatLongDate(wish.createdAt.slice(0, 10), locale)}</time>
             {' · '}
             {wish.calendarTitle}
           </p>
         </div>
-        {state === 'new_closed' && <span className={styles.newLabel}>New</span>}
+        {state === 'new_closed' && <span className={styles.newLabel}>{t('contributions.wishes.new')}</span>}
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>Predicted date</dt>
-          <dd>{formatLongDate(wish.predictedDate)}</dd>
+          <dt>{t('contributions.wishes.predictedDate')}</dt>
+          <dd>{formatLongDate(wish.predictedDate, locale)}</dd>
         </div>
         <div>
-          <dt>Gift</dt>
-          <dd>{wish.sumCents > 0 ? formatMoney(wish.sumCents) : 'No gift'}</dd>
+          <dt>{t('contributions.wishes.gift')}</dt>
+          <dd>{wish.sumCents > 0 ? formatMoney(wish.sumCents, { locale }) : t('contributions.form.noGift')}</dd>
         </div>
       </dl>
       {state === 'new_closed' ? (
         <Button onClick={onOpen} aria-describedby={headingId}>
-          Open
+          {t('contributions.wishes.open')}
         </Button>
       ) : (
         <p className={styles.text}>{wish.wish}</p>
