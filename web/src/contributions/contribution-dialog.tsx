@@ -124,7 +124,11 @@ export default function ContributionDialog({
   }, [done]);
 
   const giftCents =
-    giftChoice === 'none' ? null : giftChoice === 'custom' ? parseDollarsToCents(customAmount) : Number(giftChoice);
+    giftChoice === 'none'
+      ? null
+      : giftChoice === 'custom'
+        ? parseDollarsToCents(customAmount, locale)
+        : Number(giftChoice);
   const busy = phase === 'sending' || phase === 'confirming';
   const wishLeft = WISH_MAX_LENGTH - wish.length;
 
@@ -475,8 +479,8 @@ export default function ContributionDialog({
                     if (errors.giftCents) setErrors((current) => ({ ...current, giftCents: undefined }));
                   }}
                   onBlur={() => {
-                    const cents = parseDollarsToCents(customAmount);
-                    if (cents !== null && Number.isInteger(cents)) setCustomAmount(formatCentsForInput(cents));
+                    const cents = parseDollarsToCents(customAmount, locale);
+                    if (cents !== null && Number.isInteger(cents)) setCustomAmount(formatCentsForInput(cents, locale));
                   }}
                   error={errors.giftCents}
                   className={styles.customAmount}

@@ -30,3 +30,21 @@ describe('formatCentsForInput', () => {
     expect(formatCentsForInput(5)).toBe('0.05');
   });
 });
+
+describe('amounts in German and Russian', () => {
+  it('reads the comma as the decimal separator, and a point with one or two digits too', () => {
+    expect(parseDollarsToCents('25,50', 'de')).toBe(2550);
+    expect(parseDollarsToCents('1.250,5 €', 'de')).toBe(125_050);
+    expect(parseDollarsToCents('1.000', 'de')).toBe(100_000);
+    expect(parseDollarsToCents('1 250,50', 'ru')).toBe(125_050);
+    expect(parseDollarsToCents('25.50', 'ru')).toBe(2550);
+    expect(parseDollarsToCents('25', 'ru')).toBe(2500);
+    expect(parseDollarsToCents('1,234', 'de')).toBeNaN();
+    expect(parseDollarsToCents('', 'de')).toBeNull();
+  });
+
+  it('writes the decimals with a comma', () => {
+    expect(formatCentsForInput(125_050, 'de')).toBe('1250,50');
+    expect(formatCentsForInput(2500, 'ru')).toBe('25');
+  });
+});
