@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnnounceRequest, CloseCalendarRequest } from '@firstday/common/announcements';
-import { CURRENCY, toIsoDate } from '@firstday/common/calendars';
+import { toIsoDate } from '@firstday/common/calendars';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
@@ -129,7 +129,7 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
         payout = await createPayoutRecord(tx, {
           calendarId: calendar.id,
           amountCents,
-          currency: CURRENCY,
+          currency: calendar.currency,
           provider: context.payments.name,
         });
       }
