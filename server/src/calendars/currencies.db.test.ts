@@ -95,7 +95,7 @@ describe('a calendar has a currency', () => {
       locale: 'ru',
       payment: { type: 'card', card: GOOD_CARD },
     });
-    expect((await withAnyCaptcha(t, () => postContribution(t, calendar!.slug, gift))).status).toBe(201);
+    expect((await withAnyCaptcha(t, async () => postContribution(t, calendar!.slug, gift))).status).toBe(201);
     await webhooks.deliverAll();
     const [contribution] = await t.db
       .select()
