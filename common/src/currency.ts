@@ -14,11 +14,12 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** Countries whose money is the euro (ISO 3166 codes as they begin an IBAN). */
-const EURO_COUNTRIES = new Set([
+/** Countries whose money is the euro (ISO 3166 codes as they begin an IBAN); Bulgaria since 2026. */
+export const EURO_COUNTRIES: ReadonlySet<string> = new Set([
   'AD',
   'AT',
   'BE',
+  'BG',
   'CY',
   'DE',
   'EE',
