@@ -3,7 +3,7 @@ import { webEnv } from '../env.ts';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
-import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import { type Translate, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ARTICLES } from '../investments/articles.ts';
 import type { Route } from './+types/landing-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
@@ -12,13 +12,7 @@ import { selectNewestArticles } from './landing/blog-articles.ts';
 import { BlogSection } from './landing/blog-section.tsx';
 import { HeroSection } from './landing/hero-section.tsx';
 import { HowItWorksSection } from './landing/how-it-works-section.tsx';
-import {
-  ADVANTAGES,
-  HOW_IT_WORKS_STEPS,
-  INFO_CARDS,
-  LANDING_HERO_POINTS,
-  TESTIMONIALS,
-} from './landing/landing-content.ts';
+import { advantages, howItWorksSteps, infoCards, landingHeroPoints, testimonials } from './landing/landing-content.ts';
 import { MilestonesCalculator } from './landing/milestones-calculator.tsx';
 import { StoriesSection } from './landing/stories-section.tsx';
 import { VideoSection } from './landing/video-section.tsx';
@@ -36,6 +30,7 @@ export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['mar
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
+  const t: Translate = (id, values) => i18n._(id, values);
   return {
     meta: buildPageMeta({
       title: i18n._('marketing.landing.metaTitle'),
@@ -43,11 +38,11 @@ export function loader({ request }: Route.LoaderArgs) {
       path: '/',
       locale,
     }),
-    heroPoints: LANDING_HERO_POINTS,
-    steps: HOW_IT_WORKS_STEPS,
-    infoCards: INFO_CARDS,
-    advantages: ADVANTAGES,
-    testimonials: TESTIMONIALS,
+    heroPoints: landingHeroPoints(t),
+    steps: howItWorksSteps(t),
+    infoCards: infoCards(t),
+    advantages: advantages(t),
+    testimonials: testimonials(t),
     articles: selectNewestArticles(ARTICLES, 3),
     videoUrl: webEnv.VITE_LANDING_VIDEO_URL ?? null,
   };
