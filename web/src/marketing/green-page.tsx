@@ -2,13 +2,14 @@ import { localeFromPath } from '@firstday/common/locales';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
-import { type Translate, useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/green-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
 import { HeroSection } from './landing/hero-section.tsx';
 import { HowItWorksSection } from './landing/how-it-works-section.tsx';
 import { InvestmentCalculator } from './landing/investment-calculator.tsx';
 import { advantages, greenHeroPoints, howItWorksSteps } from './landing/landing-content.ts';
+import { prerenderTranslate } from './prerender-texts.ts';
 import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -19,11 +20,11 @@ export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['mar
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
-  const t: Translate = (id, values) => i18n._(id, values);
+  const t = prerenderTranslate(i18n);
   return {
     meta: buildPageMeta({
-      title: t('marketing.green.metaTitle'),
-      description: t('marketing.green.metaDescription'),
+      title: t('prerender.green.metaTitle'),
+      description: t('prerender.green.metaDescription'),
       path: '/green',
       locale,
     }),

@@ -14,6 +14,7 @@ import { T, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/join-us-page';
 import styles from './join-us-page.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
+import { prerenderTranslate } from './prerender-texts.ts';
 import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -23,11 +24,11 @@ export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['mar
 /** Build-time only (prerendered page, once per language): the page's title and description. */
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  const i18n = createServerI18n(locale);
+  const t = prerenderTranslate(createServerI18n(locale));
   return {
     meta: buildPageMeta({
-      title: i18n._('marketing.joinUs.metaTitle'),
-      description: i18n._('marketing.joinUs.metaDescription'),
+      title: t('prerender.joinUs.metaTitle'),
+      description: t('prerender.joinUs.metaDescription'),
       path: '/join_us',
       locale,
     }),

@@ -3,7 +3,7 @@ import { webEnv } from '../env.ts';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
-import { type Translate, useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ARTICLES } from '../investments/articles.ts';
 import type { Route } from './+types/landing-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
@@ -16,6 +16,7 @@ import { advantages, howItWorksSteps, infoCards, landingHeroPoints, testimonials
 import { MilestonesCalculator } from './landing/milestones-calculator.tsx';
 import { StoriesSection } from './landing/stories-section.tsx';
 import { VideoSection } from './landing/video-section.tsx';
+import { prerenderTranslate } from './prerender-texts.ts';
 import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -30,11 +31,11 @@ export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['mar
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
-  const t: Translate = (id, values) => i18n._(id, values);
+  const t = prerenderTranslate(i18n);
   return {
     meta: buildPageMeta({
-      title: i18n._('marketing.landing.metaTitle'),
-      description: i18n._('marketing.landing.metaDescription'),
+      title: t('prerender.landing.metaTitle'),
+      description: t('prerender.landing.metaDescription'),
       path: '/',
       locale,
     }),

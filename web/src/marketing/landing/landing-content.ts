@@ -1,8 +1,8 @@
-import type { Translate } from '../../i18n/use-t.tsx';
+import type { PrerenderTranslate as Translate } from '../prerender-texts.ts';
 
 /**
  * Copy of the landing sections that come in lists. Read by the pages' build-time loaders, which
- * translate it into the page's language and hand it to the sections as props, so this text ships
+ * translate it into the page's language (prerender catalogue) and hand it to the sections as props, so this text ships
  * once in the prerendered HTML, not again in the page's JavaScript.
  */
 
@@ -15,40 +15,40 @@ export function howItWorksSteps(t: Translate): readonly HowItWorksStep[] {
   return [
     {
       key: 'create',
-      title: t('marketing.steps.create.title'),
-      text: t('marketing.steps.create.text'),
+      title: t('prerender.steps.create.title'),
+      text: t('prerender.steps.create.text'),
       image: '/images/step-create.svg',
-      alt: t('marketing.steps.create.alt'),
+      alt: t('prerender.steps.create.alt'),
     },
     {
       key: 'predict',
-      title: t('marketing.steps.predict.title'),
-      text: t('marketing.steps.predict.text'),
+      title: t('prerender.steps.predict.title'),
+      text: t('prerender.steps.predict.text'),
       image: '/images/step-predict.svg',
-      alt: t('marketing.steps.predict.alt'),
+      alt: t('prerender.steps.predict.alt'),
     },
     {
       key: 'celebrate',
-      title: t('marketing.steps.celebrate.title'),
-      text: t('marketing.steps.celebrate.text'),
+      title: t('prerender.steps.celebrate.title'),
+      text: t('prerender.steps.celebrate.text'),
       image: '/images/step-celebrate.svg',
-      alt: t('marketing.steps.celebrate.alt'),
+      alt: t('prerender.steps.celebrate.alt'),
     },
   ];
 }
 
 export function advantages(t: Translate): readonly Advantage[] {
   return (['helpful', 'countdown', 'memories', 'anywhere'] as const).map((name) => ({
-    title: t(`marketing.advantages.${name}.title`),
-    text: t(`marketing.advantages.${name}.text`),
+    title: t(`prerender.advantages.${name}.title`),
+    text: t(`prerender.advantages.${name}.text`),
   }));
 }
 
 export function infoCards(t: Translate): readonly InfoCard[] {
   return (['calendar', 'star', 'business'] as const).map((type) => ({
     type,
-    title: t(`marketing.infoCards.${type}.title`),
-    description: t(`marketing.infoCards.${type}.description`),
+    title: t(`prerender.infoCards.${type}.title`),
+    description: t(`prerender.infoCards.${type}.description`),
   }));
 }
 
@@ -58,30 +58,30 @@ export function testimonials(t: Translate): readonly Testimonial[] {
       key: 'emily',
       avatar: '/images/avatar-emily.svg',
       name: 'Emily R.',
-      description: t('marketing.stories.emily'),
+      description: t('prerender.stories.emily'),
       price: '980$',
     },
     {
       key: 'daniel',
       avatar: '/images/avatar-daniel.svg',
       name: 'Daniel & Sophie',
-      description: t('marketing.stories.daniel'),
+      description: t('prerender.stories.daniel'),
       price: '350$',
     },
     {
       key: 'maria',
       avatar: '/images/avatar-maria.svg',
       name: 'Maria K.',
-      description: t('marketing.stories.maria'),
+      description: t('prerender.stories.maria'),
       price: '1 200$',
     },
   ];
 }
 
 export function landingHeroPoints(t: Translate): readonly string[] {
-  return [t('marketing.landing.point1'), t('marketing.landing.point2'), t('marketing.landing.point3')];
+  return [t('prerender.landing.point1'), t('prerender.landing.point2'), t('prerender.landing.point3')];
 }
 
 export function greenHeroPoints(t: Translate): readonly string[] {
-  return [t('marketing.green.point1'), t('marketing.green.point2'), t('marketing.green.point3')];
+  return [t('prerender.green.point1'), t('prerender.green.point2'), t('prerender.green.point3')];
 }
