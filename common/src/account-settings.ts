@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfirmPasswordSchema, NameSchema, SAVINGS_GOAL_MAX_CENTS } from './account.ts';
 import { EmailSchema } from './email.ts';
 import { IbanSchema } from './iban-schema.ts';
-import { LocaleSchema } from './locales.ts';
+import { LocaleSchema } from './locale-schema.ts';
 
 /** `PUT /api/account/settings`: the Settings page (a module of its own, as it takes an IBAN). */
 export const AccountSettingsSchema = z.object({

@@ -5,7 +5,7 @@ import type { Currency } from './currency.ts';
 import { EmailSchema } from './email.ts';
 import { formatNumber } from './format.ts';
 import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guesses.ts';
-import { LocaleSchema } from './locales.ts';
+import { LocaleSchema } from './locale-schema.ts';
 
 export const WISH_MAX_LENGTH = 1000;
 export const GIFT_MIN_CENTS = 100;

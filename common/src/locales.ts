@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The languages Firstday speaks, and how a request picks one (docs/decisions/020-i18n-library.md):
  * marketing pages by their URL prefix (`/`, `/de/`, `/ru/`), the signed-in area by the account's
@@ -66,5 +64,3 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
   const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
   return isLocale(match?.[1]) ? match[1] : undefined;
 }
-
-export const LocaleSchema = z.enum(LOCALES, { error: 'Please choose English, Deutsch or Русский.' });

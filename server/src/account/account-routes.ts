@@ -1,7 +1,7 @@
 import { type CurrentUser, DeleteAccountRequestSchema } from '@firstday/common/account';
 import { AccountSettingsSchema } from '@firstday/common/account-settings';
 import { maskIban } from '@firstday/common/iban';
-import { LocaleSchema } from '@firstday/common/locales';
+import { LocaleSchema } from '@firstday/common/locale-schema';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';

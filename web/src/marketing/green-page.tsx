@@ -16,7 +16,10 @@ import { SiteHeader } from './site-header.tsx';
 
 /** Build-time only (prerendered page, once per language): keeps the env parser, its zod and the list copy out of the browser. */
 
-export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'pages'],
+  localeFromPath: true,
+};
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
@@ -45,14 +48,14 @@ export default function GreenPage({ loaderData }: Route.ComponentProps) {
       <main id="main">
         <HeroSection
           id="top"
-          title={t('marketing.green.title')}
-          lead={t('marketing.green.lead')}
+          title={t('pages.green.title')}
+          lead={t('pages.green.lead')}
           points={loaderData.heroPoints}
           cta={t('marketing.landing.cta')}
           ctaTo={localized('/join_us')}
           image={{
             src: '/images/hero-green.svg',
-            alt: t('marketing.green.heroImageAlt'),
+            alt: t('pages.green.heroImageAlt'),
           }}
         />
         <HowItWorksSection steps={loaderData.steps} />

@@ -19,7 +19,10 @@ import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'pages', 'auth'],
+  localeFromPath: true,
+};
 
 /** Build-time only (prerendered page, once per language): the page's title and description. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -82,13 +85,13 @@ export default function JoinUsPage() {
           <section className={styles.intro} aria-labelledby="join-title">
             <p className={styles.eyebrow}>{t('marketing.header.timeIsTheBestGift')}</p>
             <h1 id="join-title" className={styles.title}>
-              {t('marketing.joinUs.title')}
+              {t('pages.joinUs.title')}
             </h1>
-            <p className={styles.lead}>{t('marketing.joinUs.lead')}</p>
+            <p className={styles.lead}>{t('pages.joinUs.lead')}</p>
             <ul className={styles.perks}>
-              <li>{t('marketing.joinUs.perk1')}</li>
-              <li>{t('marketing.joinUs.perk2')}</li>
-              <li>{t('marketing.joinUs.perk3')}</li>
+              <li>{t('pages.joinUs.perk1')}</li>
+              <li>{t('pages.joinUs.perk2')}</li>
+              <li>{t('pages.joinUs.perk3')}</li>
             </ul>
             <img
               className={styles.art}
@@ -106,10 +109,10 @@ export default function JoinUsPage() {
         </div>
 
         {notice !== 'confirmed' && (
-          <section className={styles.newsletter} aria-label={t('marketing.joinUs.newsletter')}>
+          <section className={styles.newsletter} aria-label={t('pages.joinUs.newsletter')}>
             <div className={styles.newsletterIntro}>
-              <p className={styles.newsletterKicker}>{t('marketing.joinUs.notReady')}</p>
-              <p>{t('marketing.joinUs.newsletterLead')}</p>
+              <p className={styles.newsletterKicker}>{t('pages.joinUs.notReady')}</p>
+              <p>{t('pages.joinUs.newsletterLead')}</p>
             </div>
             <NewsletterForm />
           </section>
@@ -140,7 +143,7 @@ function SignUpStart() {
     return (
       <>
         <h2 id="start-title" ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
-          {t('marketing.joinUs.confirmEmail')}
+          {t('pages.joinUs.confirmEmail')}
         </h2>
         <ConfirmEmailPanel
           email={registeredEmail}
@@ -156,16 +159,13 @@ function SignUpStart() {
     <>
       <div className={styles.panelHeader}>
         <h2 id="start-title" ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
-          {t('marketing.joinUs.createAccount')}
+          {t('pages.joinUs.createAccount')}
         </h2>
-        <p className={styles.panelLead}>{t('marketing.joinUs.createAccountLead')}</p>
+        <p className={styles.panelLead}>{t('pages.joinUs.createAccountLead')}</p>
       </div>
       <SignUpForm continueTo={START_PATH} signedInTo={START_PATH} onRegistered={setRegisteredEmail} />
       <p className={styles.switch}>
-        <T
-          id="marketing.joinUs.haveAccount"
-          components={{ 0: <Link to={withRedirect('/login', START_PATH)}>…</Link> }}
-        />
+        <T id="pages.joinUs.haveAccount" components={{ 0: <Link to={withRedirect('/login', START_PATH)}>…</Link> }} />
       </p>
     </>
   );
@@ -177,15 +177,15 @@ function SignedInStart() {
   return (
     <div className={styles.panelHeader}>
       <h2 id="start-title" className={styles.panelTitle}>
-        {t('marketing.joinUs.loggedIn')}
+        {t('pages.joinUs.loggedIn')}
       </h2>
-      <p className={styles.panelLead}>{t('marketing.joinUs.loggedInLead')}</p>
+      <p className={styles.panelLead}>{t('pages.joinUs.loggedInLead')}</p>
       <div className={styles.panelActions}>
         <ButtonLink to={START_PATH} size="lg">
-          {t('marketing.joinUs.createCalendar')}
+          {t('pages.joinUs.createCalendar')}
         </ButtonLink>
         <ButtonLink to={DEFAULT_SIGNED_IN_PATH} variant="secondary" size="lg">
-          {t('marketing.account.myCalendars')}
+          {t('common.account.myCalendars')}
         </ButtonLink>
       </div>
     </div>
@@ -202,8 +202,8 @@ function NewsletterNotice({ notice }: { notice: Notice }) {
           ♥
         </span>
         <div>
-          <h2 className={styles.noticeTitle}>{t('marketing.joinUs.confirmedTitle')}</h2>
-          <p>{t('marketing.joinUs.confirmedText')}</p>
+          <h2 className={styles.noticeTitle}>{t('pages.joinUs.confirmedTitle')}</h2>
+          <p>{t('pages.joinUs.confirmedText')}</p>
         </div>
       </div>
     );
@@ -212,8 +212,8 @@ function NewsletterNotice({ notice }: { notice: Notice }) {
     return (
       <div className={`${styles.notice} ${styles.noticeQuiet}`} role="status">
         <div>
-          <h2 className={styles.noticeTitle}>{t('marketing.joinUs.unsubscribedTitle')}</h2>
-          <p>{t('marketing.joinUs.unsubscribedText')}</p>
+          <h2 className={styles.noticeTitle}>{t('pages.joinUs.unsubscribedTitle')}</h2>
+          <p>{t('pages.joinUs.unsubscribedText')}</p>
         </div>
       </div>
     );
@@ -221,10 +221,10 @@ function NewsletterNotice({ notice }: { notice: Notice }) {
   return (
     <div className={`${styles.notice} ${styles.noticeQuiet}`} role="status">
       <div>
-        <h2 className={styles.noticeTitle}>{t('marketing.joinUs.invalidTitle')}</h2>
+        <h2 className={styles.noticeTitle}>{t('pages.joinUs.invalidTitle')}</h2>
         <p>
           <T
-            id="marketing.joinUs.invalidText"
+            id="pages.joinUs.invalidText"
             values={{ email: SITE.supportEmail }}
             components={{ 0: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> }}
           />

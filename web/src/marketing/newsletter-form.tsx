@@ -63,18 +63,18 @@ export function NewsletterForm() {
           ✓
         </span>
         <h2 ref={thanksRef} tabIndex={-1} className={styles.thanksTitle}>
-          {t('marketing.newsletter.thanksTitle')}
+          {t('pages.newsletter.thanksTitle')}
         </h2>
-        <p>{t('marketing.newsletter.onTheList')}</p>
+        <p>{t('pages.newsletter.onTheList')}</p>
         <p>
           <T
-            id="marketing.newsletter.confirmationSent"
+            id="pages.newsletter.confirmationSent"
             values={{ email: subscribedEmail }}
             components={{ 0: <strong className={styles.address}>{subscribedEmail}</strong> }}
           />
         </p>
         <ButtonLink to={localized('/')} variant="secondary">
-          {t('marketing.newsletter.backHome')}
+          {t('pages.newsletter.backHome')}
         </ButtonLink>
       </div>
     );
@@ -84,11 +84,11 @@ export function NewsletterForm() {
   return (
     <form className={styles.form} noValidate onSubmit={subscribe} aria-busy={sending} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.formTitle}>
-        {t('marketing.newsletter.title')}
+        {t('pages.newsletter.title')}
       </h2>
       <div className={formStyles.field}>
         <label htmlFor={emailId} className={formStyles.label}>
-          {t('marketing.newsletter.emailLabel')}
+          {t('pages.newsletter.emailLabel')}
         </label>
         <input
           id={emailId}
@@ -117,7 +117,7 @@ export function NewsletterForm() {
           onChange={(event) => setAgreed(event.target.checked)}
         />
         <label htmlFor={termsId}>
-          <T id="marketing.newsletter.agree" components={{ 0: <Link to={localized('/terms')}>…</Link> }} />
+          <T id="pages.newsletter.agree" components={{ 0: <Link to={localized('/terms')}>…</Link> }} />
         </label>
       </div>
 
@@ -126,7 +126,7 @@ export function NewsletterForm() {
           <p>{problem.message}</p>
           {problem.retryable && (
             <Button variant="secondary" onClick={() => subscribe()} disabled={sending}>
-              {t('marketing.newsletter.tryAgain')}
+              {t('pages.newsletter.tryAgain')}
             </Button>
           )}
         </div>
@@ -134,9 +134,9 @@ export function NewsletterForm() {
 
       <Button type="submit" size="lg" className={styles.submit} disabled={!agreed} aria-disabled={sending || undefined}>
         {sending && <ButtonSpinner />}
-        {sending ? t('marketing.newsletter.subscribing') : t('marketing.newsletter.subscribe')}
+        {sending ? t('pages.newsletter.subscribing') : t('pages.newsletter.subscribe')}
       </Button>
-      {!agreed && <p className={styles.hint}>{t('marketing.newsletter.tickHint')}</p>}
+      {!agreed && <p className={styles.hint}>{t('pages.newsletter.tickHint')}</p>}
     </form>
   );
 }

@@ -38,18 +38,18 @@ export function NotFoundView() {
         </p>
         <h1 className={styles.title}>
           <span className="visually-hidden">404: </span>
-          {t('marketing.notFound.title')}
+          {t('common.notFound.title')}
         </h1>
-        <p className={styles.text}>{t('marketing.notFound.text')}</p>
+        <p className={styles.text}>{t('common.notFound.text')}</p>
         <div className={styles.actions}>
           <ButtonLink to={localized('/')} size="lg">
             {t('common.error.homeLink')}
           </ButtonLink>
           <ExternalButtonLink href={`mailto:${SITE.supportEmail}`} variant="secondary" size="lg">
-            {t('marketing.notFound.contactSupport')}
+            {t('common.notFound.contactSupport')}
           </ExternalButtonLink>
           <ButtonLink to={localized('/join_us')} variant="secondary" size="lg">
-            {t('marketing.header.cta')}
+            {t('common.notFound.cta')}
           </ButtonLink>
         </div>
       </main>

@@ -18,9 +18,9 @@ function formatDollars(dollars: number, locale: string) {
 }
 
 const STEPS = [
-  messageId('marketing.invest.step1'),
-  messageId('marketing.invest.step2'),
-  messageId('marketing.invest.step3'),
+  messageId('pages.invest.step1'),
+  messageId('pages.invest.step2'),
+  messageId('pages.invest.step3'),
 ] as const;
 
 /** The /green variant's investment calculator: amount, then horizon, then the result. */
@@ -33,7 +33,7 @@ export function InvestmentCalculator() {
   const t = useT();
   const locale = useLocale();
   const dollars = (whole: number) => formatDollars(whole, locale);
-  const formatYears = (count: number) => t('marketing.invest.years', { years: count });
+  const formatYears = (count: number) => t('pages.invest.years', { years: count });
 
   function chooseAmount(next: MilestoneAmount) {
     setAmount(next);
@@ -49,11 +49,11 @@ export function InvestmentCalculator() {
     <CalculatorSection
       id="Investment_calculator"
       headingId="invest-title"
-      eyebrow={t('marketing.invest.eyebrow')}
-      title={t('marketing.invest.title')}
-      lead={t('marketing.invest.lead')}
+      eyebrow={t('pages.invest.eyebrow')}
+      title={t('pages.invest.title')}
+      lead={t('pages.invest.lead')}
     >
-      <ol className={styles.steps} aria-label={t('marketing.invest.progress')}>
+      <ol className={styles.steps} aria-label={t('pages.invest.progress')}>
         {STEPS.map((step, index) => {
           const number = index + 1;
           const state = number < reached ? styles.done : number === reached ? styles.current : '';
@@ -68,14 +68,14 @@ export function InvestmentCalculator() {
       <div className={styles.body}>
         <div className={styles.controls}>
           <ChoiceGroup
-            legend={t('marketing.invest.amount')}
+            legend={t('pages.invest.amount')}
             options={MILESTONE_AMOUNTS}
             value={amount}
             onChange={chooseAmount}
             formatOption={dollars}
           />
           <ChoiceGroup
-            legend={t('marketing.invest.horizon')}
+            legend={t('pages.invest.horizon')}
             options={MILESTONE_AGES}
             value={years}
             onChange={chooseYears}
@@ -83,9 +83,9 @@ export function InvestmentCalculator() {
           />
         </div>
         <div className={styles.result} aria-live="polite">
-          <p className={styles.resultLabel}>{t('marketing.invest.result', { amount: dollars(amount), years })}</p>
+          <p className={styles.resultLabel}>{t('pages.invest.result', { amount: dollars(amount), years })}</p>
           <ResultValue className={styles.resultValue}>{dollars(value)}</ResultValue>
-          <p className={styles.resultGain}>{t('marketing.invest.gain', { amount: dollars(value - amount) })}</p>
+          <p className={styles.resultGain}>{t('pages.invest.gain', { amount: dollars(value - amount) })}</p>
         </div>
       </div>
     </CalculatorSection>
