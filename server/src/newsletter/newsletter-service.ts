@@ -28,7 +28,13 @@ export async function subscribe(context: LinkContext, email: string): Promise<vo
     await enqueueMail(tx, {
       to: email,
       dedupeKey: `newsletter-confirm:${created.id}`,
-      ...(await createNewsletterConfirmationEmail({ appUrl: context.appUrl, confirmUrl, unsubscribeUrl })),
+      ...(await createNewsletterConfirmationEmail({
+        appUrl: context.appUrl,
+        // The join-us form sends no language yet: English (issue 14).
+        locale: 'en',
+        confirmUrl,
+        unsubscribeUrl,
+      })),
     });
   });
 }
