@@ -169,4 +169,24 @@ describe('e-mails in the reader’s language', () => {
       })
       .toContain('Setzen Sie Ihr Firstday-Passwort zurück');
   });
+
+  it("confirms a newsletter subscription in the visitor's chosen language, else in English", async () => {
+    const subscribe = (email: string, cookie?: string) =>
+      t.app.request('/api/emails/subscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ email }),
+      });
+    const german = `news-de-${randomUUID()}@example.com`;
+    const plainVisitor = `news-${randomUUID()}@example.com`;
+    expect((await subscribe(german, 'firstday_locale=de')).status).toBe(200);
+    expect((await subscribe(plainVisitor)).status).toBe(200);
+    await t.sendQueuedMail();
+    expect(t.mailCatcher.list(german).map((mail) => mail.subject)).toEqual([
+      'Bitte bestätigen Sie Ihr Firstday-Abonnement',
+    ]);
+    expect(t.mailCatcher.list(plainVisitor).map((mail) => mail.subject)).toEqual([
+      'Please confirm your Firstday subscription',
+    ]);
+  });
 });
