@@ -1,6 +1,8 @@
 import {
   ContributionRequestSchema,
   type ContributionResponse,
+  GIFT_MAX_CENTS,
+  GIFT_MIN_CENTS,
   GIFT_PRESETS_CENTS,
   type PublicCalendar,
   WISH_MAX_LENGTH,
@@ -123,6 +125,12 @@ export default function ContributionDialog({
     if (done) thanksRef.current?.focus();
   }, [done]);
 
+  // The calendar's money: the presets, the limits and every amount are in it.
+  const currency = calendar.currency;
+  const money = (cents: number) => formatMoney(cents, { currency, locale });
+  const amountValues = { currency, min: money(GIFT_MIN_CENTS), max: money(GIFT_MAX_CENTS) };
+  const currencySymbol = money(0).replace(/[\d\s.,]/g, '');
+
   const giftCents =
     giftChoice === 'none'
       ? null
@@ -147,7 +155,7 @@ export default function ContributionDialog({
     const next: FieldErrors = {};
     if (!result.success) {
       for (const issue of result.error.issues) {
-        next[String(issue.path[0]) as FormField] ??= translateFormMessage(issue.message, t);
+        next[String(issue.path[0]) as FormField] ??= translateFormMessage(issue.message, t, amountValues);
       }
     }
     if (asks.time && time !== '' && guessedTimeMinutes === null) {
@@ -194,6 +202,8 @@ export default function ContributionDialog({
       ...(guessedWeight ? { guessedWeight } : {}),
       giftCents,
       ...(payment ? { payment } : {}),
+      // The guest's e-mails (receipt, announcement) are written in the page's language.
+      locale,
     };
     // The same details after a lost answer reuse the key: the server answers the same contribution.
     const attempt = getPaymentAttempt(attemptRef.current, JSON.stringify(body), () => crypto.randomUUID());
@@ -226,7 +236,9 @@ export default function ContributionDialog({
       attemptRef.current = null;
       if (error instanceof ApiError && error.code === 'calendar_closed') onContributed();
       const split =
-        error instanceof ApiError ? splitFieldErrors(translateFormMessages(error.fields, t)) : { form: {}, card: {} };
+        error instanceof ApiError
+          ? splitFieldErrors(translateFormMessages(error.fields, t, amountValues))
+          : { form: {}, card: {} };
       setCardErrors(split.card);
       if (Object.keys(split.form).length > 0 || Object.keys(split.card).length > 0) refuse(split.form);
       setProblem(split.form.guessedDate ? null : getErrorMessage(error));
@@ -281,7 +293,7 @@ export default function ContributionDialog({
   }
 
   const dayText = formatMonthDay(guessedDate, locale);
-  const sentMoney = sentGiftCents ? formatMoney(sentGiftCents, { locale }) : '';
+  const sentMoney = sentGiftCents ? money(sentGiftCents) : '';
 
   return (
     // The dialog's own Escape and backdrop close reach onClose through the 'close' event.
@@ -440,7 +452,7 @@ export default function ContributionDialog({
 
             <fieldset className={styles.gift} aria-describedby={errors.giftCents ? giftErrorId : undefined}>
               <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
-              <p className={styles.muted}>{t('contributions.form.giftLead')}</p>
+              <p className={styles.muted}>{t('contributions.form.giftLead', { currency })}</p>
               <div className={styles.giftChoices}>
                 <GiftOption
                   label={t('contributions.form.noGift')}
@@ -451,7 +463,7 @@ export default function ContributionDialog({
                 {GIFT_PRESETS_CENTS.map((cents) => (
                   <GiftOption
                     key={cents}
-                    label={formatMoney(cents, { locale })}
+                    label={money(cents)}
                     value={`${cents}`}
                     current={giftChoice}
                     onChoose={chooseGift}
@@ -466,12 +478,12 @@ export default function ContributionDialog({
               </div>
               {giftChoice === 'custom' && (
                 <TextField
-                  label={t('contributions.form.amount')}
-                  prefix="$"
+                  label={t('contributions.form.amount', { currency })}
+                  prefix={currencySymbol}
                   inputMode="decimal"
                   placeholder={t('contributions.form.amountPlaceholder', {
-                    min: formatNumber(1, locale),
-                    max: formatNumber(10_000, locale),
+                    min: formatNumber(GIFT_MIN_CENTS / 100, locale),
+                    max: formatNumber(GIFT_MAX_CENTS / 100, locale),
                   })}
                   value={customAmount}
                   onChange={(event) => {
@@ -504,6 +516,7 @@ export default function ContributionDialog({
               >
                 <GiftPayment
                   giftCents={giftCents && Number.isInteger(giftCents) && giftCents >= 100 ? giftCents : 100}
+                  currency={currency}
                   handleRef={paymentRef}
                   disabled={busy}
                   onWallet={(method) => void send(method)}
@@ -532,7 +545,7 @@ export default function ContributionDialog({
                 {busy
                   ? t('contributions.form.sending')
                   : giftCents && Number.isInteger(giftCents) && giftCents > 0
-                    ? t('contributions.form.sendWithGift', { money: formatMoney(giftCents, { locale }) })
+                    ? t('contributions.form.sendWithGift', { money: money(giftCents) })
                     : t('contributions.form.send')}
               </Button>
             </div>

@@ -1,5 +1,5 @@
 import type { MessageId } from '../i18n/namespaces.ts';
-import { messageId, type Translate } from '../i18n/use-t.tsx';
+import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx';
 
 /**
  * The guest form's checks come from the shared schemas (common), worded in English; the server
@@ -49,10 +49,18 @@ const MESSAGES: Record<string, MessageId> = {
 /** 'Please enter a weight between 300 and 7,000 grams.' or '… between 0 lb 11 oz and 15 lb 7 oz.' */
 const WEIGHT_RANGE = /^Please enter a weight between (.+?) and (.+?)( grams)?\.$/;
 
-export function translateFormMessage(message: string | undefined, t: Translate): string | undefined {
+/**
+ * `values` carries what the gift's texts need: the calendar's `currency` and the limits `min` and
+ * `max` written in it.
+ */
+export function translateFormMessage(
+  message: string | undefined,
+  t: Translate,
+  values?: MessageValues,
+): string | undefined {
   if (message === undefined) return undefined;
   const id = MESSAGES[message];
-  if (id) return t(id);
+  if (id) return t(id, values);
   const range = WEIGHT_RANGE.exec(message);
   if (range?.[1] && range[2]) {
     return range[3]
@@ -63,8 +71,12 @@ export function translateFormMessage(message: string | undefined, t: Translate):
 }
 
 /** The server's field errors, each in the guest's language. */
-export function translateFormMessages(fields: Readonly<Record<string, string>>, t: Translate): Record<string, string> {
+export function translateFormMessages(
+  fields: Readonly<Record<string, string>>,
+  t: Translate,
+  values?: MessageValues,
+): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(fields).map(([field, message]) => [field, translateFormMessage(message, t) ?? message]),
+    Object.entries(fields).map(([field, message]) => [field, translateFormMessage(message, t, values) ?? message]),
   );
 }

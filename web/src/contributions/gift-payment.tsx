@@ -1,5 +1,6 @@
 import { CardDetailsSchema } from '@firstday/common/cards';
 import type { ContributionRequest, ContributionResponse } from '@firstday/common/contributions';
+import type { Currency } from '@firstday/common/currency';
 
 import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../calendars/card-fields.tsx';
@@ -26,6 +27,8 @@ export type PaymentHandle = {
 
 export type GiftPaymentProps = {
   giftCents: number;
+  /** The calendar's: Stripe's PaymentIntent is made in it. */
+  currency: Currency;
   handleRef: RefObject<PaymentHandle | null>;
   disabled: boolean;
   /** A wallet, once its sheet is confirmed, sends the whole form at once with that wallet. */
@@ -62,7 +65,12 @@ export default function GiftPayment(props: GiftPaymentProps) {
           </p>
         }
       >
-        <GiftStripePayment publishableKey={publishableKey} giftCents={props.giftCents} handleRef={props.handleRef} />
+        <GiftStripePayment
+          publishableKey={publishableKey}
+          giftCents={props.giftCents}
+          currency={props.currency}
+          handleRef={props.handleRef}
+        />
       </Suspense>
     );
   }

@@ -1,3 +1,4 @@
+import type { Currency } from '@firstday/common/currency';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type RefObject, useImperativeHandle } from 'react';
 import { confirmStripePayment, StripeProvider } from '../components/stripe-provider.tsx';
@@ -6,6 +7,7 @@ import type { PaymentHandle } from './gift-payment.tsx';
 type GiftStripePaymentProps = {
   publishableKey: string;
   giftCents: number;
+  currency: Currency;
   handleRef: RefObject<PaymentHandle | null>;
 };
 
@@ -13,9 +15,9 @@ type GiftStripePaymentProps = {
  * Stripe's Payment Element in deferred-intent mode for the gift's amount: the contribution request
  * makes the PaymentIntent and answers the `clientSecret` it is confirmed with here.
  */
-export default function GiftStripePayment({ publishableKey, giftCents, handleRef }: GiftStripePaymentProps) {
+export default function GiftStripePayment({ publishableKey, giftCents, currency, handleRef }: GiftStripePaymentProps) {
   return (
-    <StripeProvider publishableKey={publishableKey} amountCents={giftCents}>
+    <StripeProvider publishableKey={publishableKey} amountCents={giftCents} currency={currency}>
       <StripeFields handleRef={handleRef} />
     </StripeProvider>
   );

@@ -259,7 +259,7 @@ function CalendarScreen({
               {!closed && calendar.totalRaisedCents !== undefined && (
                 <div>
                   <dt>{t('contributions.page.raised')}</dt>
-                  <dd>{formatMoney(calendar.totalRaisedCents, { locale })}</dd>
+                  <dd>{formatMoney(calendar.totalRaisedCents, { currency: calendar.currency, locale })}</dd>
                 </div>
               )}
             </dl>
