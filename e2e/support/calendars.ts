@@ -15,11 +15,15 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+type CalendarSettings = {
+  hideSenderNames?: boolean;
+  hideTotal?: boolean;
+  dueInDays?: number;
+  currency?: 'usd' | 'eur' | 'gbp';
+};
+
 /** A verified creator with an active calendar, made through the API with the browser's session. */
-export async function createActiveCalendar(
-  page: Page,
-  settings: { hideSenderNames?: boolean; hideTotal?: boolean; dueInDays?: number } = {},
-): Promise<CreatedCalendar> {
+export async function createActiveCalendar(page: Page, settings: CalendarSettings = {}): Promise<CreatedCalendar> {
   const owner = await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
   return { ...(await createActiveCalendarAsSignedIn(page, settings)), owner };
 }
@@ -30,13 +34,14 @@ export async function createActiveCalendar(
  */
 export async function createActiveCalendarAsSignedIn(
   page: Page,
-  { dueInDays = 30, ...settings }: { hideSenderNames?: boolean; hideTotal?: boolean; dueInDays?: number } = {},
+  { dueInDays = 30, currency = 'usd', ...settings }: CalendarSettings = {},
 ): Promise<Omit<CreatedCalendar, 'owner'>> {
   const origin = new URL(page.url()).origin;
   const headers = { Origin: origin };
   const created = await page.request.post('/api/calendars', {
     headers,
-    data: { firstName: 'Ada', lastName: 'Parent', iban: VALID_IBAN },
+    // In dollars unless asked otherwise: the German IBAN alone would make it a calendar in euros.
+    data: { firstName: 'Ada', lastName: 'Parent', iban: VALID_IBAN, currency },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
