@@ -1,5 +1,7 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import {
   getDraftProblem,
@@ -12,6 +14,9 @@ import {
   validateStepTwo,
   type WizardValues,
 } from './wizard-state.ts';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
 
 const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
 
@@ -106,21 +111,21 @@ describe('initial values', () => {
 
 describe('validateStepOne', () => {
   it('sends a typed IBAN normalised', () => {
-    expect(validateStepOne(values)).toEqual({
+    expect(validateStepOne(values, t)).toEqual({
       success: true,
       request: { firstName: 'Ada', lastName: 'Lovelace', iban: 'DE89370400440532013000' },
     });
   });
 
   it('leaves the IBAN out when the saved one is used', () => {
-    expect(validateStepOne({ ...values, ibanChoice: 'saved', iban: '' })).toEqual({
+    expect(validateStepOne({ ...values, ibanChoice: 'saved', iban: '' }, t)).toEqual({
       success: true,
       request: { firstName: 'Ada', lastName: 'Lovelace' },
     });
   });
 
   it('asks for the missing fields at once', () => {
-    const result = validateStepOne({ ...values, firstName: ' ', iban: '' });
+    const result = validateStepOne({ ...values, firstName: ' ', iban: '' }, t);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.errors.firstName).toBe('Please enter your name.');
@@ -128,7 +133,7 @@ describe('validateStepOne', () => {
   });
 
   it('refuses an IBAN with a typo', () => {
-    const result = validateStepOne({ ...values, iban: 'DE89370400440532013001' });
+    const result = validateStepOne({ ...values, iban: 'DE89370400440532013001' }, t);
     expect(result.success).toBe(false);
   });
 });

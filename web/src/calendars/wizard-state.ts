@@ -6,9 +6,16 @@ import {
   ParentsNoteSchema,
   toIsoDate,
 } from '@firstday/common/calendars';
+import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 
-export const WIZARD_STEP_LABELS = ['Details', 'Customize', 'Plan', 'Payment', 'Welcome'] as const;
+export const WIZARD_STEP_LABELS = [
+  messageId('calendars.wizard.stepDetails'),
+  messageId('calendars.wizard.stepCustomize'),
+  messageId('calendars.wizard.stepPlan'),
+  messageId('calendars.wizard.stepPayment'),
+  messageId('calendars.wizard.stepWelcome'),
+] as const;
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
 
 /** Everything the wizard's forms hold, kept across Back and across steps until it is saved. */
@@ -102,12 +109,12 @@ export type StepOneResult =
   | { success: false; errors: StepErrors };
 
 /** Step 1 with the server's schema; the saved (masked) IBAN is left out so the server keeps or copies it. */
-export function validateStepOne(values: WizardValues): StepOneResult {
+export function validateStepOne(values: WizardValues, t: Translate): StepOneResult {
   const useSaved = values.ibanChoice === 'saved';
   if (!useSaved && values.iban.trim() === '') {
     const result = CreateCalendarSchema.safeParse({ firstName: values.firstName, lastName: values.lastName });
     const errors = result.success ? {} : collectErrors(result.error.issues);
-    return { success: false, errors: { ...errors, iban: 'Please enter the IBAN gifts are paid out to.' } };
+    return { success: false, errors: { ...errors, iban: t('calendars.wizard.ibanRequired') } };
   }
   const result = CreateCalendarSchema.safeParse({
     firstName: values.firstName,
