@@ -26,6 +26,7 @@ import closingStyles from './closing.module.css';
 import { announceBirth } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
 import { checkBirthDate, getBirthDateLimits } from './closing-status.ts';
+import { translateFieldMessage, translateFieldMessages } from './field-messages.ts';
 
 type FieldErrors = {
   birthDate?: string;
@@ -112,7 +113,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = FIELD_ORDER.find((candidate) => candidate === issue.path[0]);
-        if (field) next[field] ??= issue.message;
+        if (field) next[field] ??= translateFieldMessage(issue.message, t);
       }
     }
     if (birthTime !== '' && birthTimeMinutes === null) next.birthTimeMinutes = t('calendars.announce.timeInvalid');
@@ -140,7 +141,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
         const fieldErrors = toFieldErrors(cause.fields);
         const first = FIELD_ORDER.find((field) => fieldErrors[field]);
         if (!first) return false;
-        setErrors(fieldErrors);
+        setErrors(translateFieldMessages(fieldErrors, t));
         formFocusRef.current = first;
         setStep('form');
         return true;

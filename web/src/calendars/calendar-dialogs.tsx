@@ -9,6 +9,7 @@ import { showSuccessToast } from '../shell/app-toast.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
 import { sendSupportMessage } from './calendars-api.ts';
+import { translateFieldMessage } from './field-messages.ts';
 
 export function SupportDialog({ calendarId, onClose }: { calendarId?: string; onClose: () => void }) {
   const t = useT();
@@ -24,7 +25,7 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
     if (sending) return;
     const result = SupportRequestSchema.safeParse({ calendarId, message });
     if (!result.success) {
-      setError(result.error.issues[0]?.message);
+      setError(translateFieldMessage(result.error.issues[0]?.message, t));
       textareaRef.current?.focus();
       return;
     }

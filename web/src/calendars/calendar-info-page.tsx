@@ -40,6 +40,7 @@ import {
 } from './calendars-api.ts';
 import { ClosedCalendarBanner } from './closed-calendar-banner.tsx';
 import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
+import { translateFieldMessages } from './field-messages.ts';
 import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
@@ -152,7 +153,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
       return;
     }
     const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
-    if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) setErrors(translateFieldMessages(fieldErrors, t));
     else setProblem(getErrorMessage(error));
   }
 
@@ -161,7 +162,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
     if (saving || readOnly) return;
     if (photoBusy) return setProblem(t('calendars.wizard.photoStillUploading'));
     const result = validateCalendarInfo(values, calendar, t);
-    if (!result.success) return setErrors(result.errors);
+    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
     setErrors({});
     setProblem(null);
     if (needsIbanConfirmation(result.request, calendar)) return setConfirming(result.request);

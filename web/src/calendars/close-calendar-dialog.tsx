@@ -15,6 +15,7 @@ import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 import { closeCalendar } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
+import { translateFieldMessage } from './field-messages.ts';
 
 type Gifts = CloseCalendarRequest['gifts'];
 
@@ -55,7 +56,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
     event.preventDefault();
     const parsed = buildRequest();
     if (!parsed.success) {
-      setGiftsError(parsed.error.issues.find((issue) => issue.path[0] === 'gifts')?.message);
+      setGiftsError(translateFieldMessage(parsed.error.issues.find((issue) => issue.path[0] === 'gifts')?.message, t));
       firstChoiceRef.current?.focus();
       return;
     }

@@ -8,6 +8,7 @@ import { webEnv } from '../env.ts';
 import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
+import { translateFieldMessages } from './field-messages.ts';
 import { type PaymentPhase, usePayment } from './use-payment.ts';
 import { usePaymentsConfig } from './use-payments-config.ts';
 import styles from './wizard.module.css';
@@ -106,7 +107,7 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
     if (busy) return;
     const result = validateCard(card);
     if (!result.success) {
-      setErrors(result.errors);
+      setErrors(translateFieldMessages(result.errors, t));
       setRefusedSubmits((count) => count + 1);
       return;
     }
@@ -114,7 +115,7 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
     const { fieldErrors } = await payment.pay({ type: 'card', card });
     const mapped = mapCardFieldErrors(fieldErrors);
     if (Object.keys(mapped).length > 0) {
-      setErrors(mapped);
+      setErrors(translateFieldMessages(mapped, t));
       setRefusedSubmits((count) => count + 1);
     }
   }

@@ -18,6 +18,7 @@ import { BackgroundPicker } from './background-picker.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
 import { copyShareLink, getShareLink } from './copy-text.ts';
+import { translateFieldMessages } from './field-messages.ts';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
@@ -105,7 +106,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       setStep(next);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? mapWizardFieldErrors(error.fields) : {};
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) setErrors(translateFieldMessages(fieldErrors, t));
       else setProblem(getErrorMessage(error));
     } finally {
       setSaving(false);
@@ -115,7 +116,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   function submitDetails(event: FormEvent) {
     event.preventDefault();
     const result = validateStepOne(values, t);
-    if (!result.success) return setErrors(result.errors);
+    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
     setErrors({});
     if (calendar) return save(2, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 2 }));
     return save(2, async () => {
@@ -129,7 +130,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     event.preventDefault();
     if (photoBusy) return setProblem(t('calendars.wizard.photoStillUploading'));
     const result = validateStepTwo(values);
-    if (!result.success) return setErrors(result.errors);
+    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
     if (!calendar) return setStep(1);
     setErrors({});
     return save(3, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 3 }));
