@@ -82,7 +82,9 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
                   ? t('calendars.announceChooser.due', { date: formatLongDate(calendar.dueDate, locale) })
                   : null,
                 t('calendars.announceChooser.participants', { count: calendar.participants }),
-                t('calendars.announceChooser.raised', { amount: formatMoney(calendar.raisedCents, { locale }) }),
+                t('calendars.announceChooser.raised', {
+                  amount: formatMoney(calendar.raisedCents, { currency: calendar.currency, locale }),
+                }),
               ].filter(Boolean);
               return (
                 <label key={calendar.id} className={closingStyles.choice} data-disabled={blocker ? true : undefined}>

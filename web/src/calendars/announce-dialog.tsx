@@ -173,7 +173,10 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 <li>
                   <T
                     id="calendars.announce.consequenceGifts"
-                    values={{ amount: formatMoney(calendar.raisedCents, { locale }), iban }}
+                    values={{
+                      amount: formatMoney(calendar.raisedCents, { currency: calendar.currency, locale }),
+                      iban,
+                    }}
                     components={{ 0: <span className={closingStyles.iban}>{iban}</span> }}
                   />
                 </li>

@@ -39,7 +39,7 @@ export function ClosedCalendarBanner({ calendar }: { calendar: OwnerCalendar }) 
             {t('calendars.closedBanner.whatNext')}
           </h3>
           <ul className={styles.consequences} aria-labelledby={`${id}-next`}>
-            {describeNextSteps(closing, { t, locale }).map((step) => (
+            {describeNextSteps(closing, { t, locale, currency: calendar.currency }).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ul>

@@ -67,7 +67,7 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
         {title}
       </p>
       <p className={styles.payout} data-status={closing.payout?.status}>
-        {describePayout(closing, { t, locale })}
+        {describePayout(closing, { t, locale, currency: calendar.currency })}
       </p>
       <p>{describeEmails(closing, t)}</p>
       <FailedAddresses closing={closing} id={id} />

@@ -26,6 +26,8 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   'A calendar name can be at most 80 characters.': messageId('calendars.field.titleTooLong'),
   'Please write your message.': messageId('calendars.field.messageMissing'),
   'A message can be at most 5,000 characters.': messageId('calendars.field.messageTooLong'),
+  'Please choose USD, EUR or GBP.': messageId('calendars.field.currencyMissing'),
+  'The currency cannot change once the calendar is paid for.': messageId('calendars.field.currencyLocked'),
   // The fee's card.
   'Please enter the card number.': messageId('calendars.field.cardNumberMissing'),
   'A card number has at most 19 characters.': messageId('calendars.field.cardNumberTooLong'),

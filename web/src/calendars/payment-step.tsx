@@ -1,11 +1,13 @@
 import { CREATION_FEE_CENTS, type OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
+import type { Currency } from '@firstday/common/currency';
+import { formatMoney } from '@firstday/common/format';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
-import { useT } from '../i18n/use-t.tsx';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
 import { translateFieldMessages } from './field-messages.ts';
@@ -16,10 +18,17 @@ import styles from './wizard.module.css';
 // Stripe.js is loaded only when this deployment takes payments through Stripe.
 const StripePayment = lazy(() => import('./stripe-payment.tsx'));
 
-type PaymentStepProps = { calendarId: string; onPaid: (calendar: OwnerCalendar) => void; back: ReactNode };
+type PaymentStepProps = {
+  calendarId: string;
+  /** The calendar's: the fee is 20 in it. */
+  currency: Currency;
+  onPaid: (calendar: OwnerCalendar) => void;
+  back: ReactNode;
+};
 
-export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
+export function PaymentStep({ calendarId, currency, onPaid, back }: PaymentStepProps) {
   const t = useT();
+  const locale = useLocale();
   const config = usePaymentsConfig();
   const payment = usePayment(calendarId, onPaid);
 
@@ -40,7 +49,7 @@ export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
           </p>
         }
       >
-        <StripePayment publishableKey={publishableKey} payment={payment} back={back} />
+        <StripePayment publishableKey={publishableKey} currency={currency} payment={payment} back={back} />
       </Suspense>
     ) : (
       <p className={styles.problem} role="alert">
@@ -54,7 +63,9 @@ export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
 
   return (
     <>
-      <p className={styles.priceLead}>{t('calendars.payment.priceLead')}</p>
+      <p className={styles.priceLead}>
+        {t('calendars.payment.priceLead', { currency, amount: formatMoney(CREATION_FEE_CENTS, { currency, locale }) })}
+      </p>
       {body}
     </>
   );

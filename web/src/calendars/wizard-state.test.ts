@@ -4,11 +4,13 @@ import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import {
+  followIbanCurrency,
   getDraftProblem,
   getDraftValues,
   getInitialValues,
   getResumeStep,
   hasUnsavedChanges,
+  isCurrencyPicked,
   mapWizardFieldErrors,
   validateStepOne,
   validateStepTwo,
@@ -58,6 +60,7 @@ const values: WizardValues = {
   background: 'pink',
   coverImageId: null,
   parentsNote: '',
+  currency: 'eur',
 };
 
 describe('getResumeStep', () => {
@@ -106,7 +109,29 @@ describe('initial values', () => {
       background: 'blue',
       coverImageId: null,
       parentsNote: '',
+      currency: 'usd',
     });
+  });
+});
+
+describe('the currency', () => {
+  it('starts from the account IBAN’s country', () => {
+    const user = { first_name: 'Ada', last_name: 'Lovelace' };
+    expect(getInitialValues({ ...user, IBAN: 'GB82 •••• •••• •••• 5432' }).currency).toBe('gbp');
+    expect(getInitialValues({ ...user, IBAN: null }).currency).toBe('usd');
+  });
+
+  it('follows the IBAN as it is typed or chosen', () => {
+    expect(followIbanCurrency({ ...values, iban: 'FR14 2004 1010 0505 0001 3M02 606' }, null).currency).toBe('eur');
+    expect(followIbanCurrency({ ...values, currency: 'eur', iban: 'GB82 WEST' }, null).currency).toBe('gbp');
+    expect(followIbanCurrency({ ...values, ibanChoice: 'saved' }, 'US12 •••• 3000').currency).toBe('usd');
+    // No country yet: the currency stays as it was.
+    expect(followIbanCurrency({ ...values, currency: 'gbp', iban: 'D' }, null).currency).toBe('gbp');
+  });
+
+  it('counts a draft’s currency as picked when it is not its IBAN’s', () => {
+    expect(isCurrencyPicked(makeCalendar({ currency: 'eur' }))).toBe(false);
+    expect(isCurrencyPicked(makeCalendar({ currency: 'gbp' }))).toBe(true);
   });
 });
 
@@ -114,14 +139,14 @@ describe('validateStepOne', () => {
   it('sends a typed IBAN normalised', () => {
     expect(validateStepOne(values, t)).toEqual({
       success: true,
-      request: { firstName: 'Ada', lastName: 'Lovelace', iban: 'DE89370400440532013000' },
+      request: { firstName: 'Ada', lastName: 'Lovelace', currency: 'eur', iban: 'DE89370400440532013000' },
     });
   });
 
   it('leaves the IBAN out when the saved one is used', () => {
     expect(validateStepOne({ ...values, ibanChoice: 'saved', iban: '' }, t)).toEqual({
       success: true,
-      request: { firstName: 'Ada', lastName: 'Lovelace' },
+      request: { firstName: 'Ada', lastName: 'Lovelace', currency: 'eur' },
     });
   });
 

@@ -5,6 +5,7 @@ import {
   toIsoDate,
   WIZARD_STEPS,
 } from '@firstday/common/calendars';
+import { CURRENCIES, type Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
@@ -24,10 +26,12 @@ import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
 import {
+  followIbanCurrency,
   getDraftValues,
   getInitialValues,
   getResumeStep,
   hasUnsavedChanges,
+  isCurrencyPicked,
   mapWizardFieldErrors,
   type StepErrors,
   validateStepOne,
@@ -65,6 +69,9 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [photoBusy, setPhotoBusy] = useState(false);
+  // Until the parent picks a currency, it follows the payout IBAN's country.
+  const [currencyPicked, setCurrencyPicked] = useState(() => (draft ? isCurrencyPicked(draft) : false));
+  const savedIban = calendar?.iban ?? user.IBAN;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -86,7 +93,16 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   }, [errors]);
 
   function changeValues(change: Partial<WizardValues>) {
-    setValues((current) => ({ ...current, ...change }));
+    setValues((current) => {
+      const next = { ...current, ...change };
+      const ibanChanged = 'iban' in change || 'ibanChoice' in change;
+      return ibanChanged && !currencyPicked ? followIbanCurrency(next, savedIban) : next;
+    });
+  }
+
+  function pickCurrency(currency: Currency) {
+    setCurrencyPicked(true);
+    changeValues({ currency });
   }
 
   function keepCalendar(saved: OwnerCalendar) {
@@ -189,13 +205,14 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             />
           </div>
           <IbanChoice
-            savedIban={calendar?.iban ?? user.IBAN}
+            savedIban={savedIban}
             fromAccount={!calendar?.iban}
             values={values}
             error={errors.iban}
             onChange={changeValues}
           />
           <PayoutTermsNote />
+          <CurrencyChoice value={values.currency} error={errors.currency} onChange={pickCurrency} />
           {problemBox}
           <div className={styles.actions}>
             <Button type="submit" size="lg" aria-disabled={saving || undefined}>
@@ -269,7 +286,9 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             </ul>
             <p className={styles.total}>
               <span>{t('calendars.wizard.total')}</span>
-              <strong>{formatMoney(CREATION_FEE_CENTS, { locale })}</strong>
+              <strong>
+                {formatMoney(CREATION_FEE_CENTS, { currency: calendar?.currency ?? values.currency, locale })}
+              </strong>
             </p>
             <p className={styles.planNote}>{t('calendars.wizard.planNote')}</p>
           </div>
@@ -287,6 +306,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
         <div className={styles.stepBody}>
           <PaymentStep
             calendarId={calendar.id}
+            currency={calendar.currency}
             onPaid={(paid) => {
               keepCalendar(paid);
               setStep(5);
@@ -391,6 +411,55 @@ function IbanChoice({ savedIban, fromAccount, values, error, onChange }: IbanCho
         <span>{t('calendars.wizard.ibanAnother')}</span>
       </label>
       {values.ibanChoice === 'new' && <div className={styles.narrow}>{ibanField}</div>}
+    </fieldset>
+  );
+}
+
+const CURRENCY_NAMES = {
+  usd: messageId('calendars.currency.usd'),
+  eur: messageId('calendars.currency.eur'),
+  gbp: messageId('calendars.currency.gbp'),
+} as const satisfies Record<Currency, string>;
+
+type CurrencyChoiceProps = { value: Currency; error?: string; onChange: (currency: Currency) => void };
+
+/** The calendar's currency: the fee, the gifts and the payout are in it. It can change until the fee is paid. */
+function CurrencyChoice({ value, error, onChange }: CurrencyChoiceProps) {
+  const t = useT();
+  const locale = useLocale();
+  const name = useId();
+  return (
+    <fieldset
+      className={styles.currencyChoice}
+      aria-describedby={[error ? `${name}-error` : '', `${name}-hint`].filter(Boolean).join(' ')}
+    >
+      <legend className={styles.legend}>{t('calendars.currency.legend')}</legend>
+      <div className={styles.currencyOptions}>
+        {CURRENCIES.map((currency) => (
+          <label key={currency} className={styles.choice}>
+            <input
+              type="radio"
+              name={name}
+              value={currency}
+              checked={value === currency}
+              onChange={() => onChange(currency)}
+              aria-invalid={error ? true : undefined}
+            />
+            <span>
+              {t(CURRENCY_NAMES[currency])}
+              <span className={styles.currencyFee}>{formatMoney(CREATION_FEE_CENTS, { currency, locale })}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${name}-error`} className={formStyles.fieldError}>
+          {error}
+        </p>
+      )}
+      <p id={`${name}-hint`} className={formStyles.hint}>
+        {t('calendars.currency.hint')}
+      </p>
     </fieldset>
   );
 }
