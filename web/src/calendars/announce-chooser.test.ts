@@ -1,6 +1,12 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { describe, expect, it } from 'vitest';
-import { getAnnounceAction } from './announce-chooser.tsx';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
+import { getAnnounceAction as getAnnounceActionIn } from './announce-chooser.tsx';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
+const getAnnounceAction = (calendars: OwnerCalendar[]) => getAnnounceActionIn(calendars, t);
 
 function makeCalendar(id: string, overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
   return { id, title: `Calendar ${id}`, status: 'active', participants: 2, ...overrides } as OwnerCalendar;

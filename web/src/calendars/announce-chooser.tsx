@@ -4,14 +4,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 
 /** Why a calendar cannot be announced yet, or undefined when it can. */
-export function getAnnounceBlocker(calendar: Pick<OwnerCalendar, 'participants'>): string | undefined {
-  return calendar.participants > 0
-    ? undefined
-    : 'Nobody has joined it yet, so there is no one to announce to. To end it anyway, choose ‘Close without celebration’ in its menu.';
+export function getAnnounceBlocker(calendar: Pick<OwnerCalendar, 'participants'>, t: Translate): string | undefined {
+  return calendar.participants > 0 ? undefined : t('calendars.announceChooser.nobodyJoined');
 }
 
 /**
@@ -24,20 +23,18 @@ export type AnnounceAction =
   | { kind: 'announce'; calendar: OwnerCalendar }
   | { kind: 'choose'; calendars: OwnerCalendar[] };
 
-export function getAnnounceAction(calendars: readonly OwnerCalendar[]): AnnounceAction {
+export function getAnnounceAction(calendars: readonly OwnerCalendar[], t: Translate): AnnounceAction {
   const active = calendars.filter((calendar) => calendar.status === 'active');
   const [only] = active;
   if (!only) return { kind: 'none' };
   if (active.length === 1) {
-    const blocker = getAnnounceBlocker(only);
-    return blocker ? { kind: 'blocked', reason: `“${only.title}”: ${blocker}` } : { kind: 'announce', calendar: only };
+    const blocker = getAnnounceBlocker(only, t);
+    return blocker
+      ? { kind: 'blocked', reason: t('calendars.announceChooser.blockedOne', { title: only.title, reason: blocker }) }
+      : { kind: 'announce', calendar: only };
   }
-  if (active.every((calendar) => getAnnounceBlocker(calendar))) {
-    return {
-      kind: 'blocked',
-      reason:
-        'Nobody has joined your calendars yet, so there is no one to announce to. To end one anyway, choose ‘Close without celebration’ in its menu.',
-    };
+  if (active.every((calendar) => getAnnounceBlocker(calendar, t))) {
+    return { kind: 'blocked', reason: t('calendars.announceChooser.nobodyJoinedAny') };
   }
   return { kind: 'choose', calendars: active };
 }
@@ -50,8 +47,10 @@ type AnnounceChooserProps = {
 
 /** 'Which calendar?': the active calendars as radio choices; one nobody has joined is disabled with the reason. */
 export function AnnounceChooserDialog({ calendars, onChoose, onClose }: AnnounceChooserProps) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
-  const [chosenId, setChosenId] = useState(() => calendars.find((calendar) => !getAnnounceBlocker(calendar))?.id);
+  const [chosenId, setChosenId] = useState(() => calendars.find((calendar) => !getAnnounceBlocker(calendar, t))?.id);
   const firstRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -61,30 +60,31 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
   function choose(event: FormEvent) {
     event.preventDefault();
     const chosen = calendars.find((calendar) => calendar.id === chosenId);
-    if (chosen && !getAnnounceBlocker(chosen)) onChoose(chosen);
+    if (chosen && !getAnnounceBlocker(chosen, t)) onChoose(chosen);
   }
 
-  const firstEnabledId = calendars.find((calendar) => !getAnnounceBlocker(calendar))?.id;
+  const firstEnabledId = calendars.find((calendar) => !getAnnounceBlocker(calendar, t))?.id;
 
   return (
     <ModalDialog titleId={`${id}-title`} onClose={onClose}>
       {(close) => (
         <form noValidate className={dialogStyles.content} onSubmit={choose}>
           <h2 id={`${id}-title`} className={styles.dialogTitle}>
-            Which calendar is the announcement for?
+            {t('calendars.announceChooser.title')}
           </h2>
-          <p className={styles.dialogText}>
-            You have several calendars taking guesses. Choose the one whose baby has arrived: you check the details
-            before anything is sent.
-          </p>
+          <p className={styles.dialogText}>{t('calendars.announceChooser.text')}</p>
           <fieldset className={closingStyles.choices}>
-            <legend className="visually-hidden">Your active calendars</legend>
+            <legend className="visually-hidden">{t('calendars.announceChooser.legend')}</legend>
             {calendars.map((calendar) => {
-              const blocker = getAnnounceBlocker(calendar);
+              const blocker = getAnnounceBlocker(calendar, t);
               const facts = [
-                calendar.dueDate ? `Due ${formatLongDate(calendar.dueDate)}` : null,
-                `${calendar.participants} participant${calendar.participants === 1 ? '' : 's'}`,
-                `${formatMoney(calendar.raisedCents)} raised`,
+                calendar.dueDate
+                  ? t('calendars.announceChooser.due', { date: formatLongDate(calendar.dueDate, locale) })
+                  : null,
+                t('calendars.announceChooser.participants', { count: calendar.participants }),
+                t('calendars.announceChooser.raised', {
+                  amount: formatMoney(calendar.raisedCents, { currency: calendar.currency, locale }),
+                }),
               ].filter(Boolean);
               return (
                 <label key={calendar.id} className={closingStyles.choice} data-disabled={blocker ? true : undefined}>
@@ -105,7 +105,9 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
                       {blocker && (
                         <>
                           <br />
-                          <span className={closingStyles.choiceReason}>Not available: {blocker}</span>
+                          <span className={closingStyles.choiceReason}>
+                            {t('calendars.announceChooser.notAvailable', { reason: blocker })}
+                          </span>
                         </>
                       )}
                     </span>
@@ -116,9 +118,9 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
           </fieldset>
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('calendars.dialogs.cancel')}
             </Button>
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('calendars.dialogs.continue')}</Button>
           </div>
         </form>
       )}

@@ -18,6 +18,7 @@ import { ModalDialog } from '../components/modal-dialog.tsx';
 import { PhotoField } from '../components/photo-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
@@ -25,6 +26,7 @@ import closingStyles from './closing.module.css';
 import { announceBirth } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
 import { checkBirthDate, getBirthDateLimits } from './closing-status.ts';
+import { translateFieldMessage, translateFieldMessages } from './field-messages.ts';
 
 type FieldErrors = {
   birthDate?: string;
@@ -63,6 +65,8 @@ const NEAR_LIMIT = 100;
  * closes the calendar, e-mails everyone and starts the payout for good.
  */
 export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const limits = useMemo(() => getBirthDateLimits(calendar.createdAt), [calendar.createdAt]);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
@@ -104,16 +108,15 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     event.preventDefault();
     // The photo's id only exists once its upload has finished.
     if (photoBusy) return;
-    const next: FieldErrors = { birthDate: checkBirthDate(birthDate, limits) };
+    const next: FieldErrors = { birthDate: checkBirthDate(birthDate, limits, t) };
     const parsed = AnnounceRequestSchema.safeParse(request);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = FIELD_ORDER.find((candidate) => candidate === issue.path[0]);
-        if (field) next[field] ??= issue.message;
+        if (field) next[field] ??= translateFieldMessage(issue.message, t);
       }
     }
-    if (birthTime !== '' && birthTimeMinutes === null)
-      next.birthTimeMinutes = 'Please enter a time, or leave it empty.';
+    if (birthTime !== '' && birthTimeMinutes === null) next.birthTimeMinutes = t('calendars.announce.timeInvalid');
     next.birthWeight ??= checkWeight(birthWeight, BirthWeightSchema);
     setErrors(next);
     const first = FIELD_ORDER.find((field) => next[field]);
@@ -130,7 +133,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
 
   function announce(closeDialog: () => void) {
     return send(() => announceBirth(calendar.id, request), {
-      success: 'The birth is announced. Congratulations! Your participants are being e-mailed.',
+      success: t('calendars.announce.success'),
       closeDialog,
       // A field the server refused is fixed in the form, where its message shows.
       onError: (cause) => {
@@ -138,7 +141,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
         const fieldErrors = toFieldErrors(cause.fields);
         const first = FIELD_ORDER.find((field) => fieldErrors[field]);
         if (!first) return false;
-        setErrors(fieldErrors);
+        setErrors(translateFieldMessages(fieldErrors, t));
         formFocusRef.current = first;
         setStep('form');
         return true;
@@ -148,7 +151,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
 
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
   const remaining = THANK_YOU_MAX_LENGTH - thankYouMessage.length;
-  const iban = calendar.iban ?? 'your bank account';
+  const iban = calendar.iban ?? t('calendars.announce.yourBankAccount');
 
   return (
     <ModalDialog titleId={titleId} busy={sending} onClose={onClose}>
@@ -156,24 +159,34 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
         step === 'form' ? (
           <form ref={formRef} noValidate className={dialogStyles.content} onSubmit={review}>
             <h2 id={`${id}-title`} className={styles.dialogTitle}>
-              Announce the birth
+              {t('calendars.announce.title')}
             </h2>
             <div className={styles.dialogText}>
               <p>
-                For <strong>{calendar.title}</strong>. When you announce the birth:
+                <T
+                  id="calendars.announce.intro"
+                  values={{ title: calendar.title }}
+                  components={{ 0: <strong>{calendar.title}</strong> }}
+                />
               </p>
               <ul className={closingStyles.consequences}>
                 <li>
-                  The gifts collected ({formatMoney(calendar.raisedCents)}) are transferred to your IBAN{' '}
-                  <span className={closingStyles.iban}>{iban}</span>.
+                  <T
+                    id="calendars.announce.consequenceGifts"
+                    values={{
+                      amount: formatMoney(calendar.raisedCents, { currency: calendar.currency, locale }),
+                      iban,
+                    }}
+                    components={{ 0: <span className={closingStyles.iban}>{iban}</span> }}
+                  />
                 </li>
-                <li>The calendar closes to new guesses and gifts.</li>
-                <li>All participants are e-mailed the happy news and your thanks.</li>
+                <li>{t('calendars.announce.consequenceClosed')}</li>
+                <li>{t('calendars.announce.consequenceEmails')}</li>
               </ul>
             </div>
             <TextField
               ref={dateRef}
-              label="Birth date"
+              label={t('calendars.announce.birthDate')}
               type="date"
               required
               min={limits.min}
@@ -183,9 +196,9 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               error={errors.birthDate}
             />
             <fieldset className={closingStyles.babyDetails}>
-              <legend className={closingStyles.babyDetailsTitle}>About the baby (optional)</legend>
+              <legend className={closingStyles.babyDetailsTitle}>{t('calendars.announce.aboutBaby')}</legend>
               <TextField
-                label="Baby’s name"
+                label={t('calendars.announce.babyName')}
                 autoComplete="off"
                 maxLength={BABY_NAME_MAX_LENGTH}
                 value={babyName}
@@ -193,33 +206,37 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 error={errors.babyName}
               />
               <TextField
-                label="Time of birth"
+                label={t('calendars.announce.birthTime')}
                 type="time"
                 value={birthTime}
                 onChange={(event) => setBirthTime(event.target.value)}
                 error={errors.birthTimeMinutes}
                 className={closingStyles.timeField}
               />
-              <WeightField legend="Weight" value={birthWeight} onChange={setBirthWeight} error={errors.birthWeight} />
+              <WeightField
+                legend={t('calendars.announce.weight')}
+                value={birthWeight}
+                onChange={setBirthWeight}
+                error={errors.birthWeight}
+              />
               <PhotoField
-                label="Baby’s photo"
-                hint="JPEG, PNG, WebP or HEIC, up to 15 MB. We remove the location and camera details."
+                label={t('calendars.announce.babyPhoto')}
+                hint={t('calendars.announce.babyPhotoHint')}
                 value={babyImageId}
                 onChange={setBabyImageId}
                 error={errors.babyImageId}
-                previewAlt="Your baby’s photo"
+                previewAlt={t('calendars.announce.babyPhotoAlt')}
                 onBusyChange={setPhotoBusy}
               />
               <p className={closingStyles.babyDetailsHint}>
-                Shown on the calendar and in the e-mail to your participants
                 {calendar.guessTime || calendar.guessWeight
-                  ? ', with the guesses that came closest (just for fun).'
-                  : '.'}
+                  ? t('calendars.announce.shownWithGuesses')
+                  : t('calendars.announce.shown')}
               </p>
             </fieldset>
             <div className={formStyles.field}>
               <label htmlFor={`${id}-thanks`} className={formStyles.label}>
-                Thank You to Our Supporters
+                {t('calendars.announce.thankYou')}
               </label>
               <textarea
                 ref={thanksRef}
@@ -244,15 +261,18 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 className={closingStyles.counter}
                 data-near-limit={remaining <= NEAR_LIMIT || undefined}
               >
-                {formatNumber(thankYouMessage.length)} / {formatNumber(THANK_YOU_MAX_LENGTH)} characters
+                {t('calendars.announce.count', {
+                  count: formatNumber(thankYouMessage.length, locale),
+                  max: formatNumber(THANK_YOU_MAX_LENGTH, locale),
+                })}
               </p>
             </div>
             <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={close}>
-                Cancel
+                {t('calendars.dialogs.cancel')}
               </Button>
               <Button type="submit" aria-disabled={photoBusy || undefined}>
-                {photoBusy ? 'Uploading the photo…' : 'Announce & Receive Funds'}
+                {photoBusy ? t('calendars.announce.uploading') : t('calendars.myCalendars.announce')}
               </Button>
             </div>
           </form>
@@ -261,9 +281,9 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
             titleId={`${id}-confirm`}
             sending={sending}
             problem={problem}
-            sendingText="Announcing the birth…"
-            confirmLabel="Yes, announce"
-            busyLabel="Announcing…"
+            sendingText={t('calendars.announce.sendingText')}
+            confirmLabel={t('calendars.announce.confirm')}
+            busyLabel={t('calendars.announce.busy')}
             onBack={() => {
               formFocusRef.current = 'birthDate';
               setStep('form');
@@ -271,25 +291,29 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
             onConfirm={() => announce(close)}
           >
             <div>
-              <dt>Born on</dt>
+              <dt>{t('calendars.announce.bornOn')}</dt>
               <dd>
-                {formatLongDate(birthDate)}
-                {birthTimeMinutes !== null && ` at ${formatTimeOfDay(birthTimeMinutes)}`}
+                {birthTimeMinutes !== null
+                  ? t('calendars.announce.dateAtTime', {
+                      date: formatLongDate(birthDate, locale),
+                      time: formatTimeOfDay(birthTimeMinutes),
+                    })
+                  : formatLongDate(birthDate, locale)}
               </dd>
             </div>
             {babyName.trim() && (
               <div>
-                <dt>Name</dt>
+                <dt>{t('calendars.announce.name')}</dt>
                 <dd>{babyName.trim()}</dd>
               </div>
             )}
             {babyImageId && (
               <div>
-                <dt>Photo</dt>
+                <dt>{t('calendars.announce.photo')}</dt>
                 <dd>
                   <img
                     src={imageUrl(babyImageId, 320, 'webp')}
-                    alt={babyName.trim() || 'Your baby'}
+                    alt={babyName.trim() || t('calendars.announce.yourBaby')}
                     className={closingStyles.photoPreview}
                   />
                 </dd>
@@ -297,19 +321,17 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
             )}
             {weightInput && (
               <div>
-                <dt>Weight</dt>
+                <dt>{t('calendars.announce.weight')}</dt>
                 <dd>{formatWeightBoth(toGrams(weightInput))}</dd>
               </div>
             )}
             <div>
-              <dt>Funds go to</dt>
+              <dt>{t('calendars.announce.fundsGoTo')}</dt>
               <dd className={closingStyles.iban}>{iban}</dd>
             </div>
             <div>
-              <dt>E-mailed</dt>
-              <dd>
-                {calendar.participants} participant{calendar.participants === 1 ? '' : 's'}
-              </dd>
+              <dt>{t('calendars.announce.emailed')}</dt>
+              <dd>{t('calendars.announceChooser.participants', { count: calendar.participants })}</dd>
             </div>
           </ClosingConfirmation>
         )

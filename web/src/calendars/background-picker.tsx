@@ -1,6 +1,8 @@
 import { BACKGROUNDS, type BackgroundId } from '@firstday/common/calendars';
 import { useId } from 'react';
+import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
+import { getBackgroundName } from './calendar-visuals.tsx';
 import styles from './calendars.module.css';
 
 type BackgroundPickerProps = {
@@ -12,6 +14,7 @@ type BackgroundPickerProps = {
 
 /** The three backgrounds as native radio buttons drawn as swatches: arrow keys and screen readers work as usual. */
 export function BackgroundPicker({ legend, value, onChange, error }: BackgroundPickerProps) {
+  const t = useT();
   const name = useId();
   const errorId = `${name}-error`;
   return (
@@ -28,7 +31,7 @@ export function BackgroundPicker({ legend, value, onChange, error }: BackgroundP
               onChange={() => onChange(background.id)}
             />
             <span className={styles.swatchColor} aria-hidden="true" />
-            <span className={styles.swatchName}>{background.name}</span>
+            <span className={styles.swatchName}>{getBackgroundName(background.id, t)}</span>
           </label>
         ))}
       </div>

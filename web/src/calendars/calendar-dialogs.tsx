@@ -3,13 +3,16 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
 import { sendSupportMessage } from './calendars-api.ts';
+import { translateFieldMessage } from './field-messages.ts';
 
 export function SupportDialog({ calendarId, onClose }: { calendarId?: string; onClose: () => void }) {
+  const t = useT();
   const id = useId();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -22,7 +25,7 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
     if (sending) return;
     const result = SupportRequestSchema.safeParse({ calendarId, message });
     if (!result.success) {
-      setError(result.error.issues[0]?.message);
+      setError(translateFieldMessage(result.error.issues[0]?.message, t));
       textareaRef.current?.focus();
       return;
     }
@@ -31,7 +34,7 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
     setSending(true);
     try {
       await sendSupportMessage(result.data);
-      showSuccessToast('Your message is on its way to our support team.');
+      showSuccessToast(t('calendars.support.sent'));
       close();
     } catch (cause) {
       setProblem(getErrorMessage(cause));
@@ -44,14 +47,12 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
       {(close) => (
         <form noValidate className={dialogStyles.content} onSubmit={(event) => send(event, close)} aria-busy={sending}>
           <h2 id={`${id}-title`} className={styles.dialogTitle}>
-            Write to support
+            {t('calendars.support.title')}
           </h2>
-          <p className={styles.dialogText}>
-            We answer by e-mail, usually within one working day. You get a copy of your message.
-          </p>
+          <p className={styles.dialogText}>{t('calendars.support.text')}</p>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-message`} className={formStyles.label}>
-              Your message
+              {t('calendars.support.message')}
             </label>
             <textarea
               ref={textareaRef}
@@ -76,10 +77,10 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
           )}
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close} disabled={sending}>
-              Cancel
+              {t('calendars.dialogs.cancel')}
             </Button>
             <Button type="submit" aria-disabled={sending || undefined}>
-              {sending ? 'Sending…' : 'Send message'}
+              {sending ? t('calendars.support.sending') : t('calendars.support.send')}
             </Button>
           </div>
         </form>

@@ -9,6 +9,7 @@ import { IbanField, TextField } from '../account/text-field.tsx';
 import { useCurrentUser } from '../account/use-current-user.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
+import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -39,6 +40,7 @@ import {
 } from './calendars-api.ts';
 import { ClosedCalendarBanner } from './closed-calendar-banner.tsx';
 import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
+import { translateFieldMessages } from './field-messages.ts';
 import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
@@ -65,6 +67,7 @@ function LatestCalendar() {
 }
 
 function CalendarById({ id }: { id: string }) {
+  const t = useT();
   const calendar = useQuery({
     queryKey: getCalendarQueryKey(id),
     queryFn: ({ signal }) => getCalendar(id, { signal }),
@@ -80,7 +83,7 @@ function CalendarById({ id }: { id: string }) {
   return (
     <div className={styles.page}>
       <PageHeader
-        title="Calendar Info"
+        title={t('calendars.info.title')}
         lead={
           <span className={styles.lead}>
             {calendar.data.title} <StatusBadge status={calendar.data.status} />
@@ -102,6 +105,7 @@ type CalendarInfoFormProps = {
 };
 
 function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps) {
+  const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<CalendarInfoValues>(() => getCalendarInfoValues(calendar));
@@ -133,7 +137,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
     queryClient.setQueryData(getCalendarQueryKey(saved.id), saved);
     queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
     setValues(getCalendarInfoValues(saved));
-    showSuccessToast('Calendar saved.');
+    showSuccessToast(t('calendars.info.saved'));
   }
 
   function revertIban() {
@@ -144,21 +148,21 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
 
   function showSaveError(error: unknown) {
     if (error instanceof ApiError && error.code === 'calendar_closed') {
-      setProblem('This calendar has been closed in the meantime, so its details can no longer be changed.');
+      setProblem(t('calendars.info.closedMeanwhile'));
       onClosedMeanwhile();
       return;
     }
     const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
-    if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) setErrors(translateFieldMessages(fieldErrors, t));
     else setProblem(getErrorMessage(error));
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (saving || readOnly) return;
-    if (photoBusy) return setProblem('Your photo is still uploading. Please wait a moment.');
-    const result = validateCalendarInfo(values, calendar);
-    if (!result.success) return setErrors(result.errors);
+    if (photoBusy) return setProblem(t('calendars.wizard.photoStillUploading'));
+    const result = validateCalendarInfo(values, calendar, t);
+    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
     setErrors({});
     setProblem(null);
     if (needsIbanConfirmation(result.request, calendar)) return setConfirming(result.request);
@@ -183,19 +187,19 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
         aria-labelledby={`${id}-title`}
       >
         <h2 id={`${id}-title`} className="visually-hidden">
-          Calendar details
+          {t('calendars.info.details')}
         </h2>
         {/* One switch for every field of an ended calendar: disabled, yet still read by screen readers. */}
         <fieldset className={styles.fields} disabled={readOnly}>
           <TextField
-            label="Calendar Name"
+            label={t('calendars.info.name')}
             value={values.title}
             maxLength={80}
             onChange={(event) => change({ title: event.target.value })}
             error={errors.title}
           />
           <TextField
-            label="Expected Birth Date"
+            label={t('calendars.info.dueDate')}
             type="date"
             value={values.dueDate}
             onChange={(event) => change({ dueDate: event.target.value })}
@@ -203,7 +207,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             className={settingsStyles.narrowField}
           />
           <BackgroundPicker
-            legend="Calendar Background"
+            legend={t('calendars.info.background')}
             value={values.background}
             onChange={(background) => change({ background })}
             error={errors.background}
@@ -227,16 +231,20 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             error={errors.iban}
             hint={
               readOnly
-                ? 'The gifts of this calendar are paid out to this account.'
+                ? t('calendars.info.ibanHintClosed')
                 : calendar.iban
-                  ? 'For your safety we show only its start and end. Type a new IBAN to replace it.'
-                  : 'Gifts are paid out to this account when you announce the birth.'
+                  ? t('calendars.info.ibanHintMasked')
+                  : t('calendars.info.ibanHintNew')
             }
             after={
               !readOnly &&
               ibanChanged && (
                 <button type="button" className={formStyles.linkButton} onClick={revertIban}>
-                  Revert to the saved IBAN (<span className={settingsStyles.ibanText}>{calendar.iban}</span>)
+                  <T
+                    id="calendars.info.revertIban"
+                    values={{ iban: calendar.iban ?? '' }}
+                    components={{ 0: <span className={settingsStyles.ibanText}>{calendar.iban}</span> }}
+                  />
                 </button>
               )
             }
@@ -245,14 +253,14 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
           {!readOnly && <PayoutTermsNote />}
           <div>
             <SwitchField
-              label="Hide sender names on Calendar"
-              hint="The public calendar shows initials or ‘A friend’ instead of names."
+              label={t('calendars.info.hideSenderNames')}
+              hint={t('calendars.info.hideSenderNamesHint')}
               checked={values.hideSenderNames}
               onChange={(event) => change({ hideSenderNames: event.target.checked })}
             />
             <SwitchField
-              label="Hide total on Calendar"
-              hint="The public calendar does not show how much was raised. Single gifts are never shown."
+              label={t('calendars.info.hideTotal')}
+              hint={t('calendars.info.hideTotalHint')}
               checked={values.hideTotal}
               onChange={(event) => change({ hideTotal: event.target.checked })}
             />
@@ -266,11 +274,11 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
         )}
         <div className={styles.actions}>
           <ButtonLink to="/my_calendars" variant="secondary" size="lg">
-            Back to list
+            {t('calendars.info.backToList')}
           </ButtonLink>
           {!readOnly && (
             <Button id={`${id}-save`} type="submit" size="lg" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Save'}
+              {saving ? t('calendars.wizard.saving') : t('calendars.info.save')}
             </Button>
           )}
         </div>
@@ -290,7 +298,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
           }}
         />
       )}
-      <aside className={styles.aside} aria-label="Preview">
+      <aside className={styles.aside} aria-label={t('calendars.wizard.preview')}>
         <CalendarPreview
           title={values.title.trim() || calendar.title}
           parentNames={`${calendar.firstName} ${calendar.lastName}`}
@@ -303,67 +311,71 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
 }
 
 function Loading() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Calendar Info" />
+      <PageHeader title={t('calendars.info.title')} />
       <p className={styles.loading} role="status">
-        Loading your calendar…
+        {t('calendars.create.loading')}
       </p>
     </>
   );
 }
 
 function LoadProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Calendar Info" />
+      <PageHeader title={t('calendars.info.title')} />
       <div className={settingsStyles.problem} role="alert">
         <p>{getErrorMessage(error)}</p>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>{t('calendars.create.tryAgain')}</Button>
       </div>
     </>
   );
 }
 
 function CalendarNotFound() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Calendar Info" />
+      <PageHeader title={t('calendars.info.title')} />
       <EmptyState
         tone="sun"
         illustration={<SunriseIllustration />}
-        title="We couldn’t find this calendar"
+        title={t('calendars.info.notFoundTitle')}
         actions={
           <ButtonLink to="/my_calendars" size="lg">
-            Back to list
+            {t('calendars.info.backToList')}
           </ButtonLink>
         }
       >
-        <p>The link may be mistyped, or the calendar belongs to another account.</p>
+        <p>{t('calendars.info.notFoundText')}</p>
       </EmptyState>
     </>
   );
 }
 
 function NoCalendarYet() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Calendar Info" />
+      <PageHeader title={t('calendars.info.title')} />
       <EmptyState
         illustration={<CalendarIllustration />}
-        title="There is no calendar to show yet"
+        title={t('calendars.info.noneTitle')}
         actions={
           <>
             <ButtonLink to="/create_calendar" size="lg">
-              Create a calendar first
+              {t('calendars.info.createFirst')}
             </ButtonLink>
             <ButtonLink to="/my_calendars" size="lg" variant="secondary">
-              Back to list
+              {t('calendars.info.backToList')}
             </ButtonLink>
           </>
         }
       >
-        <p>Its name, due date, background and privacy options will be here once you have created a calendar.</p>
+        <p>{t('calendars.info.noneText')}</p>
       </EmptyState>
     </>
   );

@@ -1,11 +1,19 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
 import {
   buildCalendarChanges,
+  type CalendarInfoValues,
   getCalendarInfoValues,
   needsIbanConfirmation,
-  validateCalendarInfo,
+  validateCalendarInfo as validateCalendarInfoIn,
 } from './calendar-info-values.ts';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
+const validateCalendarInfo = (values: CalendarInfoValues, owner: OwnerCalendar) =>
+  validateCalendarInfoIn(values, owner, t);
 
 const calendar: OwnerCalendar = {
   id: '0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f',

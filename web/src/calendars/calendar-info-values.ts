@@ -1,5 +1,6 @@
 import { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { BackgroundId, OwnerCalendar } from '@firstday/common/calendars';
+import type { Translate } from '../i18n/use-t.tsx';
 import type { UpdateCalendarRequest } from './calendars-api.ts';
 
 export type CalendarInfoValues = {
@@ -83,11 +84,15 @@ export type CalendarInfoValidation =
   | { success: false; errors: CalendarInfoErrors };
 
 /** The server's schema checks the changed fields; `today` is injectable for tests. */
-export function validateCalendarInfo(values: CalendarInfoValues, calendar: OwnerCalendar): CalendarInfoValidation {
+export function validateCalendarInfo(
+  values: CalendarInfoValues,
+  calendar: OwnerCalendar,
+  t: Translate,
+): CalendarInfoValidation {
   const changes = buildCalendarChanges(values, calendar);
-  if (changes.dueDate === '') return { success: false, errors: { dueDate: 'Please choose the expected birth date.' } };
+  if (changes.dueDate === '') return { success: false, errors: { dueDate: t('calendars.info.dueDateMissing') } };
   if (changes.iban !== undefined && changes.iban.trim() === '') {
-    return { success: false, errors: { iban: 'A calendar needs an IBAN for the payout.' } };
+    return { success: false, errors: { iban: t('calendars.info.ibanMissing') } };
   }
   const result = UpdateCalendarSchema.safeParse(changes);
   if (result.success) return { success: true, request: result.data };

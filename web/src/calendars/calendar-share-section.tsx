@@ -4,6 +4,7 @@ import settingsStyles from '../account/settings-page.module.css';
 import { ButtonLink } from '../components/button.tsx';
 import { getOwnerInvitation } from '../contributions/share-links.ts';
 import { SharePanel } from '../contributions/share-panel.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { getShareLink } from './copy-text.ts';
 
 /**
@@ -11,17 +12,24 @@ import { getShareLink } from './copy-text.ts';
  * spoken name adds the calendar's, as a list of cards has one such link per card.
  */
 export function ViewAsGuestLink({ calendar, size }: { calendar: OwnerCalendar; size?: 'md' | 'lg' }) {
+  const t = useT();
   if (calendar.status === 'draft' || !calendar.shareUrl) return null;
   return (
     // The spoken name starts with the visible words, so voice control finds 'View as guest' too.
-    <ButtonLink to={calendar.shareUrl} variant="secondary" size={size} aria-label={`View as guest: ${calendar.title}`}>
-      View as guest
+    <ButtonLink
+      to={calendar.shareUrl}
+      variant="secondary"
+      size={size}
+      aria-label={t('calendars.share.viewAsGuestLabel', { title: calendar.title })}
+    >
+      {t('calendars.share.viewAsGuest')}
     </ButtonLink>
   );
 }
 
 /** The owner's sharing kit on Calendar Info, with the invitation in the parents' own words. */
 export function CalendarShareSection({ calendar }: { calendar: OwnerCalendar }) {
+  const t = useT();
   const titleId = useId();
   // Only an active calendar takes guesses; a closed one is shared from its page, if at all.
   if (calendar.status !== 'active' || !calendar.shareUrl) return null;
@@ -29,12 +37,9 @@ export function CalendarShareSection({ calendar }: { calendar: OwnerCalendar }) 
     <section className={settingsStyles.card} aria-labelledby={titleId}>
       <div>
         <h2 id={titleId} className={settingsStyles.cardTitle}>
-          Share your calendar
+          {t('calendars.share.title')}
         </h2>
-        <p className={settingsStyles.cardText}>
-          Family and friends need only the link: they pick a day, leave a wish and, if they like, a gift. No account
-          needed.
-        </p>
+        <p className={settingsStyles.cardText}>{t('calendars.share.text')}</p>
       </div>
       <SharePanel url={getShareLink(calendar.shareUrl)} title={calendar.title} invitation={getOwnerInvitation()} />
     </section>

@@ -1,22 +1,30 @@
-import { BACKGROUNDS, type BackgroundId, type CalendarStatus } from '@firstday/common/calendars';
+import type { BackgroundId, CalendarStatus } from '@firstday/common/calendars';
 import { formatLongDate } from '@firstday/common/format';
+import { messageId, T, type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './calendars.module.css';
 
-export function getBackgroundName(id: BackgroundId): string {
-  return BACKGROUNDS.find((background) => background.id === id)?.name ?? 'Pink Blossom';
+const BACKGROUND_NAMES = {
+  pink: messageId('calendars.background.pink'),
+  blue: messageId('calendars.background.blue'),
+  sun: messageId('calendars.background.sun'),
+} as const satisfies Record<BackgroundId, string>;
+
+export function getBackgroundName(id: BackgroundId, t: Translate): string {
+  return t(BACKGROUND_NAMES[id] ?? BACKGROUND_NAMES.pink);
 }
 
-const STATUS_LABELS: Record<CalendarStatus, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  announced: 'Announced',
-  paid_out: 'Paid out',
-};
+const STATUS_LABELS = {
+  draft: messageId('calendars.status.draft'),
+  active: messageId('calendars.status.active'),
+  announced: messageId('calendars.status.announced'),
+  paid_out: messageId('calendars.status.paidOut'),
+} as const satisfies Record<CalendarStatus, string>;
 
 export function StatusBadge({ status }: { status: CalendarStatus }) {
+  const t = useT();
   return (
     <span className={styles.badge} data-status={status}>
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABELS[status])}
     </span>
   );
 }
@@ -81,15 +89,18 @@ type CalendarPreviewProps = {
 
 /** How the public calendar will look in the chosen background; updates as the choices change. */
 export function CalendarPreview({ title, dueDate, background, parentNames }: CalendarPreviewProps) {
+  const t = useT();
+  const locale = useLocale();
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(dueDate) && !Number.isNaN(Date.parse(dueDate));
+  const date = validDate ? formatLongDate(dueDate, locale) : t('calendars.preview.notChosen');
   return (
     <div className={styles.preview} data-background={background}>
       <BackgroundArt background={background} />
-      <p className={styles.previewKicker}>{getBackgroundName(background)}</p>
+      <p className={styles.previewKicker}>{getBackgroundName(background, t)}</p>
       <p className={styles.previewTitle}>{title}</p>
       {parentNames && <p className={styles.previewNames}>{parentNames}</p>}
       <p className={styles.previewDue}>
-        Due Date: <strong>{validDate ? formatLongDate(dueDate) : 'not chosen yet'}</strong>
+        <T id="calendars.preview.dueDate" values={{ date }} components={{ 0: <strong>{date}</strong> }} />
       </p>
       {validDate && (
         <ol className={styles.previewWeek} aria-hidden="true">

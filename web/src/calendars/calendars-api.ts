@@ -1,5 +1,6 @@
 import type { OwnerCalendar, PayRequest, PayResponse } from '@firstday/common/calendars';
 import type { PublicConfig } from '@firstday/common/config';
+import type { Currency } from '@firstday/common/currency';
 import { getJson, patchJson, postJson } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 
@@ -18,7 +19,8 @@ export function getCalendar(id: string, { signal }: { signal?: AbortSignal } = {
   return getJson<OwnerCalendar>(`/api/calendars/${encodeURIComponent(id)}`, { signal });
 }
 
-export type CreateCalendarRequest = { firstName: string; lastName: string; iban?: string };
+/** `currency` left out: the server takes the IBAN's country's. */
+export type CreateCalendarRequest = { firstName: string; lastName: string; iban?: string; currency?: Currency };
 
 export function createCalendar(body: CreateCalendarRequest): Promise<OwnerCalendar> {
   return postJson<OwnerCalendar>('/api/calendars', body);
@@ -38,6 +40,8 @@ export type UpdateCalendarRequest = Partial<{
   wizardStep: number;
   /** An image uploaded with `POST /api/images`, or null to remove the photo. */
   coverImageId: string | null;
+  /** Until the creation fee is paid. */
+  currency: Currency;
   /** Sent as typed; the server trims it and saves an empty one as none. */
   parentsNote: string | null;
   /** With a new IBAN of a calendar that is paid for (accounts without a password sign in again instead). */

@@ -1,6 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { cleanup, render as renderBare, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import { CardFields, EMPTY_CARD } from './card-fields.tsx';
+
+const i18n = createServerI18n('en');
+const render = (ui: ReactNode) => renderBare(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 
 afterEach(cleanup);
 

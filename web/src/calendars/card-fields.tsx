@@ -1,4 +1,5 @@
 import { TextField } from '../account/text-field.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import {
   CARD_NUMBER_MAX_LENGTH,
   EXPIRY_MAX_LENGTH,
@@ -24,10 +25,11 @@ type CardFieldsProps = {
 
 /** The sandbox card form (number, cardholder, expiry, CVS) of the fee and of gifts; formats as typed. */
 export function CardFields({ card, errors, onChange, className, wideClassName, cvcHint }: CardFieldsProps) {
+  const t = useT();
   return (
     <div className={className}>
       <TextField
-        label="Card number"
+        label={t('calendars.card.number')}
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={CARD_NUMBER_MAX_LENGTH}
@@ -38,7 +40,7 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         className={wideClassName}
       />
       <TextField
-        label="Cardholder name"
+        label={t('calendars.card.holderName')}
         autoComplete="cc-name"
         value={card.holderName}
         onChange={(event) => onChange('holderName', event.target.value)}
@@ -46,17 +48,17 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         className={wideClassName}
       />
       <TextField
-        label="Expiry date"
+        label={t('calendars.card.expiry')}
         inputMode="numeric"
         autoComplete="cc-exp"
         maxLength={EXPIRY_MAX_LENGTH}
-        placeholder="MM/YY"
+        placeholder={t('calendars.card.expiryPlaceholder')}
         value={card.expiry}
         onChange={(event) => onChange('expiry', formatExpiryInput(event.target.value, card.expiry))}
         error={errors.expiry}
       />
       <TextField
-        label="CVS"
+        label={t('calendars.card.cvc')}
         inputMode="numeric"
         autoComplete="cc-csc"
         maxLength={3}

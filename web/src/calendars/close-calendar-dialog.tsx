@@ -9,24 +9,28 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 import { closeCalendar } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
+import { translateFieldMessage } from './field-messages.ts';
 
 type Gifts = CloseCalendarRequest['gifts'];
 
-const GIFT_CHOICES: readonly { value: Gifts; label: string }[] = [
-  { value: 'pay_out', label: 'Pay the gifts out to me' },
-  { value: 'refund', label: 'Refund every gift to the givers' },
-];
+const GIFT_CHOICES = [
+  { value: 'pay_out', label: messageId('calendars.close.payOut') },
+  { value: 'refund', label: messageId('calendars.close.refund') },
+] as const satisfies readonly { value: Gifts; label: string }[];
 
 /**
  * 'Close without celebration', for a loss or a change of plans: no happy e-mail, no closest guesses,
  * the gifts paid out or given back, and at most a short neutral notice.
  */
 export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCalendar; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [gifts, setGifts] = useState<Gifts | null>(null);
@@ -52,7 +56,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
     event.preventDefault();
     const parsed = buildRequest();
     if (!parsed.success) {
-      setGiftsError(parsed.error.issues.find((issue) => issue.path[0] === 'gifts')?.message);
+      setGiftsError(translateFieldMessage(parsed.error.issues.find((issue) => issue.path[0] === 'gifts')?.message, t));
       firstChoiceRef.current?.focus();
       return;
     }
@@ -64,11 +68,14 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
   function close(closeDialog: () => void) {
     const parsed = buildRequest();
     if (!parsed.success) return;
-    return send(() => closeCalendar(calendar.id, parsed.data), { success: 'The calendar is closed.', closeDialog });
+    return send(() => closeCalendar(calendar.id, parsed.data), {
+      success: t('calendars.close.success'),
+      closeDialog,
+    });
   }
 
-  const iban = calendar.iban ?? 'your bank account';
-  const raised = formatMoney(calendar.raisedCents);
+  const iban = calendar.iban ?? t('calendars.announce.yourBankAccount');
+  const raised = formatMoney(calendar.raisedCents, { currency: calendar.currency, locale });
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
 
   return (
@@ -77,18 +84,23 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
         step === 'form' ? (
           <form noValidate className={dialogStyles.content} onSubmit={review}>
             <h2 id={`${id}-title`} className={styles.dialogTitle}>
-              Close without celebration
+              {t('calendars.card.closeWithoutCelebration')}
             </h2>
             <p className={styles.dialogText}>
-              If plans have changed, or after a loss, you can close <strong>{calendar.title}</strong> quietly. Nobody
-              gets a celebration e-mail and no guesses are compared. We are sorry if times are hard.
+              <T
+                id="calendars.close.intro"
+                values={{ title: calendar.title }}
+                components={{ 0: <strong>{calendar.title}</strong> }}
+              />
             </p>
             <fieldset
               className={closingStyles.choices}
               aria-describedby={giftsError ? `${id}-gifts-error` : undefined}
               aria-invalid={giftsError ? true : undefined}
             >
-              <legend className={closingStyles.choicesLegend}>What should happen to the gifts ({raised})?</legend>
+              <legend className={closingStyles.choicesLegend}>
+                {t('calendars.close.giftsLegend', { amount: raised })}
+              </legend>
               {GIFT_CHOICES.map((choice, index) => (
                 <label key={choice.value} className={closingStyles.choice}>
                   <input
@@ -100,14 +112,16 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                     onChange={() => setGifts(choice.value)}
                   />
                   <span className={closingStyles.choiceText}>
-                    <span>{choice.label}</span>
+                    <span>{t(choice.label)}</span>
                     <span className={closingStyles.choiceHint}>
                       {choice.value === 'pay_out' ? (
-                        <>
-                          Transferred to <span className={closingStyles.iban}>{iban}</span>.
-                        </>
+                        <T
+                          id="calendars.close.payOutHint"
+                          values={{ iban }}
+                          components={{ 0: <span className={closingStyles.iban}>{iban}</span> }}
+                        />
                       ) : (
-                        'Each giver gets their gift back to the card they paid with, and a short e-mail saying so.'
+                        t('calendars.close.refundHint')
                       )}
                     </span>
                   </span>
@@ -125,12 +139,12 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                 checked={notifyParticipants}
                 onChange={(event) => setNotifyParticipants(event.target.checked)}
               />
-              Send participants a short, neutral notice
+              {t('calendars.close.notify')}
             </label>
             {notifyParticipants && (
               <div className={formStyles.field}>
                 <label htmlFor={`${id}-message`} className={formStyles.label}>
-                  A few words of your own (optional)
+                  {t('calendars.close.ownWords')}
                 </label>
                 <textarea
                   id={`${id}-message`}
@@ -141,15 +155,18 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                   aria-describedby={`${id}-count`}
                 />
                 <p id={`${id}-count`} className={closingStyles.counter}>
-                  {formatNumber(message.length)} / {formatNumber(THANK_YOU_MAX_LENGTH)} characters
+                  {t('calendars.announce.count', {
+                    count: formatNumber(message.length, locale),
+                    max: formatNumber(THANK_YOU_MAX_LENGTH, locale),
+                  })}
                 </p>
               </div>
             )}
             <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={closeDialog}>
-                Cancel
+                {t('calendars.dialogs.cancel')}
               </Button>
-              <Button type="submit">Continue</Button>
+              <Button type="submit">{t('calendars.dialogs.continue')}</Button>
             </div>
           </form>
         ) : (
@@ -157,19 +174,27 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
             titleId={`${id}-confirm`}
             sending={sending}
             problem={problem}
-            sendingText="Closing the calendar…"
-            confirmLabel="Yes, close the calendar"
-            busyLabel="Closing…"
+            sendingText={t('calendars.close.sendingText')}
+            confirmLabel={t('calendars.close.confirm')}
+            busyLabel={t('calendars.close.busy')}
             onBack={() => setStep('form')}
             onConfirm={() => close(closeDialog)}
           >
             <div>
-              <dt>The gifts</dt>
-              <dd>{gifts === 'refund' ? `${raised} refunded to the givers` : `${raised} paid out to ${iban}`}</dd>
+              <dt>{t('calendars.close.theGifts')}</dt>
+              <dd>
+                {gifts === 'refund'
+                  ? t('calendars.close.refundedSummary', { amount: raised })
+                  : t('calendars.close.paidOutSummary', { amount: raised, iban })}
+              </dd>
             </div>
             <div>
-              <dt>Participants</dt>
-              <dd>{notifyParticipants ? 'get a short, neutral notice' : 'are not e-mailed'}</dd>
+              <dt>{t('calendars.card.participants')}</dt>
+              <dd>
+                {notifyParticipants
+                  ? t('calendars.close.participantsNotified')
+                  : t('calendars.close.participantsNotEmailed')}
+              </dd>
             </div>
           </ClosingConfirmation>
         )

@@ -1,6 +1,7 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate } from '@firstday/common/format';
 import { useId } from 'react';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './closing.module.css';
 import { describeNextSteps } from './closing-status.ts';
 import { FailedAddresses, useCalendarClosing } from './closing-summary.tsx';
@@ -10,15 +11,19 @@ import { FailedAddresses, useCalendarClosing } from './closing-summary.tsx';
  * more, and what happens next with the money and the e-mails (from the closing the server reports).
  */
 export function ClosedCalendarBanner({ calendar }: { calendar: OwnerCalendar }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const closing = useCalendarClosing(calendar, true);
 
-  const title = closing ? `Closed on ${formatLongDate(closing.closedAt.slice(0, 10))}` : 'This calendar is closed';
+  const title = closing
+    ? t('calendars.closedBanner.closedOn', { date: formatLongDate(closing.closedAt.slice(0, 10), locale) })
+    : t('calendars.closedBanner.closed');
   const how = !closing
-    ? 'It takes no more guesses or gifts.'
+    ? t('calendars.closedBanner.noMore')
     : closing.kind === 'announcement' && closing.birthDate
-      ? `You announced the birth (born on ${formatLongDate(closing.birthDate)}), so it takes no more guesses or gifts.`
-      : 'You closed it without a celebration, so it takes no more guesses or gifts.';
+      ? t('calendars.closedBanner.announced', { date: formatLongDate(closing.birthDate, locale) })
+      : t('calendars.closedBanner.closedWithout');
 
   return (
     <section className={styles.closedBanner} aria-labelledby={`${id}-title`}>
@@ -26,16 +31,15 @@ export function ClosedCalendarBanner({ calendar }: { calendar: OwnerCalendar }) 
         {title}
       </h2>
       <p>
-        {how} Its details are kept as they were and can no longer be changed. Its link stays online for everyone who
-        took part.
+        {how} {t('calendars.closedBanner.kept')}
       </p>
       {closing && (
         <>
           <h3 id={`${id}-next`} className={styles.closedBannerSubtitle}>
-            What happens next
+            {t('calendars.closedBanner.whatNext')}
           </h3>
           <ul className={styles.consequences} aria-labelledby={`${id}-next`}>
-            {describeNextSteps(closing).map((step) => (
+            {describeNextSteps(closing, { t, locale, currency: calendar.currency }).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ul>

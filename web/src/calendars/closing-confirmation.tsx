@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
+import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -75,6 +76,7 @@ export function ClosingConfirmation({
   onBack,
   onConfirm,
 }: ClosingConfirmationProps) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The question to answer is where the eye and the screen reader start.
@@ -85,10 +87,10 @@ export function ClosingConfirmation({
   return (
     <div className={dialogStyles.content} aria-busy={sending}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={closingStyles.confirmHeading}>
-        Are you sure? This cannot be undone.
+        {t('calendars.closingConfirmation.title')}
       </h2>
       <dl className={closingStyles.summary}>{children}</dl>
-      <p className={styles.dialogText}>The calendar closes to new guesses and gifts right away.</p>
+      <p className={styles.dialogText}>{t('calendars.closingConfirmation.text')}</p>
       {sending && (
         <p className={styles.dialogText} role="status">
           {sendingText}
@@ -101,7 +103,7 @@ export function ClosingConfirmation({
       )}
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onClick={onBack} disabled={sending}>
-          Go back
+          {t('calendars.closingConfirmation.goBack')}
         </Button>
         <Button onClick={onConfirm} aria-disabled={sending || undefined}>
           {sending ? busyLabel : confirmLabel}

@@ -1,15 +1,28 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
 import {
-  checkBirthDate,
-  describeEmails,
-  describeNextSteps,
-  describePayout,
+  checkBirthDate as checkBirthDateIn,
+  describeEmails as describeEmailsIn,
+  describeNextSteps as describeNextStepsIn,
+  describePayout as describePayoutIn,
   getBirthDateLimits,
-  getClosingLabel,
+  getClosingLabel as getClosingLabelIn,
   isClosingInProgress,
   toLocalIsoDate,
 } from './closing-status.ts';
+
+// The functions in English, as the tests read them.
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
+const checkBirthDate = (value: string, limits: { min: string; max: string }) => checkBirthDateIn(value, limits, t);
+const describePayout = (closing: CalendarClosing, timeZone?: string) =>
+  describePayoutIn(closing, { t, locale: 'en', timeZone });
+const describeEmails = (closing: CalendarClosing) => describeEmailsIn(closing, t);
+const getClosingLabel = (closing: CalendarClosing) => getClosingLabelIn(closing, t);
+const describeNextSteps = (closing: CalendarClosing, timeZone?: string) =>
+  describeNextStepsIn(closing, { t, locale: 'en', timeZone });
 
 const NO_EMAILS = { total: 0, sent: 0, failed: [] };
 

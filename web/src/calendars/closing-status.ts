@@ -1,6 +1,8 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatDateTime, formatMoney } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
+import type { Translate } from '../i18n/use-t.tsx';
 
 /** A local-time ISO date: the parents' "today", not UTC's (a birth at 11 p.m. in New York is still today). */
 export function toLocalIsoDate(date: Date): string {
@@ -19,52 +21,61 @@ export function getBirthDateLimits(createdAt: string, now: Date = new Date()): {
 }
 
 /** The inline message for a birth date outside its limits (the schema only checks the format). */
-export function checkBirthDate(value: string, limits: { min: string; max: string }): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Please enter the birth date.';
-  if (value > limits.max) return 'The birth date cannot be in the future.';
-  if (value < limits.min) return 'The birth date cannot be before the calendar was created.';
+export function checkBirthDate(value: string, limits: { min: string; max: string }, t: Translate): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return t('calendars.closing.birthDateMissing');
+  if (value > limits.max) return t('calendars.closing.birthDateFuture');
+  if (value < limits.min) return t('calendars.closing.birthDateBeforeCreated');
   return undefined;
 }
+
+/** What the closing texts need: the language, and the calendar's currency for its amounts. */
+export type ClosingTexts = { t: Translate; locale: Locale; currency?: string; timeZone?: string };
 
 export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boolean {
   return calendar.status === 'announced' || calendar.status === 'paid_out';
 }
 
 /** One line about the money after the end of a calendar, for the card. `timeZone`: for tests. */
-export function describePayout(closing: CalendarClosing, timeZone?: string): string {
+export function describePayout(closing: CalendarClosing, texts: ClosingTexts): string {
+  const { t, locale, currency, timeZone } = texts;
+  const money = (cents: number) => formatMoney(cents, { currency, locale });
   if (closing.refunds && !closing.payout) {
     const { count, amountCents, pending } = closing.refunds;
-    const done = `${formatMoney(amountCents)} refunded to ${count} giver${count === 1 ? '' : 's'}.`;
+    const done = t('calendars.closing.refunded', { amount: money(amountCents), count });
     if (pending === 0) return done;
-    const inProgress = `Refunding ${pending} gift${pending === 1 ? '' : 's'}…`;
+    const inProgress = t('calendars.closing.refunding', { count: pending });
     return count === 0 ? inProgress : `${done} ${inProgress}`;
   }
   const payout = closing.payout;
-  if (!payout) return 'No gifts to pay out.';
-  const amount = formatMoney(payout.amountCents);
-  if (payout.status === 'paid') return `${amount} paid out to your bank account.`;
+  if (!payout) return t('calendars.closing.noGifts');
+  const amount = money(payout.amountCents);
+  if (payout.status === 'paid') return t('calendars.closing.paidOut', { amount });
   if (payout.status === 'failed') {
-    return `The payout of ${amount} failed${payout.failureReason ? `: ${payout.failureReason}` : '.'}`;
+    return payout.failureReason
+      ? t('calendars.closing.payoutFailedReason', { amount, reason: payout.failureReason })
+      : t('calendars.closing.payoutFailed', { amount });
   }
   if (payout.heldUntil) {
-    return `Payout of ${amount} on hold until ${formatDateTime(payout.heldUntil, { timeZone })} because the bank account was changed.`;
+    return t('calendars.closing.payoutHeld', {
+      amount,
+      until: formatDateTime(payout.heldUntil, { locale, timeZone }),
+    });
   }
-  if (payout.awaitingVerification) {
-    return `Payout of ${amount} pending: our payment partner is still verifying your details. If this takes more than a few days, please write to support.`;
-  }
-  return `Payout of ${amount} pending.`;
+  if (payout.awaitingVerification) return t('calendars.closing.payoutVerifying', { amount });
+  return t('calendars.closing.payoutPending', { amount });
 }
 
 /** One line about the e-mails to participants. */
-export function describeEmails(closing: CalendarClosing): string {
+export function describeEmails(closing: CalendarClosing, t: Translate): string {
   const { total, sent } = closing.emails;
-  if (total === 0) return closing.kind === 'close' ? 'No notice was sent.' : 'No participants to e-mail.';
-  return `${sent} of ${total} e-mail${total === 1 ? '' : 's'} sent.`;
+  if (total === 0)
+    return closing.kind === 'close' ? t('calendars.closing.noNotice') : t('calendars.closing.noParticipants');
+  return t('calendars.closing.emailsSent', { sent, total });
 }
 
 /** The badge word: the closing tells more than the status (a close without celebration is not an announcement). */
-export function getClosingLabel(closing: CalendarClosing): string {
-  return closing.kind === 'announcement' ? 'Announced' : 'Closed';
+export function getClosingLabel(closing: CalendarClosing, t: Translate): string {
+  return closing.kind === 'announcement' ? t('calendars.closing.labelAnnounced') : t('calendars.closing.labelClosed');
 }
 
 /**
@@ -82,33 +93,33 @@ export function isClosingInProgress(closing: CalendarClosing | null | undefined)
  * 'What happens next' after the end of a calendar, for its read-only Calendar Info: the money
  * first (what describePayout says, then what the owner can expect or do), then the e-mails.
  */
-export function describeNextSteps(closing: CalendarClosing, timeZone?: string): string[] {
-  return [describeMoneyNext(closing, timeZone), describeEmailsNext(closing)];
+export function describeNextSteps(closing: CalendarClosing, texts: ClosingTexts): string[] {
+  return [describeMoneyNext(closing, texts), describeEmailsNext(closing, texts.t)];
 }
 
-function describeMoneyNext(closing: CalendarClosing, timeZone?: string): string {
-  const payoutLine = describePayout(closing, timeZone);
+function describeMoneyNext(closing: CalendarClosing, texts: ClosingTexts): string {
+  const { t } = texts;
+  const payoutLine = describePayout(closing, texts);
   // A failure reason from the bank may come without a full stop.
   const now = /[.…]$/.test(payoutLine) ? payoutLine : `${payoutLine}.`;
+  const next = (what: string) => `${now} ${what}`;
   if (closing.refunds && !closing.payout) {
     return closing.refunds.pending > 0
-      ? `${now} Each giver gets the gift back on the card they paid with; nothing is paid out to you.`
-      : `${now} Nothing is paid out to you, and there is nothing left to do.`;
+      ? next(t('calendars.closing.nextRefunding'))
+      : next(t('calendars.closing.nextRefunded'));
   }
   const payout = closing.payout;
-  if (!payout) return `${now} There is nothing left to do.`;
-  if (payout.status === 'paid') return `${now} There is nothing left to do.`;
-  if (payout.status === 'failed') {
-    return `${now} Your gifts are safe with us: please write to support so we can send them to the right account.`;
-  }
-  if (payout.heldUntil) return `${now} It is sent on its own after that, and we e-mail you when it is paid.`;
+  if (!payout) return next(t('calendars.closing.nextNothing'));
+  if (payout.status === 'paid') return next(t('calendars.closing.nextNothing'));
+  if (payout.status === 'failed') return next(t('calendars.closing.nextFailed'));
+  if (payout.heldUntil) return next(t('calendars.closing.nextHeld'));
   if (payout.awaitingVerification) return now;
-  return `${now} We e-mail you when it is paid.`;
+  return next(t('calendars.closing.nextPending'));
 }
 
-function describeEmailsNext(closing: CalendarClosing): string {
+function describeEmailsNext(closing: CalendarClosing, t: Translate): string {
   const { total, sent, failed } = closing.emails;
-  const now = describeEmails(closing);
+  const now = describeEmails(closing, t);
   if (total === 0 || sent + failed.length >= total) return now;
-  return `${now} The rest are on their way.`;
+  return `${now} ${t('calendars.closing.nextEmails')}`;
 }

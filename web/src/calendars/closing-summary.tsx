@@ -4,6 +4,7 @@ import { formatLongDate } from '@firstday/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
 import { getCalendarQueryKey } from './calendars-api.ts';
 import styles from './closing.module.css';
@@ -25,11 +26,12 @@ export function useCalendarClosing(calendar: OwnerCalendar, closed: boolean): Ca
 
 /** The addresses the closing's e-mails could not reach, if any. */
 export function FailedAddresses({ closing, id }: { closing: CalendarClosing; id: string }) {
+  const t = useT();
   const failed = closing.emails.failed;
   if (failed.length === 0) return null;
   return (
     <>
-      <p id={`${id}-failed`}>These addresses could not be reached:</p>
+      <p id={`${id}-failed`}>{t('calendars.closingSummary.failedAddresses')}</p>
       <ul className={styles.failedList} aria-labelledby={`${id}-failed`}>
         {failed.map((address) => (
           <li key={address}>{address}</li>
@@ -41,6 +43,8 @@ export function FailedAddresses({ closing, id }: { closing: CalendarClosing; id:
 
 /** What happened at the end of a calendar: the payout (or refunds), the e-mails, and the addresses that bounced. */
 export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const closed = isCalendarClosed(calendar);
   const closing = useCalendarClosing(calendar, closed);
@@ -48,8 +52,14 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
 
   const title =
     closing.kind === 'announcement' && closing.birthDate
-      ? `${getClosingLabel(closing)}: born on ${formatLongDate(closing.birthDate)}`
-      : `${getClosingLabel(closing)} on ${formatLongDate(closing.closedAt.slice(0, 10))}`;
+      ? t('calendars.closingSummary.titleBorn', {
+          label: getClosingLabel(closing, t),
+          date: formatLongDate(closing.birthDate, locale),
+        })
+      : t('calendars.closingSummary.titleOn', {
+          label: getClosingLabel(closing, t),
+          date: formatLongDate(closing.closedAt.slice(0, 10), locale),
+        });
 
   return (
     <section className={styles.closing} aria-labelledby={`${id}-closing`}>
@@ -57,18 +67,18 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
         {title}
       </p>
       <p className={styles.payout} data-status={closing.payout?.status}>
-        {describePayout(closing)}
+        {describePayout(closing, { t, locale, currency: calendar.currency })}
       </p>
-      <p>{describeEmails(closing)}</p>
+      <p>{describeEmails(closing, t)}</p>
       <FailedAddresses closing={closing} id={id} />
       {opensThankYous(closing) && (
         <Link to={getThankYousPath(calendar.id)} className={styles.nextLink}>
-          Write thank-you notes
+          {t('calendars.closingSummary.writeThankYous')}
         </Link>
       )}
       {closing.kind === 'announcement' && (
         <Link to={`/my_calendars/${calendar.id}/keepsake`} className={styles.nextLink}>
-          Open the keepsake book
+          {t('calendars.closingSummary.openKeepsake')}
         </Link>
       )}
     </section>

@@ -1,12 +1,13 @@
+import type { Translate } from '../i18n/use-t.tsx';
 import { showErrorToast, showSuccessToast } from '../shell/app-toast.ts';
 
 /** Copies a share link and says so; where the clipboard is refused, the user is told to copy by hand. */
-export async function copyShareLink(link: string): Promise<void> {
+export async function copyShareLink(link: string, t: Translate): Promise<void> {
   try {
     await navigator.clipboard.writeText(link);
-    showSuccessToast('Link copied. Share it with your loved ones!');
+    showSuccessToast(t('calendars.share.copied'));
   } catch {
-    showErrorToast(`We couldn’t copy the link. Please copy it by hand: ${link}`);
+    showErrorToast(t('calendars.share.copyFailed', { link }));
   }
 }
 

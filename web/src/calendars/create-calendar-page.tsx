@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../account/use-current-user.ts';
 import { Button, ButtonLink } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
@@ -50,6 +51,7 @@ type WizardProps = {
 };
 
 function Wizard({ draftId, user, onDraftCreated }: WizardProps) {
+  const t = useT();
   // Only the draft the page opened with is loaded; one the wizard creates is already in its state.
   const [resumeId] = useState(draftId);
   const draft = useQuery({
@@ -76,7 +78,7 @@ function Wizard({ draftId, user, onDraftCreated }: WizardProps) {
     }
     return (
       <p className={styles.loading} role="status">
-        Loading your calendar…
+        {t('calendars.create.loading')}
       </p>
     );
   }
@@ -94,25 +96,26 @@ function DraftRefusal({
   message?: string;
   onRetry?: () => void;
 }) {
+  const t = useT();
   if (problem === 'already_active') {
     return (
       <EmptyState
         headingLevel={1}
         tone="blue"
         illustration={<CalendarIllustration />}
-        title="This calendar is already active"
+        title={t('calendars.create.alreadyActiveTitle')}
         actions={
           <>
             <ButtonLink to="/my_calendars" size="lg">
-              Go to My calendars
+              {t('calendars.create.goToMyCalendars')}
             </ButtonLink>
             <ButtonLink to="/create_calendar" size="lg" variant="secondary">
-              Create another calendar
+              {t('calendars.create.createAnother')}
             </ButtonLink>
           </>
         }
       >
-        <p>Its fee is paid and its link is ready to share. You’ll find it with your other calendars.</p>
+        <p>{t('calendars.create.alreadyActiveText')}</p>
       </EmptyState>
     );
   }
@@ -122,14 +125,14 @@ function DraftRefusal({
         headingLevel={1}
         tone="sun"
         illustration={<SunriseIllustration />}
-        title="We couldn’t load your calendar"
+        title={t('calendars.create.loadFailedTitle')}
         actions={
           <>
             <Button size="lg" onClick={onRetry}>
-              Try again
+              {t('calendars.create.tryAgain')}
             </Button>
             <ButtonLink to="/create_calendar" size="lg" variant="secondary">
-              Start over
+              {t('calendars.create.startOver')}
             </ButtonLink>
           </>
         }
@@ -143,22 +146,19 @@ function DraftRefusal({
       headingLevel={1}
       tone="sun"
       illustration={<SunriseIllustration />}
-      title="We couldn’t find this calendar draft"
+      title={t('calendars.create.notFoundTitle')}
       actions={
         <>
           <ButtonLink to="/create_calendar" size="lg">
-            Start over
+            {t('calendars.create.startOver')}
           </ButtonLink>
           <ButtonLink to="/my_calendars" size="lg" variant="secondary">
-            Go to My calendars
+            {t('calendars.create.goToMyCalendars')}
           </ButtonLink>
         </>
       }
     >
-      <p>
-        The link may be mistyped, or the draft belongs to another account. You can start a new calendar: it takes about
-        two minutes.
-      </p>
+      <p>{t('calendars.create.notFoundText')}</p>
     </EmptyState>
   );
 }

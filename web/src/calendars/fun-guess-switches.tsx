@@ -1,5 +1,6 @@
 import settingsStyles from '../account/settings-page.module.css';
 import { SwitchField } from '../account/switch-field.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import type { CalendarInfoValues } from './calendar-info-values.ts';
 
 type FunGuessSwitchesProps = {
@@ -13,23 +14,21 @@ type FunGuessSwitchesProps = {
  * with a prize.
  */
 export function FunGuessSwitches({ values, onChange }: FunGuessSwitchesProps) {
+  const t = useT();
   return (
     <fieldset className={settingsStyles.group}>
-      <legend className={settingsStyles.groupTitle}>Guessing for fun</legend>
+      <legend className={settingsStyles.groupTitle}>{t('calendars.funGuesses.legend')}</legend>
       <div>
-        <p className={settingsStyles.cardText}>
-          Besides the day, guests can guess a little more. After you announce the birth with these details, the calendar
-          shows whose guesses came closest — just for fun, there is no prize.
-        </p>
+        <p className={settingsStyles.cardText}>{t('calendars.funGuesses.text')}</p>
         <SwitchField
-          label="Guests can also guess the time of birth"
-          hint="An optional time field in the guest form."
+          label={t('calendars.funGuesses.time')}
+          hint={t('calendars.funGuesses.timeHint')}
           checked={values.guessTime}
           onChange={(event) => onChange({ guessTime: event.target.checked })}
         />
         <SwitchField
-          label="Guests can also guess the weight"
-          hint="In grams or in pounds and ounces, as each guest likes."
+          label={t('calendars.funGuesses.weight')}
+          hint={t('calendars.funGuesses.weightHint')}
           checked={values.guessWeight}
           onChange={(event) => onChange({ guessWeight: event.target.checked })}
         />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../components/button.tsx';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
@@ -37,6 +38,7 @@ type OpenDialog =
 const CLOSING_POLL_MS = 5000;
 
 export default function MyCalendarsPage() {
+  const t = useT();
   const calendars = useQuery({
     queryKey: CALENDARS_QUERY_KEY,
     queryFn: listCalendars,
@@ -59,9 +61,9 @@ export default function MyCalendarsPage() {
   if (calendars.isPending) {
     return (
       <>
-        <PageHeader title="My calendars" />
+        <PageHeader title={t('calendars.myCalendars.title')} />
         <p className={styles.loading} role="status">
-          Loading your calendars…
+          {t('calendars.myCalendars.loading')}
         </p>
       </>
     );
@@ -70,11 +72,11 @@ export default function MyCalendarsPage() {
   if (calendars.isError) {
     return (
       <>
-        <PageHeader title="My calendars" />
+        <PageHeader title={t('calendars.myCalendars.title')} />
         <div className={styles.loadProblem} role="alert">
           <p>{getErrorMessage(calendars.error)}</p>
           <Button onClick={() => calendars.refetch()} disabled={calendars.isFetching}>
-            Try again
+            {t('calendars.myCalendars.tryAgain')}
           </Button>
         </div>
       </>
@@ -85,31 +87,29 @@ export default function MyCalendarsPage() {
   if (list.length === 0) {
     return (
       <>
-        <PageHeader title="My calendars" />
+        <PageHeader title={t('calendars.myCalendars.title')} />
         <EmptyState
           illustration={<CalendarIllustration />}
-          title="No calendars yet"
+          title={t('calendars.myCalendars.emptyTitle')}
           actions={
             <ButtonLink to="/create_calendar" size="lg">
-              Create your calendar
+              {t('calendars.myCalendars.emptyAction')}
             </ButtonLink>
           }
         >
-          <p>
-            Create a calendar for the last weeks before the birth, then share its link so loved ones can guess the day.
-          </p>
+          <p>{t('calendars.myCalendars.emptyText')}</p>
         </EmptyState>
       </>
     );
   }
 
-  const announce = getAnnounceAction(list);
+  const announce = getAnnounceAction(list, t);
 
   return (
     <>
       <PageHeader
-        title="My calendars"
-        lead="Share a link, follow the guesses and gifts, and announce the birth when your baby arrives."
+        title={t('calendars.myCalendars.title')}
+        lead={t('calendars.myCalendars.lead')}
         actions={
           announce.kind !== 'none' && (
             <div className={styles.announceAction}>
@@ -124,7 +124,7 @@ export default function MyCalendarsPage() {
                   }
                 }}
               >
-                Announce &amp; Receive Funds
+                {t('calendars.myCalendars.announce')}
               </Button>
               {announce.kind === 'blocked' && (
                 <p id={`${id}-announce-reason`} className={styles.announceReason}>
@@ -146,7 +146,7 @@ export default function MyCalendarsPage() {
             <span className={styles.addIcon} aria-hidden="true">
               +
             </span>
-            Add more
+            {t('calendars.myCalendars.addMore')}
           </Link>
         </li>
       </ul>
@@ -176,6 +176,8 @@ type CalendarCardProps = {
 };
 
 function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
+  const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const infoPath = `/my_calendars/${calendar.id}`;
   const isDraft = calendar.status === 'draft';
@@ -185,17 +187,17 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
   const actions = [
     ...(calendar.status === 'active'
       ? [
-          { label: 'Complete fundraising', onSelect: () => onOpenDialog('announce', calendar) },
-          { label: 'Close without celebration', onSelect: () => onOpenDialog('close', calendar) },
+          { label: t('calendars.card.completeFundraising'), onSelect: () => onOpenDialog('announce', calendar) },
+          { label: t('calendars.card.closeWithoutCelebration'), onSelect: () => onOpenDialog('close', calendar) },
         ]
       : []),
     ...(isCalendarClosed(calendar) && (!calendar.closing || opensThankYous(calendar.closing))
-      ? [{ label: 'Thank-yous', onSelect: () => navigate(getThankYousPath(calendar.id)) }]
+      ? [{ label: t('calendars.card.thankYous'), onSelect: () => navigate(getThankYousPath(calendar.id)) }]
       : []),
     ...(calendar.closing?.kind === 'announcement'
-      ? [{ label: 'Keepsake book', onSelect: () => navigate(`${infoPath}/keepsake`) }]
+      ? [{ label: t('calendars.card.keepsake'), onSelect: () => navigate(`${infoPath}/keepsake`) }]
       : []),
-    { label: 'Write to support', onSelect: () => onOpenDialog('support', calendar) },
+    { label: t('calendars.card.writeToSupport'), onSelect: () => onOpenDialog('support', calendar) },
   ];
 
   return (
@@ -212,7 +214,7 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
       <div className={styles.cardTop}>
         <BackgroundArt background={calendar.background} />
         <StatusBadge status={calendar.status} />
-        <CardMenu label={`More actions for ${calendar.title}`} actions={actions} />
+        <CardMenu label={t('calendars.card.moreActions', { title: calendar.title })} actions={actions} />
       </div>
       <h2 id={`title-${calendar.id}`} className={styles.cardTitle}>
         <Link to={infoPath} className={styles.cardLink}>
@@ -223,31 +225,33 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
       <div className={closingStyles.cardBody}>
         <dl className={styles.facts}>
           <div>
-            <dt>Due Date</dt>
-            <dd>{calendar.dueDate ? formatLongDate(calendar.dueDate) : 'Not set yet'}</dd>
+            <dt>{t('calendars.card.dueDate')}</dt>
+            <dd>{calendar.dueDate ? formatLongDate(calendar.dueDate, locale) : t('calendars.card.notSetYet')}</dd>
           </div>
           <div>
-            <dt>Participants</dt>
+            <dt>{t('calendars.card.participants')}</dt>
             <dd>{calendar.participants}</dd>
           </div>
           <div>
-            <dt>Has been raised</dt>
-            <dd>{formatMoney(calendar.raisedCents)}</dd>
+            <dt>{t('calendars.card.raised')}</dt>
+            <dd>{formatMoney(calendar.raisedCents, { currency: calendar.currency, locale })}</dd>
           </div>
         </dl>
         <ClosingSummary calendar={calendar} />
       </div>
       <div className={styles.cardActions}>
         {isDraft && (
-          <ButtonLink to={`/create_calendar?draft=${encodeURIComponent(calendar.id)}`}>Continue setup</ButtonLink>
+          <ButtonLink to={`/create_calendar?draft=${encodeURIComponent(calendar.id)}`}>
+            {t('calendars.card.continueSetup')}
+          </ButtonLink>
         )}
         {shareLink && (
           <Button
             variant="secondary"
-            onClick={() => copyShareLink(shareLink)}
-            aria-label={`Link to Calendar: copy the link of ${calendar.title}`}
+            onClick={() => copyShareLink(shareLink, t)}
+            aria-label={t('calendars.card.copyLinkLabel', { title: calendar.title })}
           >
-            <LinkIcon /> Link to Calendar
+            <LinkIcon /> {t('calendars.card.linkToCalendar')}
           </Button>
         )}
         <ViewAsGuestLink calendar={calendar} />

@@ -1,6 +1,7 @@
 import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
 import { useId } from 'react';
 import { PhotoField } from '../components/photo-field.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import styles from './parents-page-fields.module.css';
 
@@ -24,30 +25,31 @@ export function ParentsPageFields({
   onPhotoBusyChange,
   disabled,
 }: ParentsPageFieldsProps) {
+  const t = useT();
   const id = useId();
   const remaining = PARENTS_NOTE_MAX_LENGTH - parentsNote.length;
   return (
     <>
       <PhotoField
-        label="Cover photo (optional)"
-        hint="A bump photo, the two of you, the nursery: guests see it at the top of your calendar. JPEG, PNG, WebP or HEIC, up to 15 MB. We remove the location and camera details."
+        label={t('calendars.parentsPage.coverPhoto')}
+        hint={t('calendars.parentsPage.coverPhotoHint')}
         value={coverImageId}
         onChange={(next) => onChange({ coverImageId: next })}
         error={errors.coverImageId}
-        previewAlt="Your cover photo"
+        previewAlt={t('calendars.parentsPage.coverPhotoAlt')}
         onBusyChange={onPhotoBusyChange}
         disabled={disabled}
       />
       <div className={formStyles.field}>
         <label htmlFor={`${id}-note`} className={formStyles.label}>
-          A note to your guests (optional)
+          {t('calendars.parentsPage.note')}
         </label>
         <textarea
           id={`${id}-note`}
           className={`${formStyles.input} ${formStyles.textarea}`}
           value={parentsNote}
           maxLength={PARENTS_NOTE_MAX_LENGTH}
-          placeholder="e.g. We can't wait to meet our little one – thank you for guessing with us!"
+          placeholder={t('calendars.parentsPage.notePlaceholder')}
           disabled={disabled}
           onChange={(event) => onChange({ parentsNote: event.target.value })}
           aria-invalid={errors.parentsNote ? true : undefined}
@@ -61,7 +63,7 @@ export function ParentsPageFields({
           </p>
         )}
         <p id={`${id}-note-count`} className={styles.counter} data-near-limit={remaining <= NEAR_LIMIT || undefined}>
-          {parentsNote.length} / {PARENTS_NOTE_MAX_LENGTH} characters
+          {t('calendars.parentsPage.noteCount', { count: parentsNote.length, max: PARENTS_NOTE_MAX_LENGTH })}
         </p>
       </div>
     </>

@@ -1,12 +1,16 @@
 import { CREATION_FEE_CENTS, type OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
+import type { Currency } from '@firstday/common/currency';
+import { formatMoney } from '@firstday/common/format';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
+import { translateFieldMessages } from './field-messages.ts';
 import { type PaymentPhase, usePayment } from './use-payment.ts';
 import { usePaymentsConfig } from './use-payments-config.ts';
 import styles from './wizard.module.css';
@@ -14,9 +18,17 @@ import styles from './wizard.module.css';
 // Stripe.js is loaded only when this deployment takes payments through Stripe.
 const StripePayment = lazy(() => import('./stripe-payment.tsx'));
 
-type PaymentStepProps = { calendarId: string; onPaid: (calendar: OwnerCalendar) => void; back: ReactNode };
+type PaymentStepProps = {
+  calendarId: string;
+  /** The calendar's: the fee is 20 in it. */
+  currency: Currency;
+  onPaid: (calendar: OwnerCalendar) => void;
+  back: ReactNode;
+};
 
-export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
+export function PaymentStep({ calendarId, currency, onPaid, back }: PaymentStepProps) {
+  const t = useT();
+  const locale = useLocale();
   const config = usePaymentsConfig();
   const payment = usePayment(calendarId, onPaid);
 
@@ -24,7 +36,7 @@ export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
   if (config.isPending) {
     body = (
       <p className={styles.loading} role="status">
-        Loading payment options…
+        {t('calendars.payment.loadingOptions')}
       </p>
     );
   } else if (config.data?.provider === 'stripe') {
@@ -33,15 +45,15 @@ export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
       <Suspense
         fallback={
           <p className={styles.loading} role="status">
-            Loading secure payment…
+            {t('calendars.payment.loadingSecure')}
           </p>
         }
       >
-        <StripePayment publishableKey={publishableKey} payment={payment} back={back} />
+        <StripePayment publishableKey={publishableKey} currency={currency} payment={payment} back={back} />
       </Suspense>
     ) : (
       <p className={styles.problem} role="alert">
-        Payments are not available right now. Please try again later.
+        {t('calendars.payment.unavailable')}
       </p>
     );
   } else {
@@ -51,7 +63,9 @@ export function PaymentStep({ calendarId, onPaid, back }: PaymentStepProps) {
 
   return (
     <>
-      <p className={styles.priceLead}>Only 20$ for start</p>
+      <p className={styles.priceLead}>
+        {t('calendars.payment.priceLead', { currency, amount: formatMoney(CREATION_FEE_CENTS, { currency, locale }) })}
+      </p>
       {body}
     </>
   );
@@ -81,6 +95,7 @@ function mapCardFieldErrors(fields: Readonly<Record<string, string>> | undefined
 }
 
 function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }) {
+  const t = useT();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -103,7 +118,7 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
     if (busy) return;
     const result = validateCard(card);
     if (!result.success) {
-      setErrors(result.errors);
+      setErrors(translateFieldMessages(result.errors, t));
       setRefusedSubmits((count) => count + 1);
       return;
     }
@@ -111,7 +126,7 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
     const { fieldErrors } = await payment.pay({ type: 'card', card });
     const mapped = mapCardFieldErrors(fieldErrors);
     if (Object.keys(mapped).length > 0) {
-      setErrors(mapped);
+      setErrors(translateFieldMessages(mapped, t));
       setRefusedSubmits((count) => count + 1);
     }
   }
@@ -120,12 +135,12 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
     <form ref={formRef} className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
       <SandboxWallets
         amountCents={CREATION_FEE_CENTS}
-        description="Calendar creation fee"
+        description={t('calendars.payment.feeDescription')}
         disabled={busy}
         onConfirm={(wallet) => payment.pay({ type: 'wallet', wallet })}
       />
       <p className={formStyles.divider}>
-        <span>or pay by card</span>
+        <span>{t('calendars.payment.orPayByCard')}</span>
       </p>
       <CardFields
         card={card}
@@ -133,19 +148,16 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
         onChange={change}
         className={styles.cardFields}
         wideClassName={styles.wide}
-        cvcHint="The 3 digits on the back of the card."
+        cvcHint={t('calendars.payment.cvcHint')}
       />
       <PaymentStatus phase={payment.phase} problem={payment.problem} onCheckAgain={payment.checkAgain} />
       <div className={styles.actions}>
         {back}
         <Button type="submit" size="lg" aria-disabled={busy || undefined}>
-          {busy ? 'Paying…' : 'Pay'}
+          {busy ? t('calendars.payment.paying') : t('calendars.payment.pay')}
         </Button>
       </div>
-      <p className={styles.secureNote}>
-        Card details travel over an encrypted connection and are used only for this payment: the full card number is
-        never stored.
-      </p>
+      <p className={styles.secureNote}>{t('calendars.payment.secureNote')}</p>
     </form>
   );
 }
@@ -154,21 +166,21 @@ type PaymentStatusProps = { phase: PaymentPhase; problem: string | null; onCheck
 
 /** Progress while paying and confirming, the reason of a failure, and an honest word when it takes long. */
 export function PaymentStatus({ phase, problem, onCheckAgain }: PaymentStatusProps) {
+  const t = useT();
   return (
     <>
       <div role="status" aria-live="polite" className={styles.status}>
         {(phase === 'paying' || phase === 'confirming') && (
-          <ProgressNote>{phase === 'paying' ? 'Processing your payment…' : 'Confirming your payment…'}</ProgressNote>
+          <ProgressNote>
+            {phase === 'paying' ? t('calendars.payment.processing') : t('calendars.payment.confirming')}
+          </ProgressNote>
         )}
       </div>
       {phase === 'still_confirming' && (
         <div className={styles.problem} role="alert">
-          <p>
-            Your payment is still being confirmed. This can take a minute; you will not be charged twice. Please check
-            again in a moment.
-          </p>
+          <p>{t('calendars.payment.stillConfirming')}</p>
           <Button variant="secondary" onClick={onCheckAgain}>
-            Check again
+            {t('calendars.payment.checkAgain')}
           </Button>
         </div>
       )}

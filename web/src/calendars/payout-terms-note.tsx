@@ -1,5 +1,8 @@
+import { T } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import { usePaymentsConfig } from './use-payments-config.ts';
+
+const RECIPIENT_AGREEMENT_URL = 'https://stripe.com/legal/recipient-agreement';
 
 /**
  * With Stripe, the payout goes through a connected account opened for the parents with the terms
@@ -10,11 +13,16 @@ export function PayoutTermsNote() {
   if (config.data?.provider !== 'stripe') return null;
   return (
     <p className={formStyles.hint}>
-      Payouts are made by our payment partner Stripe. By saving this IBAN you accept the{' '}
-      <a href="https://stripe.com/legal/recipient-agreement" target="_blank" rel="noreferrer">
-        Stripe Recipient Agreement
-      </a>
-      .
+      <T
+        id="calendars.payoutTerms.note"
+        components={{
+          0: (
+            <a href={RECIPIENT_AGREEMENT_URL} target="_blank" rel="noreferrer">
+              {RECIPIENT_AGREEMENT_URL}
+            </a>
+          ),
+        }}
+      />
     </p>
   );
 }

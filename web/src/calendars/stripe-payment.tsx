@@ -1,27 +1,35 @@
 import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
+import type { Currency } from '@firstday/common/currency';
 import { ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { confirmStripePayment, StripeProvider } from '../components/stripe-provider.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { PaymentStatus } from './payment-step.tsx';
 import type { usePayment } from './use-payment.ts';
 import styles from './wizard.module.css';
 
-type StripePaymentProps = { publishableKey: string; payment: ReturnType<typeof usePayment>; back: ReactNode };
+type StripePaymentProps = {
+  publishableKey: string;
+  currency: Currency;
+  payment: ReturnType<typeof usePayment>;
+  back: ReactNode;
+};
 
 /**
  * Stripe's Payment Element and Express Checkout Element (wallets) in deferred-intent mode: the
  * PaymentIntent is made by our pay call, which answers the `clientSecret` to confirm it with.
  */
-export default function StripePayment({ publishableKey, payment, back }: StripePaymentProps) {
+export default function StripePayment({ publishableKey, currency, payment, back }: StripePaymentProps) {
   return (
-    <StripeProvider publishableKey={publishableKey} amountCents={CREATION_FEE_CENTS}>
+    <StripeProvider publishableKey={publishableKey} amountCents={CREATION_FEE_CENTS} currency={currency}>
       <StripeForm payment={payment} back={back} />
     </StripeProvider>
   );
 }
 
-function StripeForm({ payment, back }: Omit<StripePaymentProps, 'publishableKey'>) {
+function StripeForm({ payment, back }: Pick<StripePaymentProps, 'payment' | 'back'>) {
+  const t = useT();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -30,7 +38,7 @@ function StripeForm({ payment, back }: Omit<StripePaymentProps, 'publishableKey'
   async function confirm() {
     if (!stripe || !elements || busy) return;
     const { error: submitError } = await elements.submit();
-    if (submitError) return payment.setProblem(submitError.message ?? 'Please check your payment details.');
+    if (submitError) return payment.setProblem(submitError.message ?? t('calendars.payment.checkDetails'));
     await payment.pay({ type: 'stripe' }, async (response) => {
       const clientSecret = response.payment.clientSecret;
       return clientSecret ? confirmStripePayment(stripe, elements, clientSecret) : null;
@@ -50,7 +58,7 @@ function StripeForm({ payment, back }: Omit<StripePaymentProps, 'publishableKey'
       <div className={styles.actions}>
         {back}
         <Button type="submit" size="lg" aria-disabled={busy || !ready || undefined}>
-          {busy ? 'Paying…' : 'Pay'}
+          {busy ? t('calendars.payment.paying') : t('calendars.payment.pay')}
         </Button>
       </div>
     </form>

@@ -1,17 +1,24 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import type { Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import {
+  followIbanCurrency,
   getDraftProblem,
   getDraftValues,
   getInitialValues,
   getResumeStep,
   hasUnsavedChanges,
+  isCurrencyPicked,
   mapWizardFieldErrors,
   validateStepOne,
   validateStepTwo,
   type WizardValues,
 } from './wizard-state.ts';
+
+const i18n = createServerI18n('en');
+const t: Translate = (id, values) => i18n._(id, values);
 
 const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
 
@@ -53,6 +60,7 @@ const values: WizardValues = {
   background: 'pink',
   coverImageId: null,
   parentsNote: '',
+  currency: 'eur',
 };
 
 describe('getResumeStep', () => {
@@ -101,27 +109,49 @@ describe('initial values', () => {
       background: 'blue',
       coverImageId: null,
       parentsNote: '',
+      currency: 'usd',
     });
+  });
+});
+
+describe('the currency', () => {
+  it('starts from the account IBAN’s country', () => {
+    const user = { first_name: 'Ada', last_name: 'Lovelace' };
+    expect(getInitialValues({ ...user, IBAN: 'GB82 •••• •••• •••• 5432' }).currency).toBe('gbp');
+    expect(getInitialValues({ ...user, IBAN: null }).currency).toBe('usd');
+  });
+
+  it('follows the IBAN as it is typed or chosen', () => {
+    expect(followIbanCurrency({ ...values, iban: 'FR14 2004 1010 0505 0001 3M02 606' }, null).currency).toBe('eur');
+    expect(followIbanCurrency({ ...values, currency: 'eur', iban: 'GB82 WEST' }, null).currency).toBe('gbp');
+    expect(followIbanCurrency({ ...values, ibanChoice: 'saved' }, 'US12 •••• 3000').currency).toBe('usd');
+    // No country yet: the currency stays as it was.
+    expect(followIbanCurrency({ ...values, currency: 'gbp', iban: 'D' }, null).currency).toBe('gbp');
+  });
+
+  it('counts a draft’s currency as picked when it is not its IBAN’s', () => {
+    expect(isCurrencyPicked(makeCalendar({ currency: 'eur' }))).toBe(false);
+    expect(isCurrencyPicked(makeCalendar({ currency: 'gbp' }))).toBe(true);
   });
 });
 
 describe('validateStepOne', () => {
   it('sends a typed IBAN normalised', () => {
-    expect(validateStepOne(values)).toEqual({
+    expect(validateStepOne(values, t)).toEqual({
       success: true,
-      request: { firstName: 'Ada', lastName: 'Lovelace', iban: 'DE89370400440532013000' },
+      request: { firstName: 'Ada', lastName: 'Lovelace', currency: 'eur', iban: 'DE89370400440532013000' },
     });
   });
 
   it('leaves the IBAN out when the saved one is used', () => {
-    expect(validateStepOne({ ...values, ibanChoice: 'saved', iban: '' })).toEqual({
+    expect(validateStepOne({ ...values, ibanChoice: 'saved', iban: '' }, t)).toEqual({
       success: true,
-      request: { firstName: 'Ada', lastName: 'Lovelace' },
+      request: { firstName: 'Ada', lastName: 'Lovelace', currency: 'eur' },
     });
   });
 
   it('asks for the missing fields at once', () => {
-    const result = validateStepOne({ ...values, firstName: ' ', iban: '' });
+    const result = validateStepOne({ ...values, firstName: ' ', iban: '' }, t);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.errors.firstName).toBe('Please enter your name.');
@@ -129,7 +159,7 @@ describe('validateStepOne', () => {
   });
 
   it('refuses an IBAN with a typo', () => {
-    const result = validateStepOne({ ...values, iban: 'DE89370400440532013001' });
+    const result = validateStepOne({ ...values, iban: 'DE89370400440532013001' }, t);
     expect(result.success).toBe(false);
   });
 });

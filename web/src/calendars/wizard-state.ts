@@ -6,9 +6,17 @@ import {
   ParentsNoteSchema,
   toIsoDate,
 } from '@firstday/common/calendars';
+import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
+import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 
-export const WIZARD_STEP_LABELS = ['Details', 'Customize', 'Plan', 'Payment', 'Welcome'] as const;
+export const WIZARD_STEP_LABELS = [
+  messageId('calendars.wizard.stepDetails'),
+  messageId('calendars.wizard.stepCustomize'),
+  messageId('calendars.wizard.stepPlan'),
+  messageId('calendars.wizard.stepPayment'),
+  messageId('calendars.wizard.stepWelcome'),
+] as const;
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
 
 /** Everything the wizard's forms hold, kept across Back and across steps until it is saved. */
@@ -23,6 +31,8 @@ export type WizardValues = {
   /** The parents' page (step 2, optional). */
   coverImageId: string | null;
   parentsNote: string;
+  /** The calendar's currency: the fee, the gifts and the payout; it can change until the fee is paid. */
+  currency: Currency;
 };
 
 export type StepErrors = Partial<Record<keyof WizardValues, string>>;
@@ -38,6 +48,7 @@ export function getInitialValues(user: { first_name: string; last_name: string; 
     background: 'pink',
     coverImageId: null,
     parentsNote: '',
+    currency: defaultCurrencyForIban(user.IBAN),
   };
 }
 
@@ -51,7 +62,23 @@ export function getDraftValues(calendar: OwnerCalendar): WizardValues {
     background: calendar.background,
     coverImageId: calendar.coverImageId,
     parentsNote: calendar.parentsNote ?? '',
+    currency: calendar.currency,
   };
+}
+
+/**
+ * The currency follows the payout IBAN's country (a German IBAN: euros) until the parent picks one;
+ * the masked saved IBAN keeps its country code. An IBAN without a country yet changes nothing.
+ */
+export function followIbanCurrency(values: WizardValues, savedIban: string | null): WizardValues {
+  const iban = values.ibanChoice === 'saved' ? savedIban : values.iban;
+  if (!iban || !/^\s*[A-Za-z]{2}/.test(iban)) return values;
+  return { ...values, currency: defaultCurrencyForIban(iban.trim()) };
+}
+
+/** Whether a draft's currency was picked by the parent rather than taken from its IBAN. */
+export function isCurrencyPicked(calendar: Pick<OwnerCalendar, 'currency' | 'iban'>): boolean {
+  return calendar.currency !== defaultCurrencyForIban(calendar.iban);
 }
 
 /** Something typed that the server does not have yet; a chosen but still empty new IBAN is nothing. */
@@ -98,16 +125,16 @@ function collectErrors(issues: readonly { path: readonly PropertyKey[]; message:
 }
 
 export type StepOneResult =
-  | { success: true; request: { firstName: string; lastName: string; iban?: string } }
+  | { success: true; request: { firstName: string; lastName: string; iban?: string; currency: Currency } }
   | { success: false; errors: StepErrors };
 
 /** Step 1 with the server's schema; the saved (masked) IBAN is left out so the server keeps or copies it. */
-export function validateStepOne(values: WizardValues): StepOneResult {
+export function validateStepOne(values: WizardValues, t: Translate): StepOneResult {
   const useSaved = values.ibanChoice === 'saved';
   if (!useSaved && values.iban.trim() === '') {
     const result = CreateCalendarSchema.safeParse({ firstName: values.firstName, lastName: values.lastName });
     const errors = result.success ? {} : collectErrors(result.error.issues);
-    return { success: false, errors: { ...errors, iban: 'Please enter the IBAN gifts are paid out to.' } };
+    return { success: false, errors: { ...errors, iban: t('calendars.wizard.ibanRequired') } };
   }
   const result = CreateCalendarSchema.safeParse({
     firstName: values.firstName,
@@ -115,8 +142,9 @@ export function validateStepOne(values: WizardValues): StepOneResult {
     iban: useSaved ? undefined : values.iban,
   });
   if (!result.success) return { success: false, errors: collectErrors(result.error.issues) };
-  const { iban, ...names } = result.data;
-  return { success: true, request: iban === undefined ? names : { ...names, iban } };
+  const { firstName, lastName, iban } = result.data;
+  const request = { firstName, lastName, currency: values.currency };
+  return { success: true, request: iban === undefined ? request : { ...request, iban } };
 }
 
 export type StepTwoResult =
@@ -159,6 +187,7 @@ export function mapWizardFieldErrors(fields: Readonly<Record<string, string>>): 
     'background',
     'coverImageId',
     'parentsNote',
+    'currency',
   ];
   const errors: StepErrors = {};
   for (const field of known) if (fields[field]) errors[field] = fields[field];

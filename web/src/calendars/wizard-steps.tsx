@@ -5,27 +5,33 @@ import {
   toIsoDate,
   WIZARD_STEPS,
 } from '@firstday/common/calendars';
+import { CURRENCIES, type Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { IbanField, TextField } from '../account/text-field.tsx';
 import { Button, ButtonLink } from '../components/button.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
+import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
 import { copyShareLink, getShareLink } from './copy-text.ts';
+import { translateFieldMessages } from './field-messages.ts';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
 import {
+  followIbanCurrency,
   getDraftValues,
   getInitialValues,
   getResumeStep,
   hasUnsavedChanges,
+  isCurrencyPicked,
   mapWizardFieldErrors,
   type StepErrors,
   validateStepOne,
@@ -35,13 +41,13 @@ import {
   type WizardValues,
 } from './wizard-state.ts';
 
-const STEP_TITLES: Record<WizardStep, string> = {
-  1: 'Create Your Calendar',
-  2: 'Customize Your Calendar',
-  3: 'Your Subscription Plan',
-  4: 'Payment',
-  5: 'Welcome to Your Calendar!',
-};
+const STEP_TITLES = {
+  1: messageId('calendars.wizard.titleDetails'),
+  2: messageId('calendars.wizard.titleCustomize'),
+  3: messageId('calendars.wizard.titlePlan'),
+  4: messageId('calendars.wizard.titlePayment'),
+  5: messageId('calendars.wizard.titleWelcome'),
+} as const satisfies Record<WizardStep, string>;
 
 type WizardStepsProps = {
   user: { first_name: string; last_name: string; IBAN: string | null };
@@ -51,6 +57,8 @@ type WizardStepsProps = {
 
 /** The five steps; every step is saved on the server before the next one shows, so a reload resumes. */
 export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
+  const t = useT();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<WizardStep>(() => (draft ? getResumeStep(draft) : 1));
   const [values, setValues] = useState<WizardValues>(() => (draft ? getDraftValues(draft) : getInitialValues(user)));
@@ -61,6 +69,9 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [photoBusy, setPhotoBusy] = useState(false);
+  // Until the parent picks a currency, it follows the payout IBAN's country.
+  const [currencyPicked, setCurrencyPicked] = useState(() => (draft ? isCurrencyPicked(draft) : false));
+  const savedIban = calendar?.iban ?? user.IBAN;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -82,7 +93,16 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   }, [errors]);
 
   function changeValues(change: Partial<WizardValues>) {
-    setValues((current) => ({ ...current, ...change }));
+    setValues((current) => {
+      const next = { ...current, ...change };
+      const ibanChanged = 'iban' in change || 'ibanChoice' in change;
+      return ibanChanged && !currencyPicked ? followIbanCurrency(next, savedIban) : next;
+    });
+  }
+
+  function pickCurrency(currency: Currency) {
+    setCurrencyPicked(true);
+    changeValues({ currency });
   }
 
   function keepCalendar(saved: OwnerCalendar) {
@@ -102,7 +122,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       setStep(next);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? mapWizardFieldErrors(error.fields) : {};
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) setErrors(translateFieldMessages(fieldErrors, t));
       else setProblem(getErrorMessage(error));
     } finally {
       setSaving(false);
@@ -111,8 +131,8 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
   function submitDetails(event: FormEvent) {
     event.preventDefault();
-    const result = validateStepOne(values);
-    if (!result.success) return setErrors(result.errors);
+    const result = validateStepOne(values, t);
+    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
     setErrors({});
     if (calendar) return save(2, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 2 }));
     return save(2, async () => {
@@ -124,9 +144,9 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
   function submitCustomization(event: FormEvent) {
     event.preventDefault();
-    if (photoBusy) return setProblem('Your photo is still uploading. Please wait a moment.');
+    if (photoBusy) return setProblem(t('calendars.wizard.photoStillUploading'));
     const result = validateStepTwo(values);
-    if (!result.success) return setErrors(result.errors);
+    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
     if (!calendar) return setStep(1);
     setErrors({});
     return save(3, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 3 }));
@@ -144,11 +164,11 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     setStep((current) => Math.max(1, current - 1) as WizardStep);
   }
 
-  const title = STEP_TITLES[step];
+  const title = t(STEP_TITLES[step]);
   const back =
     step >= 2 && step <= 4 ? (
       <Button variant="secondary" size="lg" onClick={goBack} disabled={saving}>
-        Back
+        {t('calendars.wizard.back')}
       </Button>
     ) : null;
   const problemBox = problem && (
@@ -167,17 +187,17 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
       {step === 1 && (
         <StepForm formRef={formRef} onSubmit={submitDetails} saving={saving}>
-          <p className={styles.lead}>Who is the calendar for, and where should the gifts go?</p>
+          <p className={styles.lead}>{t('calendars.wizard.detailsLead')}</p>
           <div className={styles.twoColumns}>
             <TextField
-              label="First name"
+              label={t('calendars.wizard.firstName')}
               autoComplete="given-name"
               value={values.firstName}
               onChange={(event) => changeValues({ firstName: event.target.value })}
               error={errors.firstName}
             />
             <TextField
-              label="Last name"
+              label={t('calendars.wizard.lastName')}
               autoComplete="family-name"
               value={values.lastName}
               onChange={(event) => changeValues({ lastName: event.target.value })}
@@ -185,17 +205,18 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             />
           </div>
           <IbanChoice
-            savedIban={calendar?.iban ?? user.IBAN}
+            savedIban={savedIban}
             fromAccount={!calendar?.iban}
             values={values}
             error={errors.iban}
             onChange={changeValues}
           />
           <PayoutTermsNote />
+          <CurrencyChoice value={values.currency} error={errors.currency} onChange={pickCurrency} />
           {problemBox}
           <div className={styles.actions}>
             <Button type="submit" size="lg" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Next Step'}
+              {saving ? t('calendars.wizard.saving') : t('calendars.wizard.nextStep')}
             </Button>
           </div>
         </StepForm>
@@ -203,23 +224,21 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
       {step === 2 && (
         <StepForm formRef={formRef} onSubmit={submitCustomization} saving={saving}>
-          <p className={styles.lead}>
-            Pick the expected birth date and how your calendar looks. A photo and a note for your guests are optional.
-          </p>
+          <p className={styles.lead}>{t('calendars.wizard.customizeLead')}</p>
           <div className={styles.customize}>
             <div className={styles.customizeFields}>
               <TextField
-                label="Expected birth date"
+                label={t('calendars.wizard.dueDate')}
                 type="date"
                 min={toIsoDate(new Date())}
                 max={getLatestDueDate(toIsoDate(new Date()))}
                 value={values.dueDate}
                 onChange={(event) => changeValues({ dueDate: event.target.value })}
                 error={errors.dueDate}
-                hint="Between today and 10 months from now. Guesses open from 4 weeks before to 2 weeks after it."
+                hint={t('calendars.wizard.dueDateHint')}
               />
               <BackgroundPicker
-                legend="Background"
+                legend={t('calendars.wizard.background')}
                 value={values.background}
                 onChange={(background) => changeValues({ background })}
                 error={errors.background}
@@ -232,12 +251,12 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
                 onPhotoBusyChange={setPhotoBusy}
               />
             </div>
-            <section className={styles.previewColumn} aria-label="Preview">
+            <section className={styles.previewColumn} aria-label={t('calendars.wizard.preview')}>
               <p className={styles.previewLabel} aria-hidden="true">
-                Preview
+                {t('calendars.wizard.preview')}
               </p>
               <CalendarPreview
-                title={calendar?.title || 'My calendar'}
+                title={calendar?.title || t('calendars.wizard.defaultTitle')}
                 parentNames={`${values.firstName} ${values.lastName}`.trim()}
                 dueDate={values.dueDate}
                 background={values.background}
@@ -248,7 +267,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
           <div className={styles.actions}>
             {back}
             <Button type="submit" size="lg" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Next Step'}
+              {saving ? t('calendars.wizard.saving') : t('calendars.wizard.nextStep')}
             </Button>
           </div>
         </StepForm>
@@ -257,25 +276,27 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       {step === 3 && (
         <StepForm formRef={formRef} onSubmit={submitPlan} saving={saving}>
           <div className={styles.plan}>
-            <p className={styles.planName}>Firstday calendar</p>
+            <p className={styles.planName}>{t('calendars.wizard.planName')}</p>
             <ul className={styles.benefits}>
-              <li>Your own birth-day calendar with a private link to share</li>
-              <li>Unlimited guesses and wishes from family and friends, no account needed</li>
-              <li>Money gifts with personal messages: we take no cut</li>
-              <li>Gifts paid out to your bank account when you announce the birth</li>
-              <li>A celebration e-mail to everyone who took part</li>
+              <li>{t('calendars.wizard.planBenefitCalendar')}</li>
+              <li>{t('calendars.wizard.planBenefitGuesses')}</li>
+              <li>{t('calendars.wizard.planBenefitGifts')}</li>
+              <li>{t('calendars.wizard.planBenefitPayout')}</li>
+              <li>{t('calendars.wizard.planBenefitEmail')}</li>
             </ul>
             <p className={styles.total}>
-              <span>Total</span>
-              <strong>{formatMoney(CREATION_FEE_CENTS)}</strong>
+              <span>{t('calendars.wizard.total')}</span>
+              <strong>
+                {formatMoney(CREATION_FEE_CENTS, { currency: calendar?.currency ?? values.currency, locale })}
+              </strong>
             </p>
-            <p className={styles.planNote}>Paid once. No subscription renewals, no hidden fees.</p>
+            <p className={styles.planNote}>{t('calendars.wizard.planNote')}</p>
           </div>
           {problemBox}
           <div className={styles.actions}>
             {back}
             <Button type="submit" size="lg" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Proceed to Payment'}
+              {saving ? t('calendars.wizard.saving') : t('calendars.wizard.proceedToPayment')}
             </Button>
           </div>
         </StepForm>
@@ -285,6 +306,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
         <div className={styles.stepBody}>
           <PaymentStep
             calendarId={calendar.id}
+            currency={calendar.currency}
             onPaid={(paid) => {
               keepCalendar(paid);
               setStep(5);
@@ -300,12 +322,11 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 }
 
 function WizardProgress({ step }: { step: WizardStep }) {
+  const t = useT();
   return (
     <div className={styles.progress}>
-      <p className={styles.progressText}>
-        Step {step} of {WIZARD_STEPS}
-      </p>
-      <ol className={styles.progressSteps} aria-label="Progress">
+      <p className={styles.progressText}>{t('calendars.wizard.stepOf', { step, total: WIZARD_STEPS })}</p>
+      <ol className={styles.progressSteps} aria-label={t('calendars.wizard.progress')}>
         {WIZARD_STEP_LABELS.map((label, index) => {
           const number = index + 1;
           const state = number < step ? 'done' : number === step ? 'current' : 'next';
@@ -315,8 +336,8 @@ function WizardProgress({ step }: { step: WizardStep }) {
                 {number < step ? '✓' : number}
               </span>
               <span className={styles.progressLabel}>
-                {label}
-                {number < step && <span className="visually-hidden"> (done)</span>}
+                {t(label)}
+                {number < step && <span className="visually-hidden"> {t('calendars.wizard.stepDone')}</span>}
               </span>
             </li>
           );
@@ -354,19 +375,20 @@ type IbanChoiceProps = {
 
 /** The saved IBAN is only shown masked, so it is offered as a choice rather than as editable text. */
 function IbanChoice({ savedIban, fromAccount, values, error, onChange }: IbanChoiceProps) {
+  const t = useT();
   const name = useId();
   const ibanField = (
     <IbanField
       value={values.iban}
       onChange={(event) => onChange({ iban: event.target.value })}
       error={error}
-      hint="Gifts are paid out to this bank account when you announce the birth."
+      hint={t('calendars.wizard.ibanHint')}
     />
   );
   if (!savedIban) return <div className={styles.narrow}>{ibanField}</div>;
   return (
     <fieldset className={styles.ibanChoice}>
-      <legend className={styles.legend}>Bank account for the gifts</legend>
+      <legend className={styles.legend}>{t('calendars.wizard.ibanLegend')}</legend>
       <label className={styles.choice}>
         <input
           type="radio"
@@ -375,7 +397,7 @@ function IbanChoice({ savedIban, fromAccount, values, error, onChange }: IbanCho
           onChange={() => onChange({ ibanChoice: 'saved' })}
         />
         <span>
-          {fromAccount ? 'Use the IBAN from my account' : 'Use the IBAN saved for this calendar'}
+          {fromAccount ? t('calendars.wizard.ibanFromAccount') : t('calendars.wizard.ibanFromCalendar')}
           <span className={styles.masked}>{savedIban}</span>
         </span>
       </label>
@@ -386,18 +408,68 @@ function IbanChoice({ savedIban, fromAccount, values, error, onChange }: IbanCho
           checked={values.ibanChoice === 'new'}
           onChange={() => onChange({ ibanChoice: 'new' })}
         />
-        <span>Use another IBAN</span>
+        <span>{t('calendars.wizard.ibanAnother')}</span>
       </label>
       {values.ibanChoice === 'new' && <div className={styles.narrow}>{ibanField}</div>}
     </fieldset>
   );
 }
 
+const CURRENCY_NAMES = {
+  usd: messageId('calendars.currency.usd'),
+  eur: messageId('calendars.currency.eur'),
+  gbp: messageId('calendars.currency.gbp'),
+} as const satisfies Record<Currency, string>;
+
+type CurrencyChoiceProps = { value: Currency; error?: string; onChange: (currency: Currency) => void };
+
+/** The calendar's currency: the fee, the gifts and the payout are in it. It can change until the fee is paid. */
+function CurrencyChoice({ value, error, onChange }: CurrencyChoiceProps) {
+  const t = useT();
+  const locale = useLocale();
+  const name = useId();
+  return (
+    <fieldset
+      className={styles.currencyChoice}
+      aria-describedby={[error ? `${name}-error` : '', `${name}-hint`].filter(Boolean).join(' ')}
+    >
+      <legend className={styles.legend}>{t('calendars.currency.legend')}</legend>
+      <div className={styles.currencyOptions}>
+        {CURRENCIES.map((currency) => (
+          <label key={currency} className={styles.choice}>
+            <input
+              type="radio"
+              name={name}
+              value={currency}
+              checked={value === currency}
+              onChange={() => onChange(currency)}
+              aria-invalid={error ? true : undefined}
+            />
+            <span>
+              {t(CURRENCY_NAMES[currency])}
+              <span className={styles.currencyFee}>{formatMoney(CREATION_FEE_CENTS, { currency, locale })}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${name}-error`} className={formStyles.fieldError}>
+          {error}
+        </p>
+      )}
+      <p id={`${name}-hint`} className={formStyles.hint}>
+        {t('calendars.currency.hint')}
+      </p>
+    </fieldset>
+  );
+}
+
 function WelcomeStep({ calendar }: { calendar: OwnerCalendar }) {
+  const t = useT();
   const shareLink = calendar.shareUrl ? getShareLink(calendar.shareUrl) : null;
   return (
     <div className={styles.stepBody}>
-      <p className={styles.welcomeLead}>Your subscription is active! Let's get started.</p>
+      <p className={styles.welcomeLead}>{t('calendars.wizard.welcomeLead')}</p>
       <CalendarPreview
         title={calendar.title}
         parentNames={`${calendar.firstName} ${calendar.lastName}`}
@@ -407,20 +479,20 @@ function WelcomeStep({ calendar }: { calendar: OwnerCalendar }) {
       {shareLink && (
         <div className={styles.share}>
           <TextField
-            label="Your calendar’s link"
+            label={t('calendars.wizard.shareLink')}
             readOnly
             value={shareLink}
             onFocus={(event) => event.currentTarget.select()}
-            hint="Send it to family and friends: they guess the day, leave a wish and may send a gift."
+            hint={t('calendars.wizard.shareLinkHint')}
           />
-          <Button variant="secondary" onClick={() => copyShareLink(shareLink)}>
-            Copy link
+          <Button variant="secondary" onClick={() => copyShareLink(shareLink, t)}>
+            {t('calendars.wizard.copyLink')}
           </Button>
         </div>
       )}
       <div className={styles.actions}>
         <ButtonLink to="/my_calendars" size="lg">
-          Go to My Calendar
+          {t('calendars.wizard.goToMyCalendar')}
         </ButtonLink>
       </div>
     </div>
