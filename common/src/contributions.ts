@@ -129,6 +129,8 @@ export type OwnerWish = {
   email: string;
   wish: string;
   sumCents: number;
+  /** The calendar's currency: `sumCents` is in its minor units. */
+  currency: Currency;
   createdAt: string;
   read: boolean;
 };

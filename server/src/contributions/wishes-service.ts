@@ -34,7 +34,12 @@ export async function listOwnerWishes(
   options: { calendarId?: string; cursor?: string },
 ): Promise<{ items: OwnerWish[]; nextCursor: string | null }> {
   const rows = await db
-    .select({ contribution: contributions, title: calendars.title, firstName: calendars.firstName })
+    .select({
+      contribution: contributions,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      currency: calendars.currency,
+    })
     .from(contributions)
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .where(
@@ -49,7 +54,7 @@ export async function listOwnerWishes(
     .limit(WISHES_PAGE_SIZE + 1);
   const page = rows.slice(0, WISHES_PAGE_SIZE);
   return {
-    items: page.map(({ contribution, title, firstName }) => ({
+    items: page.map(({ contribution, title, firstName, currency }) => ({
       id: contribution.id,
       calendarId: contribution.calendarId,
       calendarTitle: title ?? `${firstName}'s calendar`,
@@ -59,6 +64,7 @@ export async function listOwnerWishes(
       email: contribution.email,
       wish: contribution.wish,
       sumCents: contribution.giftCents ?? 0,
+      currency,
       createdAt: contribution.createdAt.toISOString(),
       read: contribution.readAt !== null,
     })),
@@ -88,7 +94,12 @@ export function toCsvCell(value: string | number | null): string {
 /** Every confirmed wish and guess of the owner's calendars as RFC 4180 CSV (with a BOM for Excel). */
 export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: string): Promise<string> {
   const rows = await db
-    .select({ contribution: contributions, title: calendars.title, firstName: calendars.firstName })
+    .select({
+      contribution: contributions,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      currency: calendars.currency,
+    })
     .from(contributions)
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .where(ownedConfirmed(ownerId, calendarId))
@@ -101,11 +112,12 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
     'Guessed time',
     'Guessed weight (g)',
     'Wish',
-    'Gift (USD)',
+    'Gift',
+    'Currency',
     'Sent at (UTC)',
     'Read',
   ];
-  const lines = rows.map(({ contribution, title, firstName }) =>
+  const lines = rows.map(({ contribution, title, firstName, currency }) =>
     [
       title ?? `${firstName}'s calendar`,
       contribution.name,
@@ -114,7 +126,9 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
       contribution.guessedTimeMinutes === null ? null : formatTimeInput(contribution.guessedTimeMinutes),
       contribution.guessedWeightGrams,
       contribution.wish,
+      // USD, EUR and GBP all have two decimals.
       contribution.giftCents ? (contribution.giftCents / 100).toFixed(2) : '',
+      contribution.giftCents ? currency.toUpperCase() : '',
       contribution.createdAt.toISOString(),
       contribution.readAt ? 'yes' : 'no',
     ]

@@ -152,7 +152,7 @@ describe('CSV export', () => {
     const csv = (await response.text()).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift (USD)","Sent at (UTC)","Read"',
+      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift","Currency","Sent at (UTC)","Read"',
     );
     expect(csv).toContain('"\'@Bob"');
     expect(csv).toContain('"\'-2 wishes"');
