@@ -1,6 +1,7 @@
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { webEnv } from '../env';
+import { useT } from '../i18n/use-t.tsx';
 import { ALTCHA_CHALLENGE_URL, useAltcha } from './altcha-loader.ts';
 import styles from './captcha-field.module.css';
 
@@ -29,6 +30,7 @@ export function CaptchaField(props: CaptchaFieldProps) {
 }
 
 function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
+  const t = useT();
   const status = useAltcha();
   const loaded = status === 'ready';
   const widgetRef = useRef<HTMLElement>(null);
@@ -74,14 +76,14 @@ function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
   if (status === 'failed') {
     return (
       <p className={styles.message} role="alert">
-        The captcha could not load. Please check your connection and reload the page.
+        {t('common.captcha.failed')}
       </p>
     );
   }
   if (!loaded) {
     return (
       <div className={styles.placeholder} aria-busy="true">
-        Loading the captcha…
+        {t('common.captcha.loading')}
       </div>
     );
   }
@@ -144,6 +146,7 @@ function HostedWidget({
   onChange,
   describedBy,
 }: CaptchaFieldProps & { provider: HostedProvider; siteKey: string }) {
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -180,7 +183,7 @@ function HostedWidget({
   if (failed) {
     return (
       <p className={styles.message} role="alert">
-        The captcha could not load. Please check your connection and reload the page.
+        {t('common.captcha.failed')}
       </p>
     );
   }

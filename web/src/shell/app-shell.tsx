@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { isSignedOutError, useCurrentUser } from '../account/use-current-user.ts';
 import { Button } from '../components/button.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './app-shell.module.css';
@@ -42,6 +43,7 @@ export default function AppShell() {
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {
+  const t = useT();
   const menuId = useId();
   // The specification: the side menu starts collapsed.
   const [menuExpanded, setMenuExpanded] = useState(false);
@@ -67,7 +69,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.shell.skipToContent')}
       </a>
       <TopBar menuId={menuId} menuExpanded={menuExpanded} onToggleMenu={toggleMenu} />
       <div className={styles.body} data-menu-expanded={menuExpanded}>
@@ -83,6 +85,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
 
 /** Shows the page only to a signed-in user; a signed-out visitor goes to /login and comes back after. */
 function AuthGuard({ children }: { children: ReactNode }) {
+  const t = useT();
   const location = useLocation();
   const currentUser = useCurrentUser();
 
@@ -93,10 +96,10 @@ function AuthGuard({ children }: { children: ReactNode }) {
   if (currentUser.isError) {
     return (
       <div className={styles.loadProblem} role="alert">
-        <h1>We couldn’t load your account</h1>
-        <p>{getErrorMessage(currentUser.error)}</p>
+        <h1>{t('common.shell.loadProblemTitle')}</h1>
+        <p>{getErrorMessage(currentUser.error, t)}</p>
         <Button onClick={() => currentUser.refetch()} disabled={currentUser.isFetching}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
