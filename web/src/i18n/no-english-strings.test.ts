@@ -73,9 +73,6 @@ const PENDING = new Set<string>([
   'investments/gift-growth.tsx',
   'investments/investment-disclaimer.tsx',
   'investments/investments-page.tsx',
-  'keepsake/keepsake-view.tsx',
-  'keepsake/owner-keepsake-page.tsx',
-  'keepsake/public-keepsake-page.tsx',
   'marketing/faq-page.tsx',
   'marketing/green-page.tsx',
   'marketing/join-us-page.tsx',
@@ -94,8 +91,6 @@ const PENDING = new Set<string>([
   'marketing/not-found-view.tsx',
   'marketing/privacy-page.tsx',
   'marketing/terms-page.tsx',
-  'thank-yous/thank-you-dialog.tsx',
-  'thank-yous/thank-yous-page.tsx',
 ]);
 
 function componentFiles(dir: string): string[] {

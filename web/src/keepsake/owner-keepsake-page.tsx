@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink, ExternalButtonLink } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { PageHeader } from '../shell/page-header.tsx';
@@ -17,6 +18,7 @@ export function meta() {
  * keep only the book) or to download as the PDF the server renders. The book's title is the h1.
  */
 export default function OwnerKeepsakePage() {
+  const t = useT();
   const calendarId = useParams().calendarId ?? '';
   const keepsake = useQuery({
     queryKey: getKeepsakeQueryKey(calendarId),
@@ -27,21 +29,21 @@ export default function OwnerKeepsakePage() {
   if (!keepsake.data) {
     return (
       <>
-        <PageHeader title="Keepsake book" />
+        <PageHeader title={t('keepsake.owner.title')} />
         {keepsake.isPending ? (
           <p className={styles.state} role="status">
-            Loading your keepsake…
+            {t('keepsake.owner.loading')}
           </p>
         ) : (
           <div className={styles.state} role="alert">
-            <p>{getErrorMessage(keepsake.error)}</p>
+            <p>{getErrorMessage(keepsake.error, t)}</p>
             {keepsake.error instanceof ApiError && keepsake.error.status < 500 ? (
               <ButtonLink to="/my_calendars" variant="secondary">
-                Back to My calendars
+                {t('keepsake.owner.backToCalendars')}
               </ButtonLink>
             ) : (
               <Button variant="secondary" onClick={() => keepsake.refetch()}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             )}
           </div>
@@ -53,13 +55,13 @@ export default function OwnerKeepsakePage() {
   return (
     <>
       <div className={styles.toolbar}>
-        <Link to="/my_calendars">← My calendars</Link>
+        <Link to="/my_calendars">← {t('common.menu.myCalendars')}</Link>
         <div className={styles.toolbarActions}>
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {t('keepsake.print')}
           </Button>
           <ExternalButtonLink href={getKeepsakePdfUrl(calendarId)} download>
-            Download PDF
+            {t('keepsake.owner.downloadPdf')}
           </ExternalButtonLink>
         </div>
       </div>
