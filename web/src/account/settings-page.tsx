@@ -6,10 +6,6 @@ import { DeleteAccountSection } from './delete-account-section.tsx';
 import styles from './settings-page.module.css';
 import { useCurrentUser } from './use-current-user.ts';
 
-export function meta() {
-  return [{ title: 'Account Settings – Firstday' }];
-}
-
 export default function SettingsPage() {
   const t = useT();
   // The shell renders pages only once the user has loaded.
@@ -17,6 +13,7 @@ export default function SettingsPage() {
   if (!user) return null;
   return (
     <div className={styles.page}>
+      <title>{t('account.settings.documentTitle')}</title>
       <PageHeader title={t('common.menu.accountSettings')} lead={t('account.settings.lead')} />
       <AccountSettingsForm user={user} />
       <ChangePasswordForm />

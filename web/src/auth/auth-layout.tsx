@@ -6,6 +6,8 @@ import styles from './auth-layout.module.css';
 
 type AuthLayoutProps = {
   title: string;
+  /** The browser tab's title, in the page's language (React puts it in the head). */
+  documentTitle: string;
   subtitle?: ReactNode;
   /** The link line under the card, e.g. "Don't have an account? Sign Up". */
   footer?: ReactNode;
@@ -15,7 +17,7 @@ type AuthLayoutProps = {
 };
 
 /** The warm card every account screen shares: logo to /, title, subtitle, content, link line. */
-export function AuthLayout({ title, subtitle, footer, stepKey, children }: AuthLayoutProps) {
+export function AuthLayout({ title, documentTitle, subtitle, footer, stepKey, children }: AuthLayoutProps) {
   const t = useT();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(stepKey);
@@ -26,6 +28,7 @@ export function AuthLayout({ title, subtitle, footer, stepKey, children }: AuthL
 
   return (
     <div className={styles.page}>
+      <title>{documentTitle}</title>
       <aside className={styles.aside} aria-label={t('auth.layout.aboutLabel')}>
         <p className={styles.tagline}>
           <T id="auth.layout.tagline" components={{ 0: <em /> }} />

@@ -22,7 +22,7 @@ import {
 } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Log In · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
 // SignInSchema's message for an empty field (common/src/account.ts).
@@ -135,6 +135,7 @@ export default function LoginPage() {
   return (
     <AuthLayout
       title={t('auth.login.title')}
+      documentTitle={t('auth.login.documentTitle')}
       subtitle={t('auth.login.subtitle')}
       footer={<T id="auth.login.noAccount" components={{ 0: <Link to={withRedirect('/signup', requested)} /> }} />}
     >

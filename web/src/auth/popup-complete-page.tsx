@@ -14,7 +14,7 @@ import {
 import { NEW_ACCOUNT_PATH } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Signing you in · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
 /** How long to wait for the opening tab to answer on the channel before finishing here. */
@@ -71,7 +71,11 @@ export default function PopupCompletePage() {
   }, [navigate]);
 
   return (
-    <AuthLayout title={t('auth.popup.title')} subtitle={t('auth.popup.subtitle')}>
+    <AuthLayout
+      title={t('auth.popup.title')}
+      documentTitle={t('auth.popup.documentTitle')}
+      subtitle={t('auth.popup.subtitle')}
+    >
       <p className={styles.pulse}>{t('auth.popup.finishing')}</p>
     </AuthLayout>
   );

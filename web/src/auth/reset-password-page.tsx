@@ -19,7 +19,7 @@ import { EmailField, FieldError, NewPasswordField, SubmitButton } from './form-f
 import type { LoginLocationState } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Reset your password · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
 // This page's own messages are catalogue keys; the shared schemas' are translated by FieldError.
@@ -64,7 +64,12 @@ export default function ResetPasswordPage() {
 
   if (step.name === 'sent') {
     return (
-      <AuthLayout title={t('auth.signup.confirmTitle')} stepKey="sent" footer={BACK_TO_LOGIN}>
+      <AuthLayout
+        title={t('auth.signup.confirmTitle')}
+        documentTitle={t('auth.reset.documentTitle')}
+        stepKey="sent"
+        footer={BACK_TO_LOGIN}
+      >
         <div className={styles.panel}>
           <p className={styles.notice} role="status">
             {t('auth.reset.submitted')}
@@ -173,6 +178,7 @@ function RequestStep({
   return (
     <AuthLayout
       title={t('auth.reset.requestTitle')}
+      documentTitle={t('auth.reset.documentTitle')}
       subtitle={t('auth.reset.requestSubtitle')}
       stepKey={notice || initialProblem ? 'request-again' : undefined}
       footer={BACK_TO_LOGIN}
@@ -251,6 +257,7 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
   return (
     <AuthLayout
       title={t('auth.reset.newPasswordTitle')}
+      documentTitle={t('auth.reset.documentTitle')}
       subtitle={t('auth.reset.newPasswordSubtitle')}
       footer={BACK_TO_LOGIN}
     >

@@ -8,7 +8,7 @@ import { DEFAULT_SIGNED_IN_PATH, getRequestedTarget, NEW_ACCOUNT_PATH, withRedir
 import { SignUpForm } from './sign-up-form.tsx';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Sign Up · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
 export default function SignupPage() {
@@ -24,6 +24,7 @@ export default function SignupPage() {
   if (registeredEmail) {
     return (
       <AuthLayout
+        documentTitle={t('auth.signup.documentTitle')}
         title={t('auth.signup.confirmTitle')}
         stepKey="confirm"
         footer={<T id="auth.signup.alreadyConfirmed" components={{ 0: <Link to={loginPath} /> }} />}
@@ -40,6 +41,7 @@ export default function SignupPage() {
 
   return (
     <AuthLayout
+      documentTitle={t('auth.signup.documentTitle')}
       title={t('auth.signup.title')}
       subtitle={t('auth.signup.subtitle')}
       footer={<T id="auth.signup.haveAccount" components={{ 0: <Link to={loginPath} /> }} />}

@@ -33,12 +33,17 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
     const nextEl = nextRef.current;
     if (!viewport || !prevEl || !nextEl) return;
     let disposed = false;
+    const messages = {
+      previous: t('common.carousel.previous'),
+      next: t('common.carousel.next'),
+      slideLabel: t('common.carousel.slideLabel', { index: '{{index}}', count: '{{slidesLength}}' }),
+    };
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         void import('./carousel-loader.ts')
-          .then(({ createCarousel }) => createCarousel(viewport, kind, { prevEl, nextEl }))
+          .then(({ createCarousel }) => createCarousel(viewport, kind, { prevEl, nextEl }, messages))
           .then((swiper) => {
             if (disposed) {
               swiper.destroy(true, true);
@@ -57,7 +62,7 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
     };
-  }, [kind]);
+  }, [kind, t]);
 
   function scrollFallback(direction: 1 | -1) {
     const wrapper = viewportRef.current?.firstElementChild;

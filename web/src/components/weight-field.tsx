@@ -2,6 +2,7 @@ import type { WeightUnit } from '@firstday/common/fun-guesses';
 import { useId } from 'react';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, useT } from '../i18n/use-t.tsx';
+import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './weight-field.module.css';
 import { changeWeightUnit, type WeightValue } from './weight-value.ts';
@@ -104,7 +105,7 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
       )}
       {error && (
         <p id={errorId} className={formStyles.fieldError}>
-          {error}
+          {translateValidation(error, t)}
         </p>
       )}
       {hint && (

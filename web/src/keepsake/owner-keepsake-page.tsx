@@ -9,10 +9,6 @@ import styles from './keepsake.module.css';
 import { getKeepsakePdfUrl, getKeepsakeQueryKey, getOwnerKeepsake } from './keepsake-api.ts';
 import { KeepsakeView } from './keepsake-view.tsx';
 
-export function meta() {
-  return [{ title: 'Keepsake book – Firstday' }];
-}
-
 /**
  * The owner's keepsake: the book with the senders' real names, to print (the page's print styles
  * keep only the book) or to download as the PDF the server renders. The book's title is the h1.
@@ -26,9 +22,12 @@ export default function OwnerKeepsakePage() {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
+  // The tab's title, in the page's language (React puts it in the head).
+  const documentTitle = <title>{t('keepsake.owner.documentTitle')}</title>;
   if (!keepsake.data) {
     return (
       <>
+        {documentTitle}
         <PageHeader title={t('keepsake.owner.title')} />
         {keepsake.isPending ? (
           <p className={styles.state} role="status">
@@ -54,6 +53,7 @@ export default function OwnerKeepsakePage() {
 
   return (
     <>
+      {documentTitle}
       <div className={styles.toolbar}>
         <Link to="/my_calendars">← {t('common.menu.myCalendars')}</Link>
         <div className={styles.toolbarActions}>

@@ -37,6 +37,15 @@ const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageValues]>
   [IMAGE_TOO_LARGE_MESSAGE]: messageId('common.validation.imageTooLarge'),
   [NOT_AN_IMAGE_MESSAGE]: messageId('common.validation.notAnImage'),
   [TOO_MANY_PIXELS_MESSAGE]: messageId('common.validation.tooManyPixels'),
+  // fun-guesses.ts's weight schema and components/weight-value.ts (the ranges, with their numbers, are not listed).
+  'Please enter a number.': messageId('common.validation.weightNumber'),
+  'Please check the weight.': messageId('common.validation.weightCheck'),
+  'Please enter whole grams.': messageId('common.validation.weightWholeGrams'),
+  'Please enter the pounds.': messageId('common.validation.weightPounds'),
+  'Please enter whole pounds.': messageId('common.validation.weightWholePounds'),
+  'Please enter the ounces.': messageId('common.validation.weightOunces'),
+  'Please enter 0 to 15 ounces.': messageId('common.validation.weightOuncesRange'),
+  'Please choose grams or pounds and ounces.': messageId('common.validation.weightUnit'),
   // thank-yous.ts
   'Please write your thank-you note.': messageId('common.validation.thankYouNoteRequired'),
   [`The note can be at most ${formatNumber(THANK_YOU_NOTE_MAX_LENGTH)} characters.`]: [

@@ -20,6 +20,8 @@ export function HydrateFallback() {
   const t = useT();
   return (
     <div className={styles.page}>
+      {/* Each page sets its title in its own language once it renders. */}
+      <title>Firstday</title>
       <Logo />
       <div className={styles.spinner} aria-hidden="true" />
       <p className={styles.status} role="status">

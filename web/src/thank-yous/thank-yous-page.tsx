@@ -17,10 +17,6 @@ import { createEveryoneDraft, createPersonalDraft, describeProgress, describeSta
 import styles from './thank-yous.module.css';
 import { getThankYousQueryKey, listThankYous, sendThankYou, thankEveryone } from './thank-yous-api.ts';
 
-export function meta() {
-  return [{ title: 'Thank-yous – Firstday' }];
-}
-
 type Writing = { kind: 'one'; participant: ThankYouParticipant } | { kind: 'everyone'; count: number };
 
 /** `/my_calendars/<id>/thank_yous`: every participant, whether they were thanked, and the notes to write. */
@@ -36,11 +32,14 @@ export default function ThankYousPage() {
     queryFn: ({ signal }) => listThankYous(calendarId, { signal }),
   });
 
+  // The tab's title, in the page's language (React puts it in the head).
+  const documentTitle = <title>{t('thank-yous.page.documentTitle')}</title>;
   const error = calendar.error ?? thankYous.error;
   if (error) {
     const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
     return (
       <>
+        {documentTitle}
         <PageHeader title={t('thank-yous.page.title')} />
         <div className={styles.loadProblem} role="alert">
           <p>{notFound ? t('thank-yous.page.notFound') : getErrorMessage(error, t)}</p>
@@ -58,6 +57,7 @@ export default function ThankYousPage() {
   if (!calendar.data || !thankYous.data) {
     return (
       <>
+        {documentTitle}
         <PageHeader title={t('thank-yous.page.title')} />
         <p className={styles.loading} role="status">
           {t('thank-yous.page.loading')}
@@ -65,7 +65,12 @@ export default function ThankYousPage() {
       </>
     );
   }
-  return <ThankYous calendar={calendar.data} list={thankYous.data} />;
+  return (
+    <>
+      {documentTitle}
+      <ThankYous calendar={calendar.data} list={thankYous.data} />
+    </>
+  );
 }
 
 function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYouList }) {
