@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import styles from './app-shell.module.css';
 import { getAriaCurrent, MENU_ENTRIES } from './menu-entries.ts';
@@ -36,6 +37,8 @@ export function SideMenu({ id, expanded, onNavigate }: SideMenuProps) {
           </li>
         ))}
       </ul>
+      {/* On phones the top bar has no room for the languages: the open menu has them. */}
+      <LanguageSwitcher className={styles.menuLanguages} />
     </nav>
   );
 }

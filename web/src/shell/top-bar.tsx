@@ -60,7 +60,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
         </Link>
       )}
       <div className={styles.topActions}>
-        <LanguageSwitcher compact />
+        <LanguageSwitcher className={styles.topLanguages} compact />
         <Link
           to="/wishes"
           className={`${styles.iconButton} ${unreadBadgeWrapClass}`}
