@@ -1,7 +1,7 @@
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { webEnv } from '../env';
-import { useT } from '../i18n/use-t.tsx';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { ALTCHA_CHALLENGE_URL, useAltcha } from './altcha-loader.ts';
 import styles from './captcha-field.module.css';
 
@@ -31,6 +31,7 @@ export function CaptchaField(props: CaptchaFieldProps) {
 
 function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
   const t = useT();
+  const locale = useLocale();
   const status = useAltcha();
   const loaded = status === 'ready';
   const widgetRef = useRef<HTMLElement>(null);
@@ -93,7 +94,7 @@ function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
       challenge={ALTCHA_CHALLENGE_URL}
       type="checkbox"
       name="captchaValue"
-      configuration={JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 300 })}
+      configuration={JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 300, language: locale })}
     />
   );
 }
