@@ -1,6 +1,6 @@
 // `npm run bench:web [page…]`: Lighthouse (mobile, default throttling) on pages of the built
 // product, plus the JavaScript each page loads before interaction (gzip) and its total transfer.
-// Pages: 'landing' (`/`), 'calendar' (a shared calendar `/c/<slug>` with 200 contributions, made
+// Pages: 'landing' (`/`), 'landing-de' (`/de/`), 'landing-ru' (`/ru/`), 'calendar' (a shared calendar `/c/<slug>` with 200 contributions, made
 // through the real API) and 'calendar-photo' (the same with a phone-sized cover photo and a note);
 // all without arguments. Prints the figures and each target.
 import { execSync } from 'node:child_process';
@@ -42,6 +42,12 @@ const PAGES = {
 };
 // The same guest page with the parents' cover photo at the top (issue 13): the photo is its LCP element.
 PAGES['calendar-photo'] = PAGES.calendar;
+// The landing page in German and Russian (issue 14): within 2 points of `/`, checked below.
+PAGES['landing-de'] = PAGES.landing;
+PAGES['landing-ru'] = PAGES.landing;
+const LANDING_PATHS = { landing: '/', 'landing-de': '/de/', 'landing-ru': '/ru/' };
+/** `/`'s JavaScript before interaction before issue 14 (gzip KB, issue 11's closing figure): languages may add 5 KB. */
+const JS_BEFORE_LANGUAGES_KB = 122.3;
 const LABELS = {
   performance: 'Lighthouse performance',
   accessibility: 'Lighthouse accessibility',
@@ -77,7 +83,7 @@ const chrome = await chromeLauncher.launch({
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function getPath(page) {
-  if (page === 'landing') return '/';
+  if (LANDING_PATHS[page]) return LANDING_PATHS[page];
   const calendar = await createActiveCalendar(server.url);
   await seedContributions(server.url, calendar, CALENDAR_CONTRIBUTIONS);
   if (page === 'calendar-photo') {
@@ -134,14 +140,15 @@ async function measure(page, path) {
 }
 
 let allMet = true;
+const measured = {};
 try {
   for (const page of pages) {
     const path = await getPath(page);
     const { figures, scripts, version, completed } = await measure(page, path);
-    const shownPath =
-      page === 'landing'
-        ? path
-        : `/c/<slug> (${CALENDAR_CONTRIBUTIONS} contributions${page === 'calendar-photo' ? ', cover photo' : ''})`;
+    measured[page] = figures;
+    const shownPath = LANDING_PATHS[page]
+      ? path
+      : `/c/<slug> (${CALENDAR_CONTRIBUTIONS} contributions${page === 'calendar-photo' ? ', cover photo' : ''})`;
     process.stdout.write(`\nbench:web — ${shownPath}, Lighthouse ${version}, mobile, median of ${completed} runs\n\n`);
     for (const [key, label] of Object.entries(LABELS)) {
       const [ok, target] = PAGES[page].targets[key] ?? [info, 'info'];
@@ -151,6 +158,23 @@ try {
       process.stdout.write(
         `${met ? '✓' : '✗'} ${name.padEnd(44)} ${String(figures[key]).padStart(8)}   target ${target}\n`,
       );
+    }
+  }
+  // Issue 14: the other languages' landing pages perform like `/`, and languages cost at most 5 KB.
+  if (measured.landing) {
+    process.stdout.write('\n');
+    const growth = Number((measured.landing.jsGzipKB - JS_BEFORE_LANGUAGES_KB).toFixed(1));
+    const growthMet = growth <= 5;
+    allMet &&= growthMet;
+    process.stdout.write(
+      `${growthMet ? '✓' : '✗'} ${'/ JS growth since languages (gzip KB)'.padEnd(44)} ${String(growth).padStart(8)}   target ≤ 5\n`,
+    );
+    for (const page of ['landing-de', 'landing-ru'].filter((other) => measured[other])) {
+      const gap = measured[page].performance - measured.landing.performance;
+      const met = Math.abs(gap) <= 2;
+      allMet &&= met;
+      const label = `${LANDING_PATHS[page]} performance minus /`;
+      process.stdout.write(`${met ? '✓' : '✗'} ${label.padEnd(44)} ${String(gap).padStart(8)}   target within ±2\n`);
     }
   }
   process.exitCode = allMet ? 0 : 1;

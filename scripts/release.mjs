@@ -41,6 +41,7 @@ for (const workspace of ['common', 'server', 'web', 'e2e']) copy(`${workspace}/p
 copy('common/src');
 copy('server/src');
 copy('server/assets');
+copy('server/locales');
 copy('server/drizzle');
 copy('web/build');
 

@@ -28,14 +28,18 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
+              // Groups capture their modules' dependencies too: the framework and the shared helpers
+              // choose first, so no page group takes React or the i18n hooks with it.
+              priority: 3,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/](core|react))[\\/]/,
             },
             {
               // Small modules every page uses (API client, button, logo, lazy-import helper, the Intl
-              // formatting of dates and money): their own file, so neither the marketing pages nor the
+              // formatting of dates and money, the i18n hooks and catalogue loader): their own file, so neither the marketing pages nor the
               // guest page loads the other's chunk.
               name: 'shared',
-              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo))|common[\\/]src[\\/](site|format)\.ts|vite[\\/]preload-helper/,
+              priority: 2,
+              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo)|i18n[\\/](use-t|client-i18n|catalogues|locale-gate|namespaces|request-locale)\.tsx?)|common[\\/]src[\\/](site|format|locales)\.ts|vite[\\/]preload-helper/,
             },
             {
               // Used by the guest page and some marketing pages (not `/`): error texts, not-found view.
@@ -53,8 +57,11 @@ export default defineConfig({
               // What the marketing pages share (header, footer, landing sections used by /green, ...);
               // modules of a single page stay in that page's chunk.
               name: 'marketing',
-              test: /web[\\/]src[\\/](marketing[\\/](site-|landing[\\/])|components[\\/]carousel)|common[\\/]src[\\/]milestones/,
+              test: /web[\\/]src[\\/](marketing[\\/](site-|account-link|landing[\\/])|auth[\\/]signed-in-state|i18n[\\/]language-switcher|components[\\/]carousel)|common[\\/]src[\\/]milestones/,
               minShareCount: 2,
+              // Before 'page-helpers', whose not-found view also uses the account link: that link
+              // belongs to the header on every marketing page, not to a chunk `/` does not need.
+              priority: 1,
             },
           ],
         },

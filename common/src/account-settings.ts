@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfirmPasswordSchema, NameSchema, SAVINGS_GOAL_MAX_CENTS } from './account.ts';
 import { EmailSchema } from './email.ts';
 import { IbanSchema } from './iban-schema.ts';
+import { LocaleSchema } from './locale-schema.ts';
 
 /** `PUT /api/account/settings`: the Settings page (a module of its own, as it takes an IBAN). */
 export const AccountSettingsSchema = z.object({
@@ -17,6 +18,8 @@ export const AccountSettingsSchema = z.object({
     .nullable(),
   hideSenderNamesDefault: z.boolean(),
   hideTotalDefault: z.boolean(),
+  /** The language of the signed-in area and of the owner's e-mails; undefined leaves it as it is. */
+  locale: LocaleSchema.optional(),
   /** An e-mail for each paid gift; undefined leaves the setting as it is. */
   giftNotifications: z.boolean().optional(),
   /** Needed when `iban` is a new IBAN or `email` a new address. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './email.ts';
+import type { Locale } from './locales.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -22,6 +23,8 @@ export type CurrentUser = {
     hide_total_default: boolean;
     /** An e-mail for each paid gift; on by default. */
     gift_notifications: boolean;
+    /** The signed-in area's and the owner's e-mails' language; null until first set (the shell sets it). */
+    locale: Locale | null;
   };
 };
 

@@ -7,16 +7,21 @@ import {
   ParentsNoteSchema,
   WIZARD_STEPS,
 } from './calendars.ts';
+import { CurrencySchema } from './currency.ts';
 import { IbanSchema } from './iban-schema.ts';
 import { ImageIdSchema } from './images.ts';
 
 // The owner's calendar forms, apart from calendars.ts because they take an IBAN (iban-schema.ts).
 
-/** Step 1. `iban` may be left out when the account has bank details: the server copies them. */
+/**
+ * Step 1. `iban` may be left out when the account has bank details: the server copies them.
+ * `currency` left out: the IBAN's country decides (defaultCurrencyForIban).
+ */
 export const CreateCalendarSchema = z.object({
   firstName: NameSchema,
   lastName: NameSchema,
   iban: IbanSchema.optional(),
+  currency: CurrencySchema.optional(),
 });
 
 /** Any subset of the owner-editable fields (wizard steps and the Calendar Info page). */
@@ -25,6 +30,8 @@ export const UpdateCalendarSchema = z
     firstName: NameSchema,
     lastName: NameSchema,
     iban: IbanSchema,
+    /** Until the creation fee is paid; after that the server answers 400 (currency_locked). */
+    currency: CurrencySchema,
     title: CalendarTitleSchema,
     dueDate: createDueDateSchema(),
     background: BackgroundSchema,

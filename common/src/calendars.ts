@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
+import type { Currency } from './currency.ts';
 
+/** The one-time fee to publish a calendar: 20 in the calendar's currency (minor units). */
 export const CREATION_FEE_CENTS = 2000;
-export const CURRENCY = 'usd';
 export const CALENDAR_STATUSES = ['draft', 'active', 'announced', 'paid_out'] as const;
 export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
 
@@ -98,6 +99,8 @@ export type OwnerCalendar = {
   dueDate: string | null;
   background: BackgroundId;
   iban: string | null;
+  /** The money of the fee, the gifts and the payout; amounts below are minor units of it. */
+  currency: Currency;
   hideSenderNames: boolean;
   hideTotal: boolean;
   /** Guessing for fun beside the date: guests may also guess the time of birth / the weight. */

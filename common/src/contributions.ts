@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { BackgroundId, CalendarStatus } from './calendars.ts';
 import { PaymentMethodSchema } from './calendars.ts';
+import type { Currency } from './currency.ts';
 import { EmailSchema } from './email.ts';
 import { formatNumber } from './format.ts';
 import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guesses.ts';
+import { LocaleSchema } from './locale-schema.ts';
 
 export const WISH_MAX_LENGTH = 1000;
 export const GIFT_MIN_CENTS = 100;
@@ -48,6 +50,8 @@ export const ContributionRequestSchema = z.object({
   giftCents: GiftCentsSchema.nullable().optional(),
   /** Required when `giftCents` is set. */
   payment: PaymentMethodSchema.optional(),
+  /** The page's language when the guest sent it: their e-mails are written in it. */
+  locale: LocaleSchema.optional(),
   /** ALTCHA payload (invisible proof of work). */
   captchaValue: z.string({ error: 'Please wait a moment and send again.' }).min(1).max(8_192),
 });
@@ -70,6 +74,8 @@ export type PublicCalendar = {
   parentNames: string;
   dueDate: string;
   background: BackgroundId;
+  /** The money of gifts to this calendar; amounts are minor units of it. */
+  currency: Currency;
   /** Guessing for fun beside the date: the form asks for the time of birth and/or the weight. */
   guessTime: boolean;
   guessWeight: boolean;

@@ -55,4 +55,12 @@ describe('robots.txt and sitemap.xml', () => {
     const sitemap = await (await t.app.request('/sitemap.xml')).text();
     expect(sitemap).toContain('<loc>http://firstday.test/faq</loc>');
   });
+
+  it('list each marketing page in every language, with its other versions', async () => {
+    const sitemap = await (await t.app.request('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://firstday.test/de/faq</loc>');
+    expect(sitemap).toContain('<loc>http://firstday.test/ru/</loc>');
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="de" href="http://firstday.test/de/faq"/>');
+    expect(sitemap).not.toMatch(/<loc>http:\/\/firstday.test\/articles<\/loc>\s*<xhtml/);
+  });
 });

@@ -1,6 +1,7 @@
 import { type CurrentUser, DeleteAccountRequestSchema } from '@firstday/common/account';
 import { AccountSettingsSchema } from '@firstday/common/account-settings';
 import { maskIban } from '@firstday/common/iban';
+import { LocaleSchema } from '@firstday/common/locale-schema';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -42,6 +43,7 @@ async function getCurrentUser(context: AppContext, user: SessionUser): Promise<C
       hide_sender_names_default: profile?.hideSenderNamesDefault ?? false,
       hide_total_default: profile?.hideTotalDefault ?? true,
       gift_notifications: profile?.giftNotifications ?? true,
+      locale: profile?.locale ?? null,
     },
   };
 }
@@ -72,107 +74,120 @@ export function createAccountRoutes(context: AppContext) {
   const resetRequests = limiters.create('reset-requests-per-account-and-ip', rateLimits.authMailsPerAccountAndIp);
   const resetMails = limiters.create('reset-mails-per-account', rateLimits.resetMailsPerAccount);
   const perIp = limitByIp(limiters.create('password-reset-per-ip', rateLimits.passwordReset), context.env.TRUST_PROXY);
-  return new Hono()
-    .post('/password-reset', perIp, async (c) => {
-      const { email, captchaValue } = await readJsonBody(c, PasswordResetRequestSchema);
-      const ip = getClientIp(c, context.env.TRUST_PROXY);
-      if (!(await context.captcha.verify(captchaValue, ip))) throw captchaFailed();
-      await resetRequests.hit(`${email}|${ip}`);
-      // Past a few e-mails an hour the address gets no more, whoever asks, and the answer stays the
-      // same: a stranger can neither flood the inbox nor use up the owner's own requests (the links
-      // already sent keep working).
-      if (!(await resetMails.tryHit(email))) return c.json({ sent: true });
-      // Not awaited: the answer takes the same time whether or not the address has an account.
-      context.auth.api
-        .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })
-        .catch((error: unknown) => {
-          context.logger.error({ err: error }, 'password reset request failed');
+  return (
+    new Hono()
+      .post('/password-reset', perIp, async (c) => {
+        const { email, captchaValue } = await readJsonBody(c, PasswordResetRequestSchema);
+        const ip = getClientIp(c, context.env.TRUST_PROXY);
+        if (!(await context.captcha.verify(captchaValue, ip))) throw captchaFailed();
+        await resetRequests.hit(`${email}|${ip}`);
+        // Past a few e-mails an hour the address gets no more, whoever asks, and the answer stays the
+        // same: a stranger can neither flood the inbox nor use up the owner's own requests (the links
+        // already sent keep working).
+        if (!(await resetMails.tryHit(email))) return c.json({ sent: true });
+        // Not awaited: the answer takes the same time whether or not the address has an account.
+        context.auth.api
+          .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })
+          .catch((error: unknown) => {
+            context.logger.error({ err: error }, 'password reset request failed');
+          });
+        return c.json({ sent: true });
+      })
+      .put('/settings', async (c) => {
+        const signedIn = await requireSession(context, c);
+        const { user } = signedIn;
+        const { password, ...input } = await readJsonBody(c, AccountSettingsSchema);
+        const headers = c.req.raw.headers;
+
+        // Before anything is saved: a new payout IBAN, or a new address (which could then receive a
+        // password reset), needs the password or a fresh sign-in; a refusal changes nothing.
+        const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+        const newIban = await authorizePayoutIbanChange(
+          context,
+          ibanBox,
+          { headers, signedIn, password },
+          { owner: { kind: 'account' }, currentEncrypted: profile?.ibanEncrypted, iban: input.iban },
+          { alsoConfirms: input.email !== user.email },
+        );
+
+        if (input.name !== user.name) await context.auth.api.updateUser({ headers, body: { name: input.name } });
+
+        let pendingEmail: string | undefined;
+        if (input.email !== user.email) {
+          try {
+            await context.auth.api.changeEmail({ headers, body: { newEmail: input.email, callbackURL: '/settings' } });
+          } catch {
+            // The same words whether or not the address belongs to someone else.
+            throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+              fields: { email: 'This e-mail address cannot be used. Please choose another one.' },
+            });
+          }
+          pendingEmail = input.email;
+        }
+
+        // '' clears the IBAN; the same IBAN again is left as it is.
+        const iban =
+          input.iban === ''
+            ? { ibanEncrypted: null, ibanMasked: null }
+            : newIban
+              ? { ibanEncrypted: ibanBox.seal(newIban), ibanMasked: maskIban(newIban) }
+              : {};
+        const now = new Date();
+        const values = {
+          savingsGoalCents: input.savingsGoalCents,
+          hideSenderNamesDefault: input.hideSenderNamesDefault,
+          hideTotalDefault: input.hideTotalDefault,
+          giftNotifications: input.giftNotifications,
+          locale: input.locale,
+          updatedAt: now,
+          ...iban,
+        };
+        await context.db.transaction(async (tx) => {
+          await tx
+            .insert(userProfiles)
+            .values({ userId: user.id, ...values })
+            .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+          if (newIban) {
+            await enqueuePayoutIbanChangedMail(tx, context.env, {
+              to: user,
+              owner: { kind: 'account' },
+              previousMasked: profile?.ibanMasked ?? null,
+              newMasked: maskIban(newIban),
+              changedAt: now,
+            });
+          }
         });
-      return c.json({ sent: true });
-    })
-    .put('/settings', async (c) => {
-      const signedIn = await requireSession(context, c);
-      const { user } = signedIn;
-      const { password, ...input } = await readJsonBody(c, AccountSettingsSchema);
-      const headers = c.req.raw.headers;
+        if (newIban) context.wakeMailWorker();
 
-      // Before anything is saved: a new payout IBAN, or a new address (which could then receive a
-      // password reset), needs the password or a fresh sign-in; a refusal changes nothing.
-      const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
-      const newIban = await authorizePayoutIbanChange(
-        context,
-        ibanBox,
-        { headers, signedIn, password },
-        { owner: { kind: 'account' }, currentEncrypted: profile?.ibanEncrypted, iban: input.iban },
-        { alsoConfirms: input.email !== user.email },
-      );
-
-      if (input.name !== user.name) await context.auth.api.updateUser({ headers, body: { name: input.name } });
-
-      let pendingEmail: string | undefined;
-      if (input.email !== user.email) {
-        try {
-          await context.auth.api.changeEmail({ headers, body: { newEmail: input.email, callbackURL: '/settings' } });
-        } catch {
-          // The same words whether or not the address belongs to someone else.
-          throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
-            fields: { email: 'This e-mail address cannot be used. Please choose another one.' },
-          });
-        }
-        pendingEmail = input.email;
-      }
-
-      // '' clears the IBAN; the same IBAN again is left as it is.
-      const iban =
-        input.iban === ''
-          ? { ibanEncrypted: null, ibanMasked: null }
-          : newIban
-            ? { ibanEncrypted: ibanBox.seal(newIban), ibanMasked: maskIban(newIban) }
-            : {};
-      const now = new Date();
-      const values = {
-        savingsGoalCents: input.savingsGoalCents,
-        hideSenderNamesDefault: input.hideSenderNamesDefault,
-        hideTotalDefault: input.hideTotalDefault,
-        giftNotifications: input.giftNotifications,
-        updatedAt: now,
-        ...iban,
-      };
-      await context.db.transaction(async (tx) => {
-        await tx
+        const name = input.name;
+        return c.json({
+          ...(await getCurrentUser(context, { ...user, name })),
+          ...(pendingEmail ? { pending_email: pendingEmail } : {}),
+        });
+      })
+      // The language alone: the shell records the page's language the first time, Settings changes it.
+      .put('/locale', async (c) => {
+        const { user } = await requireSession(context, c);
+        const { locale } = await readJsonBody(c, z.object({ locale: LocaleSchema }));
+        await context.db
           .insert(userProfiles)
-          .values({ userId: user.id, ...values })
-          .onConflictDoUpdate({ target: userProfiles.userId, set: values });
-        if (newIban) {
-          await enqueuePayoutIbanChangedMail(tx, context.env, {
-            to: user,
-            owner: { kind: 'account' },
-            previousMasked: profile?.ibanMasked ?? null,
-            newMasked: maskIban(newIban),
-            changedAt: now,
-          });
-        }
-      });
-      if (newIban) context.wakeMailWorker();
-
-      const name = input.name;
-      return c.json({
-        ...(await getCurrentUser(context, { ...user, name })),
-        ...(pendingEmail ? { pending_email: pendingEmail } : {}),
-      });
-    })
-    .get('/deletion', async (c) => {
-      const { user } = await requireSession(context, c);
-      return c.json(await getAccountDeletionCheck(context.db, user.id));
-    })
-    .post('/delete', async (c) => {
-      const signedIn = await requireSession(context, c);
-      const input = await readJsonBody(c, DeleteAccountRequestSchema);
-      const headers = c.req.raw.headers;
-      await deleteAccount(context, signedIn, headers, input);
-      // The session row went with the user; better-auth's sign-out expires its cookies too.
-      const signedOut = await context.auth.api.signOut({ headers, returnHeaders: true });
-      for (const cookie of signedOut.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-      return c.json({ deleted: true });
-    });
+          .values({ userId: user.id, locale, updatedAt: new Date() })
+          .onConflictDoUpdate({ target: userProfiles.userId, set: { locale, updatedAt: new Date() } });
+        return c.json(await getCurrentUser(context, user));
+      })
+      .get('/deletion', async (c) => {
+        const { user } = await requireSession(context, c);
+        return c.json(await getAccountDeletionCheck(context.db, user.id));
+      })
+      .post('/delete', async (c) => {
+        const signedIn = await requireSession(context, c);
+        const input = await readJsonBody(c, DeleteAccountRequestSchema);
+        const headers = c.req.raw.headers;
+        await deleteAccount(context, signedIn, headers, input);
+        // The session row went with the user; better-auth's sign-out expires its cookies too.
+        const signedOut = await context.auth.api.signOut({ headers, returnHeaders: true });
+        for (const cookie of signedOut.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+        return c.json({ deleted: true });
+      })
+  );
 }

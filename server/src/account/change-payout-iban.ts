@@ -6,6 +6,7 @@ import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
+import { getAccountLocale } from './account-locale.ts';
 
 type SecretBox = ReturnType<typeof createSecretBox>;
 
@@ -67,7 +68,7 @@ export async function enqueuePayoutIbanChangedMail(
   db: Db,
   env: Pick<Env, 'APP_URL'>,
   change: {
-    to: { email: string; name: string };
+    to: { id: string; email: string; name: string };
     owner: PayoutIbanOwner;
     previousMasked: string | null;
     newMasked: string;
@@ -81,6 +82,7 @@ export async function enqueuePayoutIbanChangedMail(
     to: to.email,
     ...(await createPayoutIbanChangedEmail({
       appUrl: env.APP_URL,
+      locale: await getAccountLocale(db, to.id),
       name: to.name,
       calendarTitle: owner.kind === 'calendar' ? owner.title : undefined,
       ...details,

@@ -15,5 +15,7 @@ export const userProfiles = pgTable('user_profiles', {
   hideTotalDefault: boolean('hide_total_default').notNull().default(true),
   /** An e-mail for each paid gift ('Tom sent $35 and a wish'); on unless turned off in Settings. */
   giftNotifications: boolean('gift_notifications').notNull().default(true),
+  /** The signed-in area's and the owner's e-mails' language; null until first known (then English). */
+  locale: text('locale', { enum: ['en', 'de', 'ru'] }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,6 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import type { Currency } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import {
   createCelebrationEmail,
@@ -21,6 +23,7 @@ type EndedCalendar = {
   title: string | null;
   firstName: string;
   background: BackgroundId;
+  currency: Currency;
   ibanChangedAt?: Date | null;
 };
 
@@ -34,7 +37,7 @@ function describeCalendar(calendar: EndedCalendar) {
 }
 
 /**
- * One e-mail per participant address: the celebration after an announcement, or the short neutral
+ * One e-mail per participant address, in the participant's language: the celebration after an announcement, or the short neutral
  * notice after a close. Keyed per calendar and address, so a retry or a crash half-way queues each
  * remaining address once; unsubscribed addresses are skipped. Returns how many were queued.
  */
@@ -43,12 +46,13 @@ export async function enqueueParticipantMails(
   env: MailEnv,
   calendar: EndedCalendar,
   announcement: AnnouncementRow,
-  emails: string[],
+  participants: readonly { email: string; locale: Locale }[],
 ): Promise<number> {
   let queued = 0;
-  for (const email of emails) {
+  for (const { email, locale } of participants) {
     const mail = {
       appUrl: env.APP_URL,
+      locale,
       calendar: describeCalendar(calendar),
       unsubscribeUrl: createUnsubscribeUrl(env, email),
     };
@@ -78,7 +82,7 @@ export async function enqueueParticipantMails(
 export async function enqueueCreatorConfirmation(
   db: Db,
   env: MailEnv,
-  owner: { email: string; name: string },
+  owner: { email: string; name: string; locale: Locale },
   calendar: EndedCalendar,
   announcement: AnnouncementRow,
   outcome: { payout: PayoutRow | null; refundCount: number; participantMails: number },
@@ -91,8 +95,9 @@ export async function enqueueCreatorConfirmation(
     dedupeKey: `closing-confirmation:${calendar.id}`,
     ...(await createClosingConfirmationEmail({
       appUrl: env.APP_URL,
+      locale: owner.locale,
       name: owner.name,
-      calendar: describeCalendar(calendar),
+      calendar: { ...describeCalendar(calendar), currency: calendar.currency },
       birthDate: announcement.kind === 'announcement' ? announcement.birthDate! : undefined,
       payout: payout ? { amountCents: payout.amountCents, status: payout.status, heldUntil } : null,
       refundCount: outcome.refundCount,

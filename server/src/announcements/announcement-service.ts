@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AnnounceRequest, CloseCalendarRequest } from '@firstday/common/announcements';
-import { CURRENCY, toIsoDate } from '@firstday/common/calendars';
-import { and, eq, sql } from 'drizzle-orm';
+import { toIsoDate } from '@firstday/common/calendars';
+import type { Locale } from '@firstday/common/locales';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { accountLocale } from '../account/account-locale.ts';
+import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
@@ -129,7 +132,7 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
         payout = await createPayoutRecord(tx, {
           calendarId: calendar.id,
           amountCents,
-          currency: CURRENCY,
+          currency: calendar.currency,
           provider: context.payments.name,
         });
       }
@@ -139,14 +142,20 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
       await enqueueRefundNotices(tx, context.env.APP_URL, locked, refunded);
     }
     const participantMails = row.notifyParticipants
-      ? await enqueueParticipantMails(tx, context.env, locked, row, await listParticipantEmails(tx, calendar.id))
+      ? await enqueueParticipantMails(tx, context.env, locked, row, await listParticipants(tx, calendar.id))
       : 0;
     const [owner] = await tx
-      .select({ email: user.email, name: user.name })
+      .select({ email: user.email, name: user.name, locale: userProfiles.locale })
       .from(user)
+      .leftJoin(userProfiles, eq(userProfiles.userId, user.id))
       .where(eq(user.id, calendar.ownerId));
     if (owner) {
-      await enqueueCreatorConfirmation(tx, context.env, owner, locked, row, { payout, refundCount, participantMails });
+      const recipient = { ...owner, locale: accountLocale(owner.locale) };
+      await enqueueCreatorConfirmation(tx, context.env, recipient, locked, row, {
+        payout,
+        refundCount,
+        participantMails,
+      });
     }
     const [counted] = await tx
       .update(announcements)
@@ -181,14 +190,16 @@ export async function findAnnouncement(db: Db, calendarId: string): Promise<Anno
   return row;
 }
 
-/** Every distinct address with a confirmed contribution (lower-cased when stored). */
-async function listParticipantEmails(db: Db, calendarId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ email: contributions.email })
+/**
+ * Every distinct address with a confirmed contribution (lower-cased when stored), with the language
+ * of its latest one: a guest who wrote twice is e-mailed once, in the language they used last.
+ */
+async function listParticipants(db: Db, calendarId: string): Promise<{ email: string; locale: Locale }[]> {
+  return db
+    .selectDistinctOn([contributions.email], { email: contributions.email, locale: contributions.locale })
     .from(contributions)
     .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed')))
-    .orderBy(contributions.email);
-  return rows.map((row) => row.email);
+    .orderBy(contributions.email, desc(contributions.createdAt));
 }
 
 /** Marks every collected gift of the calendar refund-due; returns their payment ids. */

@@ -1,3 +1,4 @@
+import type { Currency } from '@firstday/common/currency';
 import { eq, inArray } from 'drizzle-orm';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { enqueueGiftRefundNotice } from '../contributions/gift-payments.ts';
@@ -13,7 +14,7 @@ import { payments } from '../payments/schema.ts';
 export async function enqueueRefundNotices(
   db: Db,
   appUrl: string,
-  calendar: { title: string | null; firstName: string },
+  calendar: { title: string | null; firstName: string; currency: Currency },
   paymentIds: string[],
 ): Promise<number> {
   if (paymentIds.length === 0) return 0;
@@ -21,6 +22,7 @@ export async function enqueueRefundNotices(
     .select({
       email: contributions.email,
       name: contributions.name,
+      locale: contributions.locale,
       paymentId: payments.id,
       amountCents: payments.amountCents,
     })
@@ -31,7 +33,8 @@ export async function enqueueRefundNotices(
   let queued = 0;
   for (const giver of givers) {
     const payment = { id: giver.paymentId, amountCents: giver.amountCents };
-    if (await enqueueGiftRefundNotice(db, appUrl, giver, payment, { kind: 'closed', calendarTitle })) queued++;
+    if (await enqueueGiftRefundNotice(db, appUrl, giver, payment, calendar.currency, { kind: 'closed', calendarTitle }))
+      queued++;
   }
   return queued;
 }

@@ -1,6 +1,8 @@
+import { type Locale, localeFromCookie, negotiateLocale } from '@firstday/common/locales';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
+import { findAccountLocale } from '../account/account-locale.ts';
 import { createExistingSignUpEmail, createPasswordResetEmail, createVerificationEmail } from '../emails/auth.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
@@ -28,6 +30,12 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
     await enqueueMail(db, mail);
     wakeMailWorker();
   };
+  // The account's language once it has one; before that (a sign-up), the language the visitor
+  // chose on the site (cookie) or their browser's; English when better-auth passes no request.
+  const mailLocale = async (userId: string, request?: Request): Promise<Locale> =>
+    (await findAccountLocale(db, userId)) ??
+    localeFromCookie(request?.headers.get('cookie')) ??
+    negotiateLocale(request?.headers.get('accept-language'));
 
   return betterAuth({
     appName: 'Firstday',
@@ -43,20 +51,29 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       // Sign-up answers the same for a known address; the owner learns of the attempt by e-mail.
-      async onExistingUserSignUp({ user }) {
+      async onExistingUserSignUp({ user }, request) {
         await queue({
           to: user.email,
           dedupeKey: `existing-sign-up:${user.id}:${new Date().toISOString().slice(0, 13)}`,
-          ...(await createExistingSignUpEmail({ appUrl: env.APP_URL, name: user.name })),
+          ...(await createExistingSignUpEmail({
+            appUrl: env.APP_URL,
+            locale: await mailLocale(user.id, request),
+            name: user.name,
+          })),
         });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, token }) {
+      async sendResetPassword({ user, token }, request) {
         const url = `${env.APP_URL}/resetpassword?oobCode=${encodeURIComponent(token)}`;
         await queue({
           to: user.email,
           dedupeKey: `password-reset:${token}`,
-          ...(await createPasswordResetEmail({ appUrl: env.APP_URL, name: user.name, resetUrl: url })),
+          ...(await createPasswordResetEmail({
+            appUrl: env.APP_URL,
+            locale: await mailLocale(user.id, request),
+            name: user.name,
+            resetUrl: url,
+          })),
         });
       },
     },
@@ -64,11 +81,16 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user, url, token }) {
+      async sendVerificationEmail({ user, url, token }, request) {
         await queue({
           to: user.email,
           dedupeKey: `verify:${token}`,
-          ...(await createVerificationEmail({ appUrl: env.APP_URL, name: user.name, verifyUrl: url })),
+          ...(await createVerificationEmail({
+            appUrl: env.APP_URL,
+            locale: await mailLocale(user.id, request),
+            name: user.name,
+            verifyUrl: url,
+          })),
         });
       },
     },

@@ -1,5 +1,7 @@
 import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
 import { eq } from 'drizzle-orm';
+import { accountLocale } from '../account/account-locale.ts';
+import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { createFeeReceiptEmail, describePaymentMethod } from '../emails/payments.ts';
@@ -49,9 +51,12 @@ async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wa
       title: calendars.title,
       firstName: calendars.firstName,
       background: calendars.background,
+      currency: calendars.currency,
+      locale: userProfiles.locale,
     })
     .from(calendars)
     .innerJoin(user, eq(user.id, calendars.ownerId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
     .where(eq(calendars.id, payment.calendarId!));
   if (!owner) return false;
   return enqueueMail(db, {
@@ -59,11 +64,20 @@ async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wa
     dedupeKey: `fee-receipt:${payment.id}`,
     ...(await createFeeReceiptEmail({
       appUrl,
+      locale: accountLocale(owner.locale),
       name: owner.name,
-      calendar: { title: getCalendarTitle(owner), slug: owner.slug, background: owner.background },
+      calendar: {
+        title: getCalendarTitle(owner),
+        slug: owner.slug,
+        background: owner.background,
+        currency: owner.currency,
+      },
       amountCents: payment.amountCents,
       paidAt: payment.updatedAt,
-      paidWith: describePaymentMethod({ wallet, cardLast4: payment.cardLast4, method: payment.method }),
+      paidWith: describePaymentMethod(
+        { wallet, cardLast4: payment.cardLast4, method: payment.method },
+        accountLocale(owner.locale),
+      ),
       standardFee: payment.amountCents === CREATION_FEE_CENTS,
     })),
   });

@@ -2,6 +2,7 @@ import { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/cal
 import { PayRequestSchema, SupportRequestSchema } from '@firstday/common/calendars';
 import { SITE } from '@firstday/common/site';
 import { Hono } from 'hono';
+import { getAccountLocale } from '../account/account-locale.ts';
 import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from '../account/change-payout-iban.ts';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
@@ -128,7 +129,12 @@ export function createSupportRoutes(context: AppContext) {
     });
     await enqueueMail(context.db, {
       to: user.email,
-      ...(await createSupportReceivedEmail({ appUrl, name: user.name, message })),
+      ...(await createSupportReceivedEmail({
+        appUrl,
+        locale: await getAccountLocale(context.db, user.id),
+        name: user.name,
+        message,
+      })),
     });
     context.wakeMailWorker();
     return c.json({ sent: true });

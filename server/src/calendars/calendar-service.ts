@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
+import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
 import { maskIban } from '@firstday/common/iban';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { findNewIban } from '../account/change-payout-iban.ts';
@@ -57,6 +58,7 @@ export function toOwnerCalendar(
     dueDate: row.dueDate,
     background: row.background,
     iban: row.ibanMasked,
+    currency: row.currency,
     hideSenderNames: row.hideSenderNames,
     hideTotal: row.hideTotal,
     guessTime: row.guessTime,
@@ -158,7 +160,7 @@ export async function createDraftCalendar(
   db: Db,
   box: SecretBox,
   ownerId: string,
-  input: { firstName: string; lastName: string; iban?: string },
+  input: { firstName: string; lastName: string; iban?: string; currency?: Currency },
   termsAcceptance: PayoutTermsAcceptance | null,
 ): Promise<CalendarRow> {
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, ownerId));
@@ -181,6 +183,8 @@ export async function createDraftCalendar(
       firstName: input.firstName,
       lastName: input.lastName,
       ...toBankDetails(iban, termsAcceptance),
+      // Unless chosen: the money of the IBAN's country (the masked IBAN keeps the country code).
+      currency: input.currency ?? defaultCurrencyForIban(input.iban ?? iban.ibanMasked),
       // The account's defaults (Account Settings) apply to every new calendar.
       hideSenderNames: profile?.hideSenderNamesDefault ?? false,
       hideTotal: profile?.hideTotalDefault ?? true,
@@ -192,6 +196,8 @@ export async function createDraftCalendar(
 
 type CalendarUpdate = Partial<{
   firstName: string;
+  /** Only while the fee is unpaid (draft): the fee is charged in it. */
+  currency: Currency;
   lastName: string;
   iban: string;
   title: string;
@@ -221,6 +227,12 @@ export async function updateCalendar(
   termsAcceptance: PayoutTermsAcceptance | null,
 ): Promise<CalendarWithStats> {
   const { iban, wizardStep, ...fields } = update;
+  if (fields.currency && fields.currency !== row.currency && row.status !== 'draft') {
+    throw new AppError('currency_locked', 'Some fields need your attention.', 400, {
+      fields: { currency: 'The currency cannot change once the calendar is paid for.' },
+    });
+  }
+  const changesCurrency = fields.currency !== undefined && fields.currency !== row.currency;
   // The same IBAN again keeps its payout recipient.
   const newIban = findNewIban(box, row.ibanEncrypted, iban);
   const now = new Date();
@@ -237,7 +249,10 @@ export async function updateCalendar(
     .where(
       and(
         eq(calendars.id, row.id),
-        newIban ? eq(calendars.status, row.status) : notInArray(calendars.status, ['announced', 'paid_out']),
+        // A new IBAN or currency was allowed for the status `row` was read with.
+        newIban || changesCurrency
+          ? eq(calendars.status, row.status)
+          : notInArray(calendars.status, ['announced', 'paid_out']),
       ),
     )
     .returning();

@@ -22,6 +22,10 @@ export const calendars = pgTable(
     background: text('background', { enum: ['pink', 'blue', 'sun'] })
       .notNull()
       .default('pink'),
+    /** The money of the fee, the gifts and the payout; editable until the fee is paid. Old calendars: USD. */
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
+      .notNull()
+      .default('usd'),
     /** AES-256-GCM (lib/secret-box.ts), like the account's IBAN. */
     ibanEncrypted: text('iban_encrypted'),
     ibanMasked: text('iban_masked'),

@@ -36,6 +36,7 @@ export async function enqueueContributionReceipt(
       title: calendars.title,
       firstName: calendars.firstName,
       background: calendars.background,
+      currency: calendars.currency,
     })
     .from(calendars)
     .where(eq(calendars.id, contribution.calendarId));
@@ -50,14 +51,18 @@ export async function enqueueContributionReceipt(
     dedupeKey: `contribution-receipt:${contribution.id}`,
     ...(await createContributionReceiptEmail({
       appUrl,
+      locale: contribution.locale,
       name: contribution.name,
-      calendar: { title: getCalendarTitle(calendar), background: calendar.background },
+      calendar: { title: getCalendarTitle(calendar), background: calendar.background, currency: calendar.currency },
       guessedDate: contribution.guessedDate,
       wish: contribution.wish,
       gift: contribution.giftCents
         ? {
             cents: contribution.giftCents,
-            paidWith: describePaymentMethod({ wallet: payment?.wallet, cardLast4: payment?.cardLast4 ?? null }),
+            paidWith: describePaymentMethod(
+              { wallet: payment?.wallet, cardLast4: payment?.cardLast4 ?? null },
+              contribution.locale,
+            ),
             paidOn: contribution.updatedAt.toISOString().slice(0, 10),
           }
         : undefined,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY } from '@firstday/common/calendars';
 import type { ContributionRequestSchema, ContributionResponse } from '@firstday/common/contributions';
 import { formatMonthDay } from '@firstday/common/format';
 import { getFirstOpenGuessDay, getGuessWindow, isInGuessWindow } from '@firstday/common/guess-window';
+import { DEFAULT_LOCALE } from '@firstday/common/locales';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -171,6 +171,7 @@ export async function createContribution(
     wish: input.wish,
     guessedTimeMinutes: input.guessedTimeMinutes ?? null,
     guessedWeightGrams: input.guessedWeight ?? null,
+    locale: input.locale ?? DEFAULT_LOCALE,
     idempotencyKey: input.idempotencyKey,
   };
   if (input.giftCents == null || !input.payment) {
@@ -213,7 +214,7 @@ export async function createContribution(
         purpose: 'gift',
         provider: context.payments.name,
         amountCents: giftCents,
-        currency: CURRENCY,
+        currency: calendar.currency,
         status: 'pending',
         method: method.type,
         // Its own namespace: a gift key can never meet a fee payment's key.

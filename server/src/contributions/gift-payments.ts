@@ -1,4 +1,7 @@
+import type { Currency } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
 import { and, eq, inArray } from 'drizzle-orm';
+import { accountLocale } from '../account/account-locale.ts';
 import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
@@ -89,7 +92,11 @@ async function failLateGift(db: Db, appUrl: string, payment: PaymentRow): Promis
     .where(eq(contributions.paymentId, payment.id))
     .returning();
   if (!contribution) return false;
-  return enqueueGiftRefundNotice(db, appUrl, contribution, payment, { kind: 'late' });
+  const [calendar] = await db
+    .select({ currency: calendars.currency })
+    .from(calendars)
+    .where(eq(calendars.id, contribution.calendarId));
+  return enqueueGiftRefundNotice(db, appUrl, contribution, payment, calendar?.currency ?? 'usd', { kind: 'late' });
 }
 
 /**
@@ -100,14 +107,22 @@ async function failLateGift(db: Db, appUrl: string, payment: PaymentRow): Promis
 export async function enqueueGiftRefundNotice(
   db: Db,
   appUrl: string,
-  giver: { email: string; name: string },
+  giver: { email: string; name: string; locale: Locale },
   payment: { id: string; amountCents: number },
+  currency: Currency,
   reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string },
 ): Promise<boolean> {
   return enqueueMail(db, {
     to: giver.email,
     dedupeKey: `gift-refund:${payment.id}`,
-    ...(await createGiftRefundEmail({ appUrl, name: giver.name, amountCents: payment.amountCents, reason })),
+    ...(await createGiftRefundEmail({
+      appUrl,
+      locale: giver.locale,
+      name: giver.name,
+      amountCents: payment.amountCents,
+      currency,
+      reason,
+    })),
   });
 }
 
@@ -132,6 +147,8 @@ async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionR
       email: user.email,
       name: user.name,
       giftNotifications: userProfiles.giftNotifications,
+      locale: userProfiles.locale,
+      currency: calendars.currency,
       title: calendars.title,
       firstName: calendars.firstName,
       background: calendars.background,
@@ -148,8 +165,9 @@ async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionR
     suppressible: true,
     ...(await createGiftNotificationEmail({
       appUrl: env.APP_URL,
+      locale: accountLocale(owner.locale),
       name: owner.name,
-      calendar: { title: getCalendarTitle(owner), background: owner.background },
+      calendar: { title: getCalendarTitle(owner), background: owner.background, currency: owner.currency },
       gift: { senderName: gift.name, cents: gift.giftCents, guessedDate: gift.guessedDate, wish: gift.wish },
       unsubscribeUrl: createUnsubscribeUrl(env, owner.email),
     })),

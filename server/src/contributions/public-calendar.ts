@@ -113,6 +113,7 @@ export async function buildPublicCalendar(
     status: calendar.status as PublicCalendar['status'],
     title: calendar.title ?? `${calendar.firstName}'s calendar`,
     parentNames: calendar.firstName,
+    currency: calendar.currency,
     dueDate: calendar.dueDate,
     background: calendar.background,
     guessTime: calendar.guessTime,

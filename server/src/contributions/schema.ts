@@ -24,7 +24,12 @@ export const contributions = pgTable(
     guessedTimeMinutes: integer('guessed_time_minutes'),
     /** Always grams, whatever unit the guest typed in; when the calendar asks for the weight. */
     guessedWeightGrams: integer('guessed_weight_grams'),
+    /** Minor units of the calendar's currency (`calendars.currency`). */
     giftCents: integer('gift_cents'),
+    /** The guest's page language when they sent it: their e-mails are written in it. */
+    locale: text('locale', { enum: ['en', 'de', 'ru'] })
+      .notNull()
+      .default('en'),
     paymentId: uuid('payment_id').references(() => payments.id),
     status: text('status', { enum: ['pending_payment', 'confirmed', 'failed'] }).notNull(),
     /** When the creator opened the wish; null = 'New'. */

@@ -1,4 +1,6 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
+import { accountLocale } from '../account/account-locale.ts';
+import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
@@ -58,9 +60,10 @@ export async function sendWishDigests(
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       if (unread.length === 0) return false;
       const [owner] = await tx
-        .select({ email: user.email, name: user.name })
+        .select({ email: user.email, name: user.name, locale: userProfiles.locale })
         .from(calendars)
         .innerJoin(user, eq(user.id, calendars.ownerId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
         .where(eq(calendars.id, calendarId));
       if (!owner) return false;
       return enqueueMail(tx, {
@@ -69,6 +72,7 @@ export async function sendWishDigests(
         suppressible: true,
         ...(await createWishDigestEmail({
           appUrl: context.env.APP_URL,
+          locale: accountLocale(owner.locale),
           name: owner.name,
           calendar: { title: getCalendarTitle(calendar), background: calendar.background },
           wishes: unread,

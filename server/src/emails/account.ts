@@ -1,11 +1,14 @@
 import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
+import type { Locale } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
-import { formatUtcDateTime } from '../payments/payout-hold.ts';
+import { serverTranslator } from '../lib/i18n.ts';
+import { formatEmailDateTime } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 /** Always sent (transactional) when the payout bank account of an account or a calendar changes. */
 export function createPayoutIbanChangedEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
   /** Undefined: the account's IBAN; otherwise the calendar whose IBAN changed. */
   calendarTitle?: string;
@@ -15,28 +18,43 @@ export function createPayoutIbanChangedEmail(input: {
   /** A paid calendar's payout waits until then (payments/payout-hold.ts). */
   heldUntil?: Date;
 }): Promise<Email> {
-  const when = formatUtcDateTime(input.changedAt);
-  const fromTo = input.previousMasked ? `from ${input.previousMasked} to ${input.newMasked}` : `to ${input.newMasked}`;
+  const { locale } = input;
+  const t = serverTranslator(locale);
+  const values = {
+    previous: input.previousMasked ?? '',
+    next: input.newMasked,
+    when: formatEmailDateTime(input.changedAt, locale),
+  };
   const what =
     input.calendarTitle === undefined
-      ? `The bank account in your account settings was changed ${fromTo} on ${when}. New calendars are paid out to it.`
-      : `The bank account the gifts of “${input.calendarTitle}” are paid out to was changed ${fromTo} on ${when}.`;
+      ? t(
+          input.previousMasked ? 'emails.payoutIbanChanged.accountFromTo' : 'emails.payoutIbanChanged.accountTo',
+          values,
+        )
+      : t(input.previousMasked ? 'emails.payoutIbanChanged.calendarFromTo' : 'emails.payoutIbanChanged.calendarTo', {
+          ...values,
+          title: input.calendarTitle,
+        });
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'The bank account for your payouts was changed',
-    heading: 'Your payout bank account was changed',
+    locale,
+    subject: t('emails.payoutIbanChanged.subject'),
+    heading: t('emails.payoutIbanChanged.heading'),
     paragraphs: [
-      `Hello ${input.name},`,
+      t('emails.common.greeting', { name: input.name }),
       what,
       ...(input.heldUntil
         ? [
-            `For your safety, this calendar's payout waits until ${formatUtcDateTime(input.heldUntil)}, ${PAYOUT_HOLD_HOURS} hours after the change.`,
+            t('emails.payoutIbanChanged.held', {
+              until: formatEmailDateTime(input.heldUntil, locale),
+              hours: PAYOUT_HOLD_HOURS,
+            }),
           ]
         : []),
-      `If this wasn't you, someone else is using your account: reset your password now (if you sign in with another provider, secure that account) and write to support at ${SITE.supportEmail}, so we can stop the payout.`,
-      'If it was you, there is nothing to do.',
+      t('emails.payoutIbanChanged.notYou', { email: SITE.supportEmail }),
+      t('emails.payoutIbanChanged.wasYou'),
     ],
-    action: { label: 'Reset your password', url: `${input.appUrl}/passwordrecovery` },
-    footer: ['We always send this e-mail when the bank details of your Firstday account change.'],
+    action: { label: t('emails.payoutIbanChanged.action'), url: `${input.appUrl}/passwordrecovery` },
+    footer: [t('emails.payoutIbanChanged.footer')],
   });
 }

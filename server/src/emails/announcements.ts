@@ -1,12 +1,17 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatLongDate, formatMoney } from '@firstday/common/format';
-import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
-import { formatUtcDateTime } from '../payments/payout-hold.ts';
+import type { Currency } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
+import {
+  formatEmailDate,
+  formatEmailDateTime,
+  formatEmailMoney,
+  formatEmailTimeOfDay,
+  formatEmailWeight,
+} from './formatting.ts';
 import { type Email, getEmailPhotoUrl, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
-
-const PARTICIPANT_FOOTER = 'You get this e-mail once because you left a guess on this calendar.';
 
 /** The baby's details given with an announcement; each may be missing. */
 export type BabyDetails = {
@@ -15,26 +20,29 @@ export type BabyDetails = {
   birthWeightGrams?: number | null;
 };
 
-/** 'Welcome, Mia! Born at 3:45 PM, 3,450 g (7 lb 10 oz).', or only the parts given; null for none. */
-export function describeBaby(details: BabyDetails): string | null {
-  const facts = [
-    details.birthTimeMinutes != null ? `Born at ${formatTimeOfDay(details.birthTimeMinutes)}` : null,
-    details.birthWeightGrams != null
-      ? `${details.birthTimeMinutes != null ? 'weighing' : 'Weighing'} ${formatWeightBoth(details.birthWeightGrams)}`
-      : null,
-  ].filter(Boolean);
-  const parts = [
-    details.babyName ? `Welcome, ${details.babyName}!` : null,
-    facts.length ? `${facts.join(', ')}.` : null,
-  ];
+/** 'Welcome, Mia! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).', or only the parts given; null for none. */
+export function describeBaby(details: BabyDetails, locale: Locale = 'en'): string | null {
+  const t = serverTranslator(locale);
+  const time = details.birthTimeMinutes != null ? formatEmailTimeOfDay(details.birthTimeMinutes, locale) : null;
+  const weight = details.birthWeightGrams != null ? formatEmailWeight(details.birthWeightGrams, locale) : null;
+  const facts =
+    time !== null && weight !== null
+      ? t('emails.baby.bornAtWeighing', { time, weight })
+      : time !== null
+        ? t('emails.baby.bornAt', { time })
+        : weight !== null
+          ? t('emails.baby.weighing', { weight })
+          : null;
+  const parts = [details.babyName ? t('emails.baby.welcome', { name: details.babyName }) : null, facts];
   const text = parts.filter(Boolean).join(' ');
   return text || null;
 }
 
-/** To every participant after the birth is announced. */
+/** To every participant after the birth is announced, in the participant's language. */
 export function createCelebrationEmail(
   input: {
     appUrl: string;
+    locale: Locale;
     calendar: Calendar;
     birthDate: string;
     thankYouMessage: string;
@@ -42,25 +50,35 @@ export function createCelebrationEmail(
     babyImageId: string | null;
   } & BabyDetails,
 ): Promise<Email> {
-  const { calendar } = input;
-  const baby = describeBaby(input);
+  const { calendar, locale } = input;
+  const t = serverTranslator(locale);
+  const baby = describeBaby(input, locale);
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: calendar.background,
-    subject: `The baby is here! News from “${calendar.title}”`,
-    heading: 'The baby is here!',
+    subject: t('emails.celebration.subject', { title: calendar.title }),
+    heading: t('emails.celebration.heading'),
     ...(input.babyImageId
-      ? { image: { url: getEmailPhotoUrl(input.appUrl, input.babyImageId), alt: input.babyName ?? 'The newborn baby' } }
+      ? {
+          image: {
+            url: getEmailPhotoUrl(input.appUrl, input.babyImageId),
+            alt: input.babyName ?? t('emails.celebration.imageAlt'),
+          },
+        }
       : {}),
     paragraphs: [
-      `${calendar.firstName} announced the birth on ${formatLongDate(input.birthDate)}.`,
+      t('emails.celebration.announced', {
+        firstName: calendar.firstName,
+        date: formatEmailDate(input.birthDate, locale),
+      }),
       ...(baby ? [baby] : []),
-      `A message for you: “${input.thankYouMessage}”`,
-      'See whose guess came closest on the calendar, and read every wish in the keepsake.',
+      t('emails.celebration.message', { message: input.thankYouMessage }),
+      t('emails.celebration.seeWhoseGuess'),
     ],
-    links: [{ label: 'Read the keepsake', url: `${input.appUrl}/c/${calendar.slug}/keepsake` }],
-    action: { label: 'See the calendar', url: `${input.appUrl}/c/${calendar.slug}` },
-    footer: [PARTICIPANT_FOOTER],
+    links: [{ label: t('emails.celebration.readKeepsake'), url: `${input.appUrl}/c/${calendar.slug}/keepsake` }],
+    action: { label: t('emails.common.seeCalendar'), url: `${input.appUrl}/c/${calendar.slug}` },
+    footer: [t('emails.participant.footer')],
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }
@@ -68,21 +86,24 @@ export function createCelebrationEmail(
 /** To every participant, when the creator closes a calendar without an announcement and asks for it. */
 export function createClosedNoticeEmail(input: {
   appUrl: string;
+  locale: Locale;
   calendar: Calendar;
   noticeMessage: string | null;
   unsubscribeUrl: string;
 }): Promise<Email> {
-  const { calendar } = input;
+  const { calendar, locale } = input;
+  const t = serverTranslator(locale);
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: calendar.background,
-    subject: `“${calendar.title}” is closed`,
-    heading: 'This calendar is closed',
+    subject: t('emails.closedNotice.subject', { title: calendar.title }),
+    heading: t('emails.closedNotice.heading'),
     paragraphs: [
-      `${calendar.firstName} has closed “${calendar.title}”. Thank you for taking part.`,
-      ...(input.noticeMessage ? [`“${input.noticeMessage}”`] : []),
+      t('emails.closedNotice.body', { firstName: calendar.firstName, title: calendar.title }),
+      ...(input.noticeMessage ? [t('emails.common.quoted', { text: input.noticeMessage })] : []),
     ],
-    footer: [PARTICIPANT_FOOTER],
+    footer: [t('emails.participant.footer')],
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }
@@ -90,8 +111,9 @@ export function createClosedNoticeEmail(input: {
 /** The creator's confirmation of an announcement or a close: what happens to the gifts, who is e-mailed. */
 export function createClosingConfirmationEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
-  calendar: Calendar;
+  calendar: Calendar & { currency: Currency };
   /** The announced birth date; undefined when the calendar was closed without an announcement. */
   birthDate?: string;
   payout: { amountCents: number; status: string; heldUntil?: Date } | null;
@@ -101,38 +123,48 @@ export function createClosingConfirmationEmail(input: {
   /** The baby's details given with the announcement, repeated so the parents can check them. */
   baby?: BabyDetails;
 }): Promise<Email> {
-  const { calendar, payout, participantMails } = input;
+  const { calendar, payout, participantMails, locale } = input;
+  const t = serverTranslator(locale);
   const announced = input.birthDate !== undefined;
-  const baby = input.baby ? describeBaby(input.baby) : null;
+  const baby = input.baby ? describeBaby(input.baby, locale) : null;
   const money = payout
     ? payout.heldUntil
-      ? `Payout: ${formatMoney(payout.amountCents, { minorUnits: 'always' })} to your bank account. Because the bank account was changed recently, it is on hold until ${formatUtcDateTime(payout.heldUntil)}; then it goes out. Bank transfers usually arrive within a few business days.`
-      : `Payout: ${formatMoney(payout.amountCents, { minorUnits: 'always' })} to your bank account, status: ${payout.status === 'pending' ? 'on its way' : payout.status}. Bank transfers usually arrive within a few business days.`
+      ? t('emails.closing.payoutHeld', {
+          amount: formatEmailMoney(payout.amountCents, locale, calendar.currency),
+          until: formatEmailDateTime(payout.heldUntil, locale),
+        })
+      : t('emails.closing.payoutStatus', {
+          amount: formatEmailMoney(payout.amountCents, locale, calendar.currency),
+          status: payout.status === 'pending' ? t('emails.closing.statusOnItsWay') : payout.status,
+        })
     : input.refundCount > 0
-      ? `Every gift (${input.refundCount}) is being refunded to the person who sent it.`
-      : 'No gifts were collected, so there is nothing to pay out.';
-  const participants = `${participantMails} participant${participantMails === 1 ? '' : 's'}`;
+      ? t('emails.closing.refunds', { count: input.refundCount })
+      : t('emails.closing.noGifts');
   const mails =
     participantMails === null
-      ? 'Participants were not e-mailed.'
+      ? t('emails.closing.notMailed')
       : announced
-        ? `We are e-mailing the news to ${participants}.`
-        : `We are sending a short notice to ${participants}.`;
+        ? t('emails.closing.mailingNews', { count: participantMails })
+        : t('emails.closing.mailingNotice', { count: participantMails });
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: calendar.background,
-    subject: announced ? 'Congratulations! Your announcement is out' : 'Your calendar is closed',
-    heading: announced ? 'Congratulations!' : 'Your calendar is closed',
+    subject: announced ? t('emails.closing.subjectAnnounced') : t('emails.closing.subjectClosed'),
+    heading: announced ? t('emails.closing.headingAnnounced') : t('emails.closing.headingClosed'),
     paragraphs: [
-      `Hello ${input.name},`,
+      t('emails.common.greeting', { name: input.name }),
       input.birthDate !== undefined
-        ? `“${calendar.title}” is closed to new guesses and gifts: the birth on ${formatLongDate(input.birthDate)} is announced.`
-        : `“${calendar.title}” is closed to new guesses and gifts.`,
+        ? t('emails.closing.closedAnnounced', {
+            title: calendar.title,
+            date: formatEmailDate(input.birthDate, locale),
+          })
+        : t('emails.closing.closed', { title: calendar.title }),
       ...(baby ? [baby] : []),
       money,
       mails,
     ],
-    action: { label: 'Open my calendars', url: `${input.appUrl}/my_calendars` },
-    footer: ['You get this e-mail because you created a calendar on Firstday.'],
+    action: { label: t('emails.common.openCalendars'), url: `${input.appUrl}/my_calendars` },
+    footer: [t('emails.common.creatorFooter')],
   });
 }

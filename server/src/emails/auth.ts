@@ -1,44 +1,59 @@
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 /** Sign-up with an address that has an account: the owner learns of the attempt. */
-export function createExistingSignUpEmail(input: { appUrl: string; name: string }): Promise<Email> {
+export function createExistingSignUpEmail(input: { appUrl: string; locale: Locale; name: string }): Promise<Email> {
+  const t = serverTranslator(input.locale);
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'Someone tried to create a Firstday account with your e-mail',
-    heading: 'You already have an account',
+    locale: input.locale,
+    subject: t('emails.existingSignUp.subject'),
+    heading: t('emails.existingSignUp.heading'),
     paragraphs: [
-      `Hello ${input.name},`,
-      'Someone, probably you, just tried to sign up for Firstday with this e-mail address. You already have an account, so nothing was changed.',
-      'You can log in with your password, or choose a new one if you forgot it.',
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.existingSignUp.attempt'),
+      t('emails.existingSignUp.logIn'),
     ],
-    action: { label: 'Log in', url: `${input.appUrl}/login` },
-    footer: [`Forgot your password? ${input.appUrl}/resetpassword`],
+    action: { label: t('emails.existingSignUp.action'), url: `${input.appUrl}/login` },
+    footer: [t('emails.existingSignUp.footer', { url: `${input.appUrl}/resetpassword` })],
   });
 }
 
-export function createPasswordResetEmail(input: { appUrl: string; name: string; resetUrl: string }): Promise<Email> {
+export function createPasswordResetEmail(input: {
+  appUrl: string;
+  locale: Locale;
+  name: string;
+  resetUrl: string;
+}): Promise<Email> {
+  const t = serverTranslator(input.locale);
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'Reset your Firstday password',
-    heading: 'Reset your password',
+    locale: input.locale,
+    subject: t('emails.passwordReset.subject'),
+    heading: t('emails.passwordReset.heading'),
     paragraphs: [
-      `Hello ${input.name},`,
-      'Someone asked to reset the password of your Firstday account. If it was you, choose a new password with the button below. The link works for one hour and only once.',
-      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.passwordReset.asked'),
+      t('emails.passwordReset.ignore'),
     ],
-    action: { label: 'Reset my password', url: input.resetUrl },
+    action: { label: t('emails.passwordReset.action'), url: input.resetUrl },
   });
 }
 
-export function createVerificationEmail(input: { appUrl: string; name: string; verifyUrl: string }): Promise<Email> {
+export function createVerificationEmail(input: {
+  appUrl: string;
+  locale: Locale;
+  name: string;
+  verifyUrl: string;
+}): Promise<Email> {
+  const t = serverTranslator(input.locale);
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'Confirm your email for Firstday',
-    heading: 'Confirm your email',
-    paragraphs: [
-      `Hello ${input.name},`,
-      'Welcome to Firstday! Please confirm that this e-mail address is yours. The button signs you in, and you can start your calendar straight away.',
-    ],
-    action: { label: 'Confirm my email', url: input.verifyUrl },
+    locale: input.locale,
+    subject: t('emails.verification.subject'),
+    heading: t('emails.verification.heading'),
+    paragraphs: [t('emails.common.greeting', { name: input.name }), t('emails.verification.welcome')],
+    action: { label: t('emails.verification.action'), url: input.verifyUrl },
   });
 }

@@ -1,5 +1,8 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatLongDate, formatMoney } from '@firstday/common/format';
+import type { Currency } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
+import { formatEmailDate, formatEmailMoney } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; background: BackgroundId };
@@ -12,66 +15,81 @@ function previewWish(wish: string): string {
   return chars.length > WISH_PREVIEW_CHARS ? `${chars.slice(0, WISH_PREVIEW_CHARS).join('')}…` : wish;
 }
 
-/** The contributor's receipt, with the private link to change the guess or wish. */
+/** The contributor's receipt, with the private link to change the guess or wish; in the contributor's language. */
 export function createContributionReceiptEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
-  calendar: Calendar;
+  calendar: Calendar & { currency: Currency };
   guessedDate: string;
   wish: string;
   gift?: { cents: number; paidWith: string; paidOn: string };
   editUrl: string;
 }): Promise<Email> {
-  const { gift } = input;
+  const { gift, locale } = input;
+  const t = serverTranslator(locale);
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: input.calendar.background,
-    subject: gift ? 'Thank you for your wish and your gift' : 'Thank you for your wish',
-    heading: 'Thank you for your wish',
+    subject: gift ? t('emails.receipt.subjectGift') : t('emails.receipt.subject'),
+    heading: t('emails.receipt.heading'),
     paragraphs: [
-      `Hello ${input.name},`,
-      `Your guess and wish are on “${input.calendar.title}”.`,
-      `Your guess: ${formatLongDate(input.guessedDate)}`,
-      `Your wish: ${input.wish}`,
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.receipt.onCalendar', { title: input.calendar.title }),
+      t('emails.receipt.guess', { date: formatEmailDate(input.guessedDate, locale) }),
+      t('emails.receipt.wish', { wish: input.wish }),
       ...(gift
         ? [
-            `Your gift: ${formatMoney(gift.cents, { minorUnits: 'always' })}, paid with ${gift.paidWith} on ${formatLongDate(gift.paidOn)}. This e-mail is your receipt; the whole amount goes to the parents (Firstday takes no fee from gifts).`,
+            t('emails.receipt.gift', {
+              amount: formatEmailMoney(gift.cents, locale, input.calendar.currency),
+              paidWith: gift.paidWith,
+              date: formatEmailDate(gift.paidOn, locale),
+            }),
           ]
         : []),
-      'You can change your guess or your wish until the birth is announced. Keep this link to yourself: anyone with it can edit your wish.',
+      t('emails.receipt.canChange'),
     ],
-    action: { label: 'Change my guess or wish', url: input.editUrl },
-    footer: ['You get this e-mail because you left a wish on a Firstday calendar.'],
+    action: { label: t('emails.receipt.action'), url: input.editUrl },
+    footer: [t('emails.receipt.footer')],
   });
 }
 
 /** The creator's hourly 'new wishes' e-mail: the wishes that came without a gift. */
 export function createWishDigestEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
   calendar: Calendar;
   wishes: readonly { name: string; guessedDate: string; wish: string }[];
   unsubscribeUrl: string;
 }): Promise<Email> {
+  const { locale } = input;
+  const t = serverTranslator(locale);
   const total = input.wishes.length;
-  const count = total === 1 ? 'a new wish' : `${total} new wishes`;
-  const listed = input.wishes
-    .slice(0, MAX_LISTED)
-    .map((wish) => `${wish.name} guessed ${formatLongDate(wish.guessedDate)}: “${previewWish(wish.wish)}”`);
-  const more = total > MAX_LISTED ? [`…and ${total - MAX_LISTED} more.`] : [];
+  const title = input.calendar.title;
+  const listed = input.wishes.slice(0, MAX_LISTED).map((wish) =>
+    t('emails.wishDigest.entry', {
+      name: wish.name,
+      date: formatEmailDate(wish.guessedDate, locale),
+      wish: previewWish(wish.wish),
+    }),
+  );
+  const more = total > MAX_LISTED ? [t('emails.wishDigest.more', { count: total - MAX_LISTED })] : [];
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: input.calendar.background,
-    subject: `${total === 1 ? 'A new wish' : `${total} new wishes`} on “${input.calendar.title}”`,
-    heading: `You have ${count}`,
+    subject: t('emails.wishDigest.subject', { count: total, title }),
+    heading: t('emails.wishDigest.heading', { count: total }),
     paragraphs: [
-      `Hello ${input.name},`,
-      `Family and friends left ${count} on “${input.calendar.title}”:`,
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.wishDigest.intro', { count: total, title }),
       ...listed,
       ...more,
     ],
-    action: { label: 'Read the wishes', url: `${input.appUrl}/wishes` },
-    footer: ['You get this e-mail (at most once an hour) because you created a calendar on Firstday.'],
+    action: { label: t('emails.common.readWishes'), url: `${input.appUrl}/wishes` },
+    footer: [t('emails.wishDigest.footer')],
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }
@@ -79,28 +97,38 @@ export function createWishDigestEmail(input: {
 /** The creator hears of each gift as soon as it is paid: 'Tom sent $35 and a wish'. */
 export function createGiftNotificationEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
-  calendar: Calendar;
+  calendar: Calendar & { currency: Currency };
   gift: { senderName: string; cents: number; guessedDate: string; wish: string };
   unsubscribeUrl: string;
 }): Promise<Email> {
-  const { gift } = input;
-  const news = `${gift.senderName} sent ${formatMoney(gift.cents, { minorUnits: 'always' })} and a wish`;
+  const { gift, locale } = input;
+  const t = serverTranslator(locale);
+  const sender = gift.senderName;
+  const amount = formatEmailMoney(gift.cents, locale, input.calendar.currency);
+  const title = input.calendar.title;
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: input.calendar.background,
-    subject: `${news} on “${input.calendar.title}”`,
-    heading: news,
+    subject: t('emails.giftNotification.subject', { sender, amount, title }),
+    heading: t('emails.giftNotification.news', { sender, amount }),
     paragraphs: [
-      `Hello ${input.name},`,
-      `${gift.senderName} sent a gift of ${formatMoney(gift.cents, { minorUnits: 'always' })} to “${input.calendar.title}” and guessed ${formatLongDate(gift.guessedDate)}:`,
-      `“${previewWish(gift.wish)}”`,
-      'The gift is paid out to your bank account with the others when you announce the birth.',
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.giftNotification.body', {
+        sender,
+        amount,
+        title,
+        date: formatEmailDate(gift.guessedDate, locale),
+      }),
+      t('emails.common.quoted', { text: previewWish(gift.wish) }),
+      t('emails.giftNotification.paidOut'),
     ],
-    action: { label: 'Read the wishes', url: `${input.appUrl}/wishes` },
+    action: { label: t('emails.common.readWishes'), url: `${input.appUrl}/wishes` },
     footer: [
-      'You get this e-mail for each gift because you created a calendar on Firstday.',
-      `Turn these e-mails off in your settings: ${input.appUrl}/settings`,
+      t('emails.giftNotification.footer'),
+      t('emails.giftNotification.settings', { url: `${input.appUrl}/settings` }),
     ],
     unsubscribeUrl: input.unsubscribeUrl,
   });

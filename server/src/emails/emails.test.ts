@@ -13,7 +13,13 @@ import * as thankYous from './thank-yous.ts';
 
 const appUrl = 'https://firstday.test';
 const unsubscribeUrl = `${appUrl}/api/mail/unsubscribe?token=abc.def`;
-const calendar = { title: 'Baby <Rose>', slug: 'AbCdEfGhIj', firstName: 'Anna', background: 'blue' as const };
+const calendar = {
+  title: 'Baby <Rose>',
+  slug: 'AbCdEfGhIj',
+  firstName: 'Anna',
+  background: 'blue' as const,
+  currency: 'usd' as const,
+};
 
 /**
  * One sample per template, and whether it is non-transactional (has an unsubscribe link). Keyed
@@ -21,21 +27,34 @@ const calendar = { title: 'Baby <Rose>', slug: 'AbCdEfGhIj', firstName: 'Anna', 
  */
 const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boolean }> = {
   createExistingSignUpEmail: {
-    render: () => auth.createExistingSignUpEmail({ appUrl, name: 'Ada' }),
+    render: () => auth.createExistingSignUpEmail({ appUrl, locale: 'en', name: 'Ada' }),
     unsubscribe: false,
   },
   createPasswordResetEmail: {
-    render: () => auth.createPasswordResetEmail({ appUrl, name: 'Ada', resetUrl: `${appUrl}/resetpassword?oobCode=x` }),
+    render: () =>
+      auth.createPasswordResetEmail({
+        appUrl,
+        locale: 'en',
+        name: 'Ada',
+        resetUrl: `${appUrl}/resetpassword?oobCode=x`,
+      }),
     unsubscribe: false,
   },
   createVerificationEmail: {
-    render: () => auth.createVerificationEmail({ appUrl, name: 'Ada', verifyUrl: `${appUrl}/api/auth/verify?token=x` }),
+    render: () =>
+      auth.createVerificationEmail({
+        appUrl,
+        locale: 'en',
+        name: 'Ada',
+        verifyUrl: `${appUrl}/api/auth/verify?token=x`,
+      }),
     unsubscribe: false,
   },
   createPayoutIbanChangedEmail: {
     render: () =>
       account.createPayoutIbanChangedEmail({
         appUrl,
+        locale: 'en',
         name: 'Ada',
         previousMasked: 'DE89 •••• •••• •••• 3000',
         newMasked: 'GB29 •••• •••• •••• 6819',
@@ -47,6 +66,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     render: () =>
       newsletter.createNewsletterConfirmationEmail({
         appUrl,
+        locale: 'en',
         confirmUrl: `${appUrl}/api/emails/confirm?token=x`,
         unsubscribeUrl,
       }),
@@ -63,13 +83,14 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     unsubscribe: false,
   },
   createSupportReceivedEmail: {
-    render: () => support.createSupportReceivedEmail({ appUrl, name: 'Ada', message: 'Hello <there>' }),
+    render: () => support.createSupportReceivedEmail({ appUrl, locale: 'en', name: 'Ada', message: 'Hello <there>' }),
     unsubscribe: false,
   },
   createFeeReceiptEmail: {
     render: () =>
       payments.createFeeReceiptEmail({
         appUrl,
+        locale: 'en',
         name: 'Ada',
         calendar,
         amountCents: 2000,
@@ -80,13 +101,22 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     unsubscribe: false,
   },
   createGiftRefundEmail: {
-    render: () => payments.createGiftRefundEmail({ appUrl, name: 'Tom', amountCents: 3500, reason: { kind: 'late' } }),
+    render: () =>
+      payments.createGiftRefundEmail({
+        appUrl,
+        locale: 'en',
+        name: 'Tom',
+        amountCents: 3500,
+        currency: 'usd',
+        reason: { kind: 'late' },
+      }),
     unsubscribe: false,
   },
   createPayoutOutcomeEmail: {
     render: () =>
       payments.createPayoutOutcomeEmail({
         appUrl,
+        locale: 'en',
         name: 'Ada',
         calendar,
         payout: { status: 'paid', amountCents: 3500, failureReason: null },
@@ -97,6 +127,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     render: () =>
       contributions.createContributionReceiptEmail({
         appUrl,
+        locale: 'en',
         name: 'Tom',
         calendar,
         guessedDate: '2030-01-10',
@@ -110,6 +141,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     render: () =>
       contributions.createWishDigestEmail({
         appUrl,
+        locale: 'en',
         name: 'Ada',
         calendar,
         wishes: [{ name: 'Tom', guessedDate: '2030-01-10', wish: 'All the <best>' }],
@@ -121,6 +153,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     render: () =>
       contributions.createGiftNotificationEmail({
         appUrl,
+        locale: 'en',
         name: 'Ada',
         calendar,
         gift: { senderName: 'Tom', cents: 3500, guessedDate: '2030-01-10', wish: 'All the <best>' },
@@ -132,6 +165,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     render: () =>
       announcements.createCelebrationEmail({
         appUrl,
+        locale: 'en',
         calendar,
         birthDate: '2030-01-12',
         thankYouMessage: 'Thank you <3',
@@ -144,13 +178,15 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     unsubscribe: true,
   },
   createClosedNoticeEmail: {
-    render: () => announcements.createClosedNoticeEmail({ appUrl, calendar, noticeMessage: null, unsubscribeUrl }),
+    render: () =>
+      announcements.createClosedNoticeEmail({ appUrl, locale: 'en', calendar, noticeMessage: null, unsubscribeUrl }),
     unsubscribe: true,
   },
   createClosingConfirmationEmail: {
     render: () =>
       announcements.createClosingConfirmationEmail({
         appUrl,
+        locale: 'en',
         name: 'Ada',
         calendar,
         birthDate: '2030-01-12',
@@ -164,6 +200,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
     render: () =>
       thankYous.createThankYouNoteEmail({
         appUrl,
+        locale: 'en',
         calendar,
         name: 'Tom',
         message: 'Dear Tom, thank you <3',
@@ -225,6 +262,7 @@ describe("the baby's details in the celebration", () => {
   it('shows the name, the time and the weight in both units, in HTML (escaped) and text', async () => {
     const email = await announcements.createCelebrationEmail({
       appUrl,
+      locale: 'en',
       calendar,
       birthDate: '2030-01-12',
       thankYouMessage: 'Thank you',
@@ -244,6 +282,7 @@ describe("the baby's details in the celebration", () => {
   it('repeats the details in the parents’ own confirmation', async () => {
     const email = await announcements.createClosingConfirmationEmail({
       appUrl,
+      locale: 'en',
       name: 'Ada',
       calendar,
       birthDate: '2030-01-12',
@@ -267,6 +306,7 @@ describe('the layout', () => {
   it('escapes what people wrote, in HTML only, and never reads it as a slot', async () => {
     const email = await contributions.createGiftNotificationEmail({
       appUrl,
+      locale: 'en',
       name: 'Ada',
       calendar,
       gift: { senderName: 'Tom {{footer}}', cents: 3500, guessedDate: '2030-01-10', wish: '<b>Hi</b> & {{body}}' },
@@ -282,17 +322,19 @@ describe('the layout', () => {
   it("paints the page in the calendar's background colour, pink by default", async () => {
     const blue = await payments.createPayoutOutcomeEmail({
       appUrl,
+      locale: 'en',
       name: 'Ada',
       calendar,
       payout: { status: 'failed', amountCents: 3500, failureReason: 'account closed' },
     });
     const sun = await payments.createPayoutOutcomeEmail({
       appUrl,
+      locale: 'en',
       name: 'Ada',
       calendar: { ...calendar, background: 'sun' },
       payout: { status: 'failed', amountCents: 3500, failureReason: 'account closed' },
     });
-    const plain = await auth.createExistingSignUpEmail({ appUrl, name: 'Ada' });
+    const plain = await auth.createExistingSignUpEmail({ appUrl, locale: 'en', name: 'Ada' });
     expect(blue.html).toContain('background-color:#dcedf9');
     expect(sun.html).toContain('background-color:#fff0c2');
     expect(plain.html).toContain('background-color:#fde3ea');
@@ -301,6 +343,7 @@ describe('the layout', () => {
   it('has one clear button with the action, and the same link in the text', async () => {
     const email = await auth.createPasswordResetEmail({
       appUrl,
+      locale: 'en',
       name: 'Ada',
       resetUrl: `${appUrl}/resetpassword?oobCode=a&b`,
     });
@@ -312,6 +355,7 @@ describe('the layout', () => {
   it("links the celebration to the keepsake's public part, in HTML and text", async () => {
     const email = await announcements.createCelebrationEmail({
       appUrl,
+      locale: 'en',
       calendar,
       birthDate: '2030-01-12',
       thankYouMessage: 'Thank you',
@@ -329,6 +373,7 @@ describe('the thank-you note', () => {
   const imageUrl = `${appUrl}/images/0b6c2a4e-7f1d-4c55-9a53-3f8a1c2d9e10/640.jpg`;
   const note = {
     appUrl,
+    locale: 'en' as const,
     calendar: { ...calendar, background: 'sun' as const },
     name: 'Tom',
     message: 'Dear Tom,\n\nthank you for your $35 gift & your <lovely> wish.',
@@ -354,5 +399,54 @@ describe('the thank-you note', () => {
     expect(email.html).not.toContain('/images/');
     expect(email.html.match(/<img\b/g)).toHaveLength(2);
     expect(email.html).toContain('Thank you!');
+  });
+});
+
+describe('the other languages', () => {
+  const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+
+  it("writes the baby's details with each language's time, numbers and units", () => {
+    const baby = { babyName: 'Mia', birthTimeMinutes: 945, birthWeightGrams: 3450 };
+    expect(announcements.describeBaby(baby, 'de')).toBe('Willkommen, Mia! Geboren um 15:45 Uhr, 3.450 g schwer.');
+    expect(nbsp(announcements.describeBaby(baby, 'ru') ?? '')).toBe(
+      'Добро пожаловать, Mia! Время рождения — 15:45, вес — 3 450 г.',
+    );
+  });
+
+  it('translates the layout: the lang attribute, the questions line and the unsubscribe link', async () => {
+    const email = await contributions.createGiftNotificationEmail({
+      appUrl,
+      locale: 'de',
+      name: 'Ada',
+      calendar: { ...calendar, currency: 'eur' },
+      gift: { senderName: 'Tom', cents: 2500, guessedDate: '2030-01-10', wish: 'Alles Gute' },
+      unsubscribeUrl,
+    });
+    expect(nbsp(email.subject)).toBe('Tom hat 25,00 € und einen Wunsch an „Baby <Rose>“ geschickt');
+    expect(email.html).toContain('<html lang="de"');
+    expect(email.html).toContain(`Fragen? Schreiben Sie an <a href="mailto:${SITE.supportEmail}"`);
+    expect(email.html).toContain('>Abmelden</a>');
+    expect(email.html).not.toContain('Unsubscribe');
+    expect(email.text).toContain(`Abmelden: ${unsubscribeUrl}`);
+  });
+
+  it('counts with the plural forms of each language', async () => {
+    const wishes = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ name: `Guest ${index}`, guessedDate: '2030-01-10', wish: 'Hi' }));
+    const digest = (locale: 'de' | 'ru', count: number) =>
+      contributions.createWishDigestEmail({
+        appUrl,
+        locale,
+        name: 'Ada',
+        calendar,
+        wishes: wishes(count),
+        unsubscribeUrl,
+      });
+    expect((await digest('de', 1)).subject).toBe('Ein neuer Wunsch in „Baby <Rose>“');
+    expect((await digest('de', 3)).subject).toBe('3 neue Wünsche in „Baby <Rose>“');
+    expect((await digest('ru', 1)).subject).toBe('Новое пожелание в календаре «Baby <Rose>»');
+    expect((await digest('ru', 3)).subject).toBe('3 новых пожелания в календаре «Baby <Rose>»');
+    expect((await digest('ru', 5)).subject).toBe('5 новых пожеланий в календаре «Baby <Rose>»');
+    expect((await digest('ru', 21)).subject).toBe('21 новое пожелание в календаре «Baby <Rose>»');
   });
 });

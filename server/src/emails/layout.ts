@@ -1,14 +1,18 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import { imageUrl } from '@firstday/common/images';
+import type { Locale } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import mjml2html from 'mjml';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { serverTranslator } from '../lib/i18n.ts';
 import { createUnsubscribeHeaders } from '../lib/mail/suppression.ts';
 
 /** What a template says; the layout adds the rest (logo, header image, colours, footer). */
 export type EmailContent = {
   /** APP_URL: images and links must be absolute for mail clients. */
   appUrl: string;
+  /** The reader's language: the layout's own texts and the `lang` attribute. */
+  locale: Locale;
   subject: string;
   heading: string;
   paragraphs: readonly string[];
@@ -43,7 +47,7 @@ const INK = '#2a2136';
 const MUTED = '#5b5066';
 const ACCENT = '#b53764';
 
-type Variant = { background: BackgroundId; action: boolean; unsubscribe: boolean; image: boolean };
+type Variant = { locale: Locale; background: BackgroundId; action: boolean; unsubscribe: boolean; image: boolean };
 
 /**
  * The one layout, in MJML. Parts that differ between e-mails are `{{slots}}`, filled with escaped
@@ -51,6 +55,13 @@ type Variant = { background: BackgroundId; action: boolean; unsubscribe: boolean
  * a celebration fans out to every participant).
  */
 function buildLayout(variant: Variant): string {
+  const t = serverTranslator(variant.locale);
+  // The address is a link inside the sentence: translate around a marker, then put the link in.
+  const marker = '\u0000';
+  const questions = t('emails.layout.questions', { email: marker })
+    .split(marker)
+    .map(escapeHtml)
+    .join(`<a href="mailto:${SITE.supportEmail}" style="color:${MUTED}">${SITE.supportEmail}</a>`);
   const button = variant.action
     ? `<mj-button href="{{actionUrl}}" background-color="${ACCENT}" color="#ffffff" font-size="16px" font-weight="bold" border-radius="999px" inner-padding="14px 28px" padding="8px 0 16px" align="left">{{actionLabel}}</mj-button>`
     : '';
@@ -58,9 +69,9 @@ function buildLayout(variant: Variant): string {
     ? '<mj-image src="{{imageUrl}}" alt="{{imageAlt}}" width="536px" padding="0 0 20px" border-radius="12px" />'
     : '';
   const unsubscribe = variant.unsubscribe
-    ? `<p style="margin:8px 0 0"><a href="{{unsubscribeUrl}}" style="color:${MUTED}">Unsubscribe</a></p>`
+    ? `<p style="margin:8px 0 0"><a href="{{unsubscribeUrl}}" style="color:${MUTED}">${escapeHtml(t('emails.layout.unsubscribe'))}</a></p>`
     : '';
-  return `<mjml lang="en">
+  return `<mjml lang="${variant.locale}">
   <mj-head>
     <mj-title>{{subject}}</mj-title>
     <mj-attributes>
@@ -91,7 +102,7 @@ function buildLayout(variant: Variant): string {
     </mj-wrapper>
     <mj-section padding="16px 32px 32px">
       <mj-column>
-        <mj-text color="${MUTED}" font-size="13px" line-height="1.5">{{footer}}<p style="margin:12px 0 0">Firstday · ${escapeHtml(SITE.address)}</p><p style="margin:4px 0 0">Questions? Write to <a href="mailto:${SITE.supportEmail}" style="color:${MUTED}">${SITE.supportEmail}</a></p>${unsubscribe}</mj-text>
+        <mj-text color="${MUTED}" font-size="13px" line-height="1.5">{{footer}}<p style="margin:12px 0 0">Firstday · ${escapeHtml(SITE.address)}</p><p style="margin:4px 0 0">${questions}</p>${unsubscribe}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -101,7 +112,7 @@ function buildLayout(variant: Variant): string {
 const compiled = new Map<string, Promise<string>>();
 
 function compileLayout(variant: Variant): Promise<string> {
-  const key = `${variant.background}:${variant.action}:${variant.unsubscribe}:${variant.image}`;
+  const key = `${variant.locale}:${variant.background}:${variant.action}:${variant.unsubscribe}:${variant.image}`;
   let layout = compiled.get(key);
   if (!layout) {
     layout = mjml2html(buildLayout(variant), { validationLevel: 'strict' }).then((result) => result.html);
@@ -117,6 +128,7 @@ function fillSlots(layout: string, slots: Record<string, string>): string {
 }
 
 function renderText(content: EmailContent): string {
+  const t = serverTranslator(content.locale);
   return [
     content.heading,
     '',
@@ -127,14 +139,15 @@ function renderText(content: EmailContent): string {
     'Firstday',
     ...(content.footer ?? []),
     SITE.address,
-    `Questions? Write to ${SITE.supportEmail}`,
-    ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`] : []),
+    t('emails.layout.questions', { email: SITE.supportEmail }),
+    ...(content.unsubscribeUrl ? [`${t('emails.layout.unsubscribe')}: ${content.unsubscribeUrl}`] : []),
   ].join('\n');
 }
 
 /** Renders the HTML and plain-text parts of an e-mail in the layout; every piece of text is escaped. */
 export async function renderEmail(content: EmailContent): Promise<Email> {
   const layout = await compileLayout({
+    locale: content.locale,
     background: content.background ?? 'pink',
     action: content.action !== undefined,
     unsubscribe: content.unsubscribeUrl !== undefined,

@@ -1,20 +1,22 @@
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 export function createNewsletterConfirmationEmail(input: {
   appUrl: string;
+  locale: Locale;
   confirmUrl: string;
   unsubscribeUrl: string;
 }): Promise<Email> {
+  const t = serverTranslator(input.locale);
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'Please confirm your Firstday subscription',
-    heading: 'Confirm your subscription',
-    paragraphs: [
-      'Thank you for joining the Firstday journey! We will write to you when Firstday launches.',
-      'Please confirm that this address belongs to you, so we know the news reaches the right person.',
-    ],
-    action: { label: 'Confirm my subscription', url: input.confirmUrl },
-    footer: ['You get this e-mail because this address was entered on firstday.app/join_us.'],
+    locale: input.locale,
+    subject: t('emails.newsletter.subject'),
+    heading: t('emails.newsletter.heading'),
+    paragraphs: [t('emails.newsletter.thanks'), t('emails.newsletter.confirm')],
+    action: { label: t('emails.newsletter.action'), url: input.confirmUrl },
+    footer: [t('emails.newsletter.footer')],
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }

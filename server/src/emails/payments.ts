@@ -1,46 +1,54 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatLongDate, formatMoney } from '@firstday/common/format';
+import type { Currency } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
+import { formatEmailDate, formatEmailMoney } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 const WALLET_NAMES: Record<string, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', link: 'Link' };
 
-/** 'Apple Pay', 'card ending in 4242', 'a digital wallet' or 'card', for receipts. */
-export function describePaymentMethod(payment: { wallet?: string; cardLast4: string | null; method?: string }): string {
-  if (payment.wallet) return WALLET_NAMES[payment.wallet] ?? 'a digital wallet';
-  if (payment.cardLast4) return `card ending in ${payment.cardLast4}`;
-  return payment.method === 'wallet' ? 'a digital wallet' : 'card';
+/** 'Apple Pay', 'card ending in 4242', 'a digital wallet' or 'card', for receipts (in the reader's language). */
+export function describePaymentMethod(
+  payment: { wallet?: string; cardLast4: string | null; method?: string },
+  locale: Locale = 'en',
+): string {
+  const t = serverTranslator(locale);
+  if (payment.wallet) return WALLET_NAMES[payment.wallet] ?? t('emails.paymentMethod.wallet');
+  if (payment.cardLast4) return t('emails.paymentMethod.cardEnding', { last4: payment.cardLast4 });
+  return payment.method === 'wallet' ? t('emails.paymentMethod.wallet') : t('emails.paymentMethod.card');
 }
 
 /** 'Your Firstday calendar is active': the creation fee's receipt. */
 export function createFeeReceiptEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
-  calendar: { title: string; slug: string; background: BackgroundId };
+  calendar: { title: string; slug: string; background: BackgroundId; currency: Currency };
   amountCents: number;
   paidAt: Date;
   paidWith: string;
   /** The fee of the price list: then gifts carry no platform fee, which the receipt says. */
   standardFee: boolean;
 }): Promise<Email> {
-  const date = formatLongDate(input.paidAt);
+  const { locale } = input;
+  const t = serverTranslator(locale);
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: input.calendar.background,
-    subject: 'Your Firstday calendar is active',
-    heading: 'Your calendar is active',
+    subject: t('emails.feeReceipt.subject'),
+    heading: t('emails.feeReceipt.heading'),
     paragraphs: [
-      `Hello ${input.name},`,
-      `Thank you! We received the creation fee for “${input.calendar.title}”, and the calendar is now open for guesses, wishes and gifts.`,
-      `Amount: ${formatMoney(input.amountCents, { minorUnits: 'always' })} (one-time creation fee)`,
-      `Date: ${date}`,
-      `Paid with: ${input.paidWith}`,
-      `Share this link with family and friends: ${input.appUrl}/c/${input.calendar.slug}`,
-      input.standardFee
-        ? 'This e-mail is your receipt. Gifts sent to your calendar carry no platform fee.'
-        : 'This e-mail is your receipt.',
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.feeReceipt.thanks', { title: input.calendar.title }),
+      t('emails.feeReceipt.amount', { amount: formatEmailMoney(input.amountCents, locale, input.calendar.currency) }),
+      t('emails.feeReceipt.date', { date: formatEmailDate(input.paidAt, locale) }),
+      t('emails.feeReceipt.paidWith', { paidWith: input.paidWith }),
+      t('emails.feeReceipt.share', { url: `${input.appUrl}/c/${input.calendar.slug}` }),
+      input.standardFee ? t('emails.feeReceipt.receiptNoGiftFee') : t('emails.feeReceipt.receipt'),
     ],
-    action: { label: 'Open my calendars', url: `${input.appUrl}/my_calendars` },
-    footer: ['You get this e-mail because you created a calendar on Firstday.'],
+    action: { label: t('emails.common.openCalendars'), url: `${input.appUrl}/my_calendars` },
+    footer: [t('emails.common.creatorFooter')],
   });
 }
 
@@ -50,46 +58,60 @@ export function createFeeReceiptEmail(input: {
  */
 export function createGiftRefundEmail(input: {
   appUrl: string;
+  /** The giver's language (their contribution's). */
+  locale: Locale;
   name: string;
   amountCents: number;
+  currency: Currency;
   reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string };
 }): Promise<Email> {
-  const amount = formatMoney(input.amountCents, { minorUnits: 'always' });
+  const { locale } = input;
+  const t = serverTranslator(locale);
+  const amount = formatEmailMoney(input.amountCents, locale, input.currency);
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'Your gift is being refunded',
-    heading: 'Your gift is being refunded',
+    locale,
+    subject: t('emails.giftRefund.subject'),
+    heading: t('emails.giftRefund.heading'),
     paragraphs: [
-      `Hello ${input.name},`,
+      t('emails.common.greeting', { name: input.name }),
       input.reason.kind === 'late'
-        ? `The calendar closed while your gift of ${amount} was being processed, so it could not be added. We are refunding the whole amount to your card; it usually shows within 5–10 business days.`
-        : `“${input.reason.calendarTitle}” has been closed, and the gifts sent to it go back to the people who sent them. We are refunding your gift of ${amount} in full to the card you paid with; it usually shows within 5–10 business days.`,
+        ? t('emails.giftRefund.late', { amount })
+        : t('emails.giftRefund.closed', { amount, title: input.reason.calendarTitle }),
     ],
-    footer: ['You get this e-mail because you sent a gift on Firstday.'],
+    footer: [t('emails.giftRefund.footer')],
   });
 }
 
 /** The payout arrived at the bank, or the bank refused it (support will sort it out). */
 export function createPayoutOutcomeEmail(input: {
   appUrl: string;
+  locale: Locale;
   name: string;
-  calendar: { title: string; background: BackgroundId };
+  calendar: { title: string; background: BackgroundId; currency: Currency };
   payout: { status: 'paid' | 'failed'; amountCents: number; failureReason: string | null };
 }): Promise<Email> {
-  const { payout } = input;
+  const { payout, locale } = input;
+  const t = serverTranslator(locale);
   const paid = payout.status === 'paid';
+  const amount = formatEmailMoney(payout.amountCents, locale, input.calendar.currency);
   return renderEmail({
     appUrl: input.appUrl,
+    locale,
     background: input.calendar.background,
-    subject: paid ? 'Your gifts are on their way to your bank' : 'We could not pay out your gifts',
-    heading: paid ? 'Your payout is sent' : 'Your payout did not go through',
+    subject: paid ? t('emails.payoutOutcome.subjectPaid') : t('emails.payoutOutcome.subjectFailed'),
+    heading: paid ? t('emails.payoutOutcome.headingPaid') : t('emails.payoutOutcome.headingFailed'),
     paragraphs: [
-      `Hello ${input.name},`,
+      t('emails.common.greeting', { name: input.name }),
       paid
-        ? `We sent ${formatMoney(payout.amountCents, { minorUnits: 'always' })}, the gifts collected on “${input.calendar.title}”, to your bank account.`
-        : `The payout of ${formatMoney(payout.amountCents, { minorUnits: 'always' })} for “${input.calendar.title}” was refused by the bank (${payout.failureReason ?? 'unknown reason'}). Your gifts are safe with us: please write to support so we can send them to the right account.`,
+        ? t('emails.payoutOutcome.paid', { amount, title: input.calendar.title })
+        : t('emails.payoutOutcome.failed', {
+            amount,
+            title: input.calendar.title,
+            reason: payout.failureReason ?? t('emails.payoutOutcome.unknownReason'),
+          }),
     ],
-    action: { label: 'Open my calendars', url: `${input.appUrl}/my_calendars` },
-    footer: ['You get this e-mail because you created a calendar on Firstday.'],
+    action: { label: t('emails.common.openCalendars'), url: `${input.appUrl}/my_calendars` },
+    footer: [t('emails.common.creatorFooter')],
   });
 }

@@ -1,6 +1,8 @@
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
 import { type Email, renderEmail } from './layout.ts';
 
-/** To the support team; replying answers the user (Reply-To). */
+/** To the support team, always in English; replying answers the user (Reply-To). */
 export function createSupportRequestEmail(input: {
   appUrl: string;
   from: { name: string; email: string };
@@ -9,21 +11,26 @@ export function createSupportRequestEmail(input: {
 }): Promise<Email> {
   return renderEmail({
     appUrl: input.appUrl,
+    locale: 'en',
     subject: `Support request from ${input.from.name}`,
     heading: 'Support request',
     paragraphs: [`From: ${input.from.name} <${input.from.email}>`, input.about, input.message],
   });
 }
 
-export function createSupportReceivedEmail(input: { appUrl: string; name: string; message: string }): Promise<Email> {
+/** The user's copy, in their language. */
+export function createSupportReceivedEmail(input: {
+  appUrl: string;
+  locale: Locale;
+  name: string;
+  message: string;
+}): Promise<Email> {
+  const t = serverTranslator(input.locale);
   return renderEmail({
     appUrl: input.appUrl,
-    subject: 'We received your message',
-    heading: 'Thank you for writing to us',
-    paragraphs: [
-      `Hello ${input.name},`,
-      'Our support team has your message and usually answers within one working day. Here is what you wrote:',
-      input.message,
-    ],
+    locale: input.locale,
+    subject: t('emails.supportReceived.subject'),
+    heading: t('emails.supportReceived.heading'),
+    paragraphs: [t('emails.common.greeting', { name: input.name }), t('emails.supportReceived.body'), input.message],
   });
 }

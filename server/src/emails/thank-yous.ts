@@ -1,4 +1,6 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import type { Locale } from '@firstday/common/locales';
+import { serverTranslator } from '../lib/i18n.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
@@ -6,6 +8,8 @@ type Calendar = { title: string; slug: string; firstName: string; background: Ba
 /** The owner's personal thank-you to one participant, with the baby's photo and name when given. */
 export function createThankYouNoteEmail(input: {
   appUrl: string;
+  /** The participant's language (their contribution's). */
+  locale: Locale;
   calendar: Calendar;
   /** The participant's name, as they signed their guess. */
   name: string;
@@ -17,21 +21,33 @@ export function createThankYouNoteEmail(input: {
   unsubscribeUrl: string;
 }): Promise<Email> {
   const { calendar } = input;
+  const t = serverTranslator(input.locale);
+  const firstName = calendar.firstName;
   const paragraphs = input.message
     .split(/\n+/)
     .map((line) => line.trim())
     .filter((line) => line.length > 0);
   return renderEmail({
     appUrl: input.appUrl,
+    locale: input.locale,
     background: calendar.background,
-    subject: `A thank-you note from ${calendar.firstName}`,
-    heading: input.babyName ? `Thank you from ${calendar.firstName} and ${input.babyName}` : 'Thank you!',
+    subject: t('emails.thankYou.subject', { firstName }),
+    heading: input.babyName
+      ? t('emails.thankYou.headingWithBaby', { firstName, babyName: input.babyName })
+      : t('emails.thankYou.heading'),
     ...(input.babyImageUrl
-      ? { image: { url: input.babyImageUrl, alt: input.babyName ? `${input.babyName}, the new baby` : 'The new baby' } }
+      ? {
+          image: {
+            url: input.babyImageUrl,
+            alt: input.babyName
+              ? t('emails.thankYou.imageAltWithName', { babyName: input.babyName })
+              : t('emails.thankYou.imageAlt'),
+          },
+        }
       : {}),
-    paragraphs: [...paragraphs, `— ${calendar.firstName}`],
-    action: { label: 'See the calendar', url: `${input.appUrl}/c/${calendar.slug}` },
-    footer: [`${calendar.firstName} wrote this note to you for your guess on “${calendar.title}”.`],
+    paragraphs: [...paragraphs, t('emails.thankYou.signature', { firstName })],
+    action: { label: t('emails.common.seeCalendar'), url: `${input.appUrl}/c/${calendar.slug}` },
+    footer: [t('emails.thankYou.footer', { firstName, title: calendar.title })],
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }

@@ -1,5 +1,6 @@
 import { getKeepsakeFileName } from '@firstday/common/keepsake';
 import { Hono } from 'hono';
+import { getAccountLocale } from '../account/account-locale.ts';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { getOwnedCalendar } from '../calendars/calendar-service.ts';
@@ -58,7 +59,9 @@ export function createKeepsakeRoutes(context: AppContext) {
     .get('/:id/keepsake.pdf', async (c) => {
       const { user } = await requireSession(context, c);
       const source = await loadOwned(user.id, c.req.param('id'));
-      const pdf = await renderKeepsakePdf(source.book, await readPhotos(context, source));
+      // In the owner's language, like the owner's e-mails.
+      const locale = await getAccountLocale(context.db, user.id);
+      const pdf = await renderKeepsakePdf(source.book, { ...(await readPhotos(context, source)), locale });
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', toAttachmentHeader(getKeepsakeFileName(source.book.title)));
       c.header('Cache-Control', 'private, no-store');

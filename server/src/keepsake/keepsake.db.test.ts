@@ -199,3 +199,25 @@ describe('GET /api/public/calendars/:slug/keepsake', () => {
     expect((await get(`/api/calendars/${calendar.id}/keepsake.pdf`, cookie)).status).toBe(409);
   });
 });
+
+describe("the keepsake in the owner's language", () => {
+  it('prints the book in German for an owner who chose German', async () => {
+    const { calendar, cookie } = await createAnnouncedCalendar();
+    await announce(calendar.id, cookie);
+    const setLocale = (locale: string) => sendJson(t, 'PUT', '/api/account/locale', { locale }, cookie);
+    expect((await setLocale('de')).status).toBe(200);
+    try {
+      const response = await get(`/api/calendars/${calendar.id}/keepsake.pdf`, cookie);
+      expect(response.status).toBe(200);
+      const file = join(dir, `${calendar.id}-de.pdf`);
+      writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Ein Andenken für');
+      expect(text).toContain('DIE WÜNSCHE');
+      expect(text).toContain('Поздравляем с рождением малыша!');
+    } finally {
+      // The test app's calendars share one owner: the other tests read English.
+      await setLocale('en');
+    }
+  });
+});

@@ -104,4 +104,23 @@ describe('renderKeepsakePdf', () => {
     expect(empty.text).toContain('No wishes were left on this calendar.');
     expect(empty.text).toContain('Nobody guessed this time.');
   });
+
+  it("is printed in the owner's language: its texts, dates, times and weights", async () => {
+    const book = createSampleBook(3, { withGuessExtras: true });
+    const german = readBack(await renderKeepsakePdf(book, { locale: 'de' }), 'german').text;
+    expect(german).toContain('Ein Andenken für');
+    expect(german).toContain('Willkommen, Emma Louise');
+    expect(german).toContain('6:42');
+    expect(german).toContain('3.410 g');
+    expect(german).toContain('DER KALENDER DER TIPPS');
+    // A heading may wrap: compared by its letters.
+    expect(letters(german)).toContain(letters('Worte für dich, von allen, die mit uns gewartet haben'));
+    expect(german).not.toContain('A keepsake for');
+
+    const russian = readBack(await renderKeepsakePdf(book, { locale: 'ru' }), 'russian').text;
+    expect(letters(russian)).toContain(letters('Добро пожаловать, Emma Louise'));
+    expect(russian).toContain('КАЛЕНДАРЬ ПРОГНОЗОВ');
+    expect(russian).toContain('3 прогноза');
+    expect(russian).not.toContain('Due date');
+  });
 });

@@ -1,8 +1,18 @@
 import type { BackgroundId } from '@firstday/common/calendars';
-import { formatFullDate, formatLongDate, formatMonthDay, formatMonthYear } from '@firstday/common/format';
-import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import {
+  formatFullDate,
+  formatLongDate,
+  formatMonthDay,
+  formatMonthYear,
+  formatNumber,
+  formatWeekday,
+} from '@firstday/common/format';
+import { formatTimeOfDay, formatWeight } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import PDFDocument from 'pdfkit';
+import { intlLocale } from '../emails/formatting.ts';
+import { type ServerTranslate, serverTranslator } from '../lib/i18n.ts';
 import { type FontName, loadFontBytes } from './keepsake-fonts.ts';
 
 export type KeepsakeRenderOptions = {
@@ -10,7 +20,28 @@ export type KeepsakeRenderOptions = {
   coverPhoto?: Uint8Array;
   /** The baby's photo from the announcement, JPEG bytes. */
   babyPhoto?: Uint8Array;
+  /** The book's language (the owner's); English by default. */
+  locale?: Locale;
 };
+
+/** The book's language: its texts, and how it writes dates, times and weights. */
+type Lang = { locale: Locale; intl: string; t: ServerTranslate };
+
+function createLang(locale: Locale): Lang {
+  return { locale, intl: intlLocale(locale), t: serverTranslator(locale) };
+}
+
+/** '3:45 PM' in English, '15:45' in German and Russian. */
+function formatTime(minutes: number, lang: Lang): string {
+  if (lang.locale === 'en') return formatTimeOfDay(minutes);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** '3,450 g (7 lb 10 oz)' in English, for readers of either unit; grams only elsewhere. */
+function formatGrams(grams: number, lang: Lang): string {
+  const metric = lang.t('keepsake.grams', { grams: formatNumber(grams, lang.intl) });
+  return lang.locale === 'en' ? `${metric} (${formatWeight(grams, 'lb')})` : metric;
+}
 
 /** The product's palettes (contributions/og-image.ts, web/src/styles/global.css), for print. */
 const PALETTES: Record<BackgroundId, { from: string; to: string; accent: string; ink: string; tint: string }> = {
@@ -163,7 +194,13 @@ function roundPhoto(doc: Doc, photo: Uint8Array, centreX: number, centreY: numbe
   doc.restore();
 }
 
-function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId], photo?: Uint8Array): void {
+function drawCover(
+  doc: Doc,
+  book: KeepsakeBook,
+  palette: (typeof PALETTES)[BackgroundId],
+  lang: Lang,
+  photo?: Uint8Array,
+): void {
   const gradient = doc.linearGradient(0, 0, PAGE.width, PAGE.height);
   gradient.stop(0, palette.from).stop(1, palette.to);
   doc.rect(0, 0, PAGE.width, PAGE.height).fill(gradient);
@@ -196,7 +233,7 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
   }
   write(
     doc,
-    'A keepsake for',
+    lang.t('keepsake.cover.keepsakeFor'),
     { font: 'serifItalic', size: 20, color: palette.accent, align: 'center' },
     MARGIN.left,
     y,
@@ -205,12 +242,13 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
   doc.moveDown(0.4);
   ornament(doc, doc.y + 8, palette.accent);
   doc.y += 26;
+  const date = formatLongDate(book.announcement.birthDate, lang.intl);
   const born = book.announcement.babyName
-    ? `${book.announcement.babyName}, born ${formatLongDate(book.announcement.birthDate)}`
-    : `Born ${formatLongDate(book.announcement.birthDate)}`;
+    ? lang.t('keepsake.cover.bornNamed', { name: book.announcement.babyName, date })
+    : lang.t('keepsake.cover.born', { date });
   write(doc, born, { font: 'serif', size: 17, color: palette.ink, align: 'center' });
   doc.moveDown(0.3);
-  write(doc, `with love from ${book.parentNames} and everyone who guessed`, {
+  write(doc, lang.t('keepsake.cover.withLove', { parents: book.parentNames }), {
     font: 'serifItalic',
     size: 14,
     color: SOFT_INK,
@@ -219,7 +257,7 @@ function drawCover(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Back
   const count = book.wishes.length;
   write(
     doc,
-    `${count} ${count === 1 ? 'wish' : 'wishes'} · a calendar of guesses`,
+    lang.t('keepsake.cover.count', { count }),
     { font: 'sans', size: 8.5, color: palette.ink, align: 'center', characterSpacing: 1 },
     MARGIN.left,
     PAGE.height - 110,
@@ -230,21 +268,25 @@ function drawAnnouncement(
   doc: Doc,
   book: KeepsakeBook,
   palette: (typeof PALETTES)[BackgroundId],
+  lang: Lang,
   photo?: Uint8Array,
 ): void {
   const { announcement } = book;
   doc.addPage();
   let y = MARGIN.top + 20;
-  write(doc, 'THE BIRTH ANNOUNCEMENT', kicker(palette), MARGIN.left, y);
+  write(doc, lang.t('keepsake.announcement.kicker'), kicker(palette), MARGIN.left, y);
   doc.moveDown(0.6);
-  write(doc, announcement.babyName ? `Welcome, ${announcement.babyName}` : 'Hello, world', {
+  const welcome = announcement.babyName
+    ? lang.t('keepsake.announcement.welcome', { name: announcement.babyName })
+    : lang.t('keepsake.announcement.hello');
+  write(doc, welcome, {
     font: 'serif',
     size: 34,
     color: palette.ink,
     align: 'center',
   });
   doc.moveDown(0.2);
-  write(doc, formatFullDate(announcement.birthDate), {
+  write(doc, formatFullDate(announcement.birthDate, lang.intl), {
     font: 'serifItalic',
     size: 16,
     color: palette.accent,
@@ -257,9 +299,13 @@ function drawAnnouncement(
   }
 
   const facts: [string, string][] = [];
-  if (announcement.birthTimeMinutes !== null) facts.push(['Time', formatTimeOfDay(announcement.birthTimeMinutes)]);
-  if (announcement.birthWeightGrams !== null) facts.push(['Weight', formatWeightBoth(announcement.birthWeightGrams)]);
-  facts.push(['Due date', formatLongDate(book.dueDate)]);
+  if (announcement.birthTimeMinutes !== null) {
+    facts.push([lang.t('keepsake.announcement.time'), formatTime(announcement.birthTimeMinutes, lang)]);
+  }
+  if (announcement.birthWeightGrams !== null) {
+    facts.push([lang.t('keepsake.announcement.weight'), formatGrams(announcement.birthWeightGrams, lang)]);
+  }
+  facts.push([lang.t('keepsake.announcement.dueDate'), formatLongDate(book.dueDate, lang.intl)]);
   const columnWidth = TEXT_WIDTH / facts.length;
   facts.forEach(([label, value], index) => {
     const x = MARGIN.left + index * columnWidth;
@@ -315,10 +361,13 @@ function isoDay(year: number, month: number, day: number): string {
   return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Sunday to Saturday (2023-01-01 was a Sunday), in the book's language: 'Sun', 'So.', 'вс'. */
+function weekdays(lang: Lang): string[] {
+  return Array.from({ length: 7 }, (_, index) => formatWeekday(`2023-01-0${index + 1}`, 'short', lang.intl));
+}
 
 /** The guess window as month grids: guesses per day, the due date outlined, the birthday filled. */
-function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId]): void {
+function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId], lang: Lang): void {
   doc.addPage();
   const counts = new Map<string, number>();
   for (const wish of book.wishes) counts.set(wish.guessedDate, (counts.get(wish.guessedDate) ?? 0) + 1);
@@ -326,9 +375,9 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
   const range = getKeepsakeCalendarRange(book);
   const months = monthsBetween(range.first, range.last);
 
-  write(doc, 'THE CALENDAR OF GUESSES', kicker(palette), MARGIN.left, MARGIN.top - 10);
+  write(doc, lang.t('keepsake.calendar.kicker'), kicker(palette), MARGIN.left, MARGIN.top - 10);
   doc.moveDown(0.5);
-  write(doc, 'When everyone thought you would arrive', {
+  write(doc, lang.t('keepsake.calendar.heading'), {
     font: 'serif',
     size: 24,
     color: palette.ink,
@@ -339,13 +388,11 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
   doc.moveDown(0.2);
   write(
     doc,
-    guesses === 0
-      ? 'Nobody guessed this time.'
-      : `${guesses} ${guesses === 1 ? 'guess' : 'guesses'} across ${days} ${days === 1 ? 'day' : 'days'}`,
+    guesses === 0 ? lang.t('keepsake.calendar.nobody') : lang.t('keepsake.calendar.summary', { guesses, days }),
     { font: 'serifItalic', size: 13, color: SOFT_INK, align: 'center' },
   );
   const legendY = doc.y + 10;
-  drawLegend(doc, palette, legendY);
+  drawLegend(doc, palette, legendY, lang);
 
   const top = legendY + 26;
   const gap = 16;
@@ -362,16 +409,17 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
       month,
       { y, height: monthHeight, counts, birthDate, dueDate: book.dueDate, window: book.window },
       palette,
+      lang,
     );
     y += monthHeight + gap;
   });
 }
 
-function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: number): void {
+function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: number, lang: Lang): void {
   const items: [string, (x: number) => void][] = [
-    ['guesses that day', (x) => doc.circle(x, y + 4, 6).fill(palette.accent)],
+    [lang.t('keepsake.calendar.legendGuesses'), (x) => doc.circle(x, y + 4, 6).fill(palette.accent)],
     [
-      'due date',
+      lang.t('keepsake.calendar.legendDueDate'),
       (x) =>
         doc
           .rect(x - 6, y - 2, 12, 12)
@@ -380,7 +428,7 @@ function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: numbe
           .stroke(palette.ink)
           .undash(),
     ],
-    ['birthday', (x) => doc.rect(x - 6, y - 2, 12, 12).fill(palette.accent)],
+    [lang.t('keepsake.calendar.legendBirthday'), (x) => doc.rect(x - 6, y - 2, 12, 12).fill(palette.accent)],
   ];
   const itemWidth = 130;
   let x = PAGE.width / 2 - (items.length * itemWidth) / 2 + 10;
@@ -406,12 +454,13 @@ function drawMonth(
     window: { first: string; last: string };
   },
   palette: (typeof PALETTES)[BackgroundId],
+  lang: Lang,
 ): void {
-  const title = formatMonthYear(new Date(Date.UTC(year, month, 1)));
+  const title = formatMonthYear(new Date(Date.UTC(year, month, 1)), lang.intl);
   write(doc, title, { font: 'serif', size: 17, color: palette.ink, align: 'left' }, MARGIN.left, layout.y);
   const headerY = layout.y + 26;
   const cellWidth = TEXT_WIDTH / 7;
-  WEEKDAYS.forEach((weekday, index) => {
+  weekdays(lang).forEach((weekday, index) => {
     write(
       doc,
       weekday.toUpperCase(),
@@ -477,7 +526,13 @@ function drawMonth(
       );
     }
     if (isBirthday) {
-      write(doc, 'born', { font: 'serifItalic', size: 9, color: '#ffffff', width: 40 }, x + 6, y + cellHeight - 15);
+      write(
+        doc,
+        lang.t('keepsake.calendar.born'),
+        { font: 'serifItalic', size: 9, color: '#ffffff', width: 40 },
+        x + 6,
+        y + cellHeight - 15,
+      );
     }
   }
   doc.x = MARGIN.left;
@@ -485,18 +540,18 @@ function drawMonth(
 
 const WISH_TEXT: TextStyle = { font: 'serif', size: 12.5, color: '#2a2136', lineGap: 2.5 };
 
-function wishDetails(wish: KeepsakeWish): string {
-  const parts = [`guessed ${formatMonthDay(wish.guessedDate)}`];
-  if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes));
-  if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams));
+function wishDetails(wish: KeepsakeWish, lang: Lang): string {
+  const parts = [lang.t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, lang.intl) })];
+  if (wish.guessedTimeMinutes !== null) parts.push(formatTime(wish.guessedTimeMinutes, lang));
+  if (wish.guessedWeightGrams !== null) parts.push(formatGrams(wish.guessedWeightGrams, lang));
   return parts.join('  ·  ');
 }
 
-function drawWishes(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId]): void {
+function drawWishes(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId], lang: Lang): void {
   doc.addPage();
-  write(doc, 'THE WISHES', kicker(palette), MARGIN.left, MARGIN.top - 10);
+  write(doc, lang.t('keepsake.wishes.kicker'), kicker(palette), MARGIN.left, MARGIN.top - 10);
   doc.moveDown(0.5);
-  write(doc, 'Words for you, from the people who waited with us', {
+  write(doc, lang.t('keepsake.wishes.heading'), {
     font: 'serif',
     size: 24,
     color: palette.ink,
@@ -506,14 +561,14 @@ function drawWishes(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Bac
   ornament(doc, doc.y + 6, palette.accent);
   doc.y += 28;
   if (book.wishes.length === 0) {
-    write(doc, 'No wishes were left on this calendar.', { ...WISH_TEXT, align: 'center', font: 'serifItalic' });
+    write(doc, lang.t('keepsake.wishes.none'), { ...WISH_TEXT, align: 'center', font: 'serifItalic' });
     return;
   }
   const nameStyle: TextStyle = { font: 'serif', size: 14.5, color: palette.accent };
   const detailStyle: TextStyle = { font: 'sans', size: 7.5, color: SOFT_INK, characterSpacing: 0.3 };
   for (const wish of book.wishes) {
     const nameHeight = measure(doc, wish.name, nameStyle);
-    const detailHeight = measure(doc, wishDetails(wish), detailStyle);
+    const detailHeight = measure(doc, wishDetails(wish, lang), detailStyle);
     const wishHeight = measure(doc, wish.wish, WISH_TEXT);
     const lineHeight = 12.5 * 1.2 + 2.5;
     const headHeight = nameHeight + detailHeight + 6;
@@ -522,7 +577,7 @@ function drawWishes(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Bac
     const needed = headHeight + (wishHeight <= lineHeight * 8 ? wishHeight : lineHeight * 3);
     if (doc.y + Math.min(needed, pageSpace) > BOTTOM) doc.addPage();
     write(doc, wish.name, nameStyle, MARGIN.left, doc.y);
-    write(doc, wishDetails(wish), detailStyle);
+    write(doc, wishDetails(wish, lang), detailStyle);
     doc.y += 6;
     write(doc, wish.wish, WISH_TEXT, MARGIN.left);
     doc.y += 20;
@@ -550,18 +605,19 @@ function drawFolios(doc: Doc, book: KeepsakeBook): void {
  * plain data and optional photo bytes in, the file's bytes out (fonts from server/assets/fonts).
  */
 export function renderKeepsakePdf(book: KeepsakeBook, options: KeepsakeRenderOptions = {}): Promise<Buffer> {
+  const lang = createLang(options.locale ?? DEFAULT_LOCALE);
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margins: MARGIN,
     bufferPages: true,
     autoFirstPage: true,
     info: {
-      Title: `${book.title} - a Firstday keepsake`,
+      Title: lang.t('keepsake.info.title', { title: book.title }),
       Author: book.parentNames,
       Creator: 'Firstday',
       Producer: 'Firstday',
     },
-    lang: 'en-US',
+    lang: lang.intl,
   });
   const fonts = loadFontBytes();
   for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
@@ -572,10 +628,10 @@ export function renderKeepsakePdf(book: KeepsakeBook, options: KeepsakeRenderOpt
     doc.on('error', reject);
   });
   const palette = PALETTES[book.background] ?? PALETTES.pink;
-  drawCover(doc, book, palette, options.coverPhoto);
-  drawAnnouncement(doc, book, palette, options.babyPhoto);
-  drawGuessCalendar(doc, book, palette);
-  drawWishes(doc, book, palette);
+  drawCover(doc, book, palette, lang, options.coverPhoto);
+  drawAnnouncement(doc, book, palette, lang, options.babyPhoto);
+  drawGuessCalendar(doc, book, palette, lang);
+  drawWishes(doc, book, palette, lang);
   drawFolios(doc, book);
   doc.end();
   return done;

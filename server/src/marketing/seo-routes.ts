@@ -1,7 +1,14 @@
+import { LOCALES, localizedPath, unprefixedPath } from '@firstday/common/locales';
+import { LOCALIZED_PATHS } from '@firstday/common/site';
 import { Hono } from 'hono';
 
-/** robots.txt and sitemap.xml of the prerendered public pages, with absolute addresses from APP_URL. */
+/**
+ * robots.txt and sitemap.xml of the prerendered public pages, with absolute addresses from APP_URL.
+ * A page that exists in every language lists its versions (`xhtml:link hreflang`), as its HTML does.
+ */
 export function createSeoRoutes(appUrl: string, publicPaths: readonly string[]) {
+  const absolute = (path: string) => new URL(path, appUrl).href;
+  const localized = new Set<string>(LOCALIZED_PATHS);
   return new Hono()
     .get('/robots.txt', (c) =>
       c.text(
@@ -11,10 +18,21 @@ export function createSeoRoutes(appUrl: string, publicPaths: readonly string[]) 
       ),
     )
     .get('/sitemap.xml', (c) => {
-      const urls = publicPaths.map((path) => `  <url><loc>${new URL(path, appUrl).href}</loc></url>`).join('\n');
+      const urls = publicPaths
+        .map((path) => {
+          const base = unprefixedPath(path);
+          const versions = localized.has(base)
+            ? LOCALES.map(
+                (locale) =>
+                  `\n    <xhtml:link rel="alternate" hreflang="${locale}" href="${absolute(localizedPath(base, locale))}"/>`,
+              ).join('')
+            : '';
+          return `  <url><loc>${absolute(path)}</loc>${versions}${versions ? '\n  ' : ''}</url>`;
+        })
+        .join('\n');
       c.header('Content-Type', 'application/xml; charset=utf-8');
       return c.body(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`,
       );
     });
 }

@@ -1,3 +1,4 @@
+import { localeFromCookie } from '@firstday/common/locales';
 import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
@@ -11,7 +12,8 @@ export function createNewsletterRoutes(context: AppContext) {
   return new Hono()
     .post('/subscribe', limitByIp(subscribesPerIp, context.env.TRUST_PROXY), async (c) => {
       const { email } = await readJsonBody(c, SubscribeRequestSchema);
-      await subscribe(links, email);
+      // The confirmation in the language the visitor chose on the site (the cookie), else English.
+      await subscribe(links, email, localeFromCookie(c.req.header('cookie')));
       context.wakeMailWorker();
       return c.json({ subscribed: true } satisfies SubscribeResponse);
     })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import { eq } from 'drizzle-orm';
 import { createNewsletterConfirmationEmail } from '../emails/newsletter.ts';
 import type { Db } from '../lib/db.ts';
@@ -15,7 +16,7 @@ const UNSUBSCRIBE = 'newsletter-unsubscribe';
  * Stores the address once and queues one confirmation e-mail for it. A repeated subscribe of the
  * same address changes nothing and sends nothing, so the answer never tells whether it was known.
  */
-export async function subscribe(context: LinkContext, email: string): Promise<void> {
+export async function subscribe(context: LinkContext, email: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   await context.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(newsletterSubscribers)
@@ -28,7 +29,12 @@ export async function subscribe(context: LinkContext, email: string): Promise<vo
     await enqueueMail(tx, {
       to: email,
       dedupeKey: `newsletter-confirm:${created.id}`,
-      ...(await createNewsletterConfirmationEmail({ appUrl: context.appUrl, confirmUrl, unsubscribeUrl })),
+      ...(await createNewsletterConfirmationEmail({
+        appUrl: context.appUrl,
+        locale,
+        confirmUrl,
+        unsubscribeUrl,
+      })),
     });
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CREATION_FEE_CENTS, CURRENCY, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
+import { CREATION_FEE_CENTS, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
+import type { Currency } from '@firstday/common/currency';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -30,11 +31,11 @@ export type Answer = { row: PaymentRow; clientSecret?: string };
  */
 export async function startFeePayment(
   context: AppContext,
-  request: { calendar: { id: string }; idempotencyKey: string; method: ChargeMethod },
+  request: { calendar: { id: string; currency: Currency }; idempotencyKey: string; method: ChargeMethod },
 ): Promise<PayResponse['payment']> {
   const { method } = request;
   assertPaymentMethodAvailable(context, method.type);
-  const { row, created } = await claimFeePayment(context, request.calendar.id, request.idempotencyKey, method.type);
+  const { row, created } = await claimFeePayment(context, request.calendar, request.idempotencyKey, method.type);
   const answer = created ? await callProvider(context, row, method) : await answerExisting(context, row, request);
   return toPayResponse(answer);
 }
@@ -54,7 +55,7 @@ export function assertPaymentMethodAvailable(context: AppContext, type: ChargeMe
 /** Inserts the 'pending' row before any provider call; on a conflict returns the payment that won. */
 async function claimFeePayment(
   context: AppContext,
-  calendarId: string,
+  { id: calendarId, currency }: { id: string; currency: Currency },
   idempotencyKey: string,
   methodType: ChargeMethod['type'],
 ): Promise<{ row: PaymentRow; created: boolean }> {
@@ -68,8 +69,9 @@ async function claimFeePayment(
         calendarId,
         purpose: 'fee',
         provider: context.payments.name,
+        // 20 in the calendar's currency, as it is when the fee is charged.
         amountCents: CREATION_FEE_CENTS,
-        currency: CURRENCY,
+        currency,
         status: 'pending',
         method: methodType,
         idempotencyKey,

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { CURRENCY } from '@firstday/common/calendars';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppContext } from '../app-context.ts';
@@ -38,7 +37,7 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
     reference: calendar.payoutRecipientRef ?? undefined,
     idempotencyKey: getPayoutRecipientKey(context.env.APP_SECRET, calendar.id, iban),
     iban,
-    currency: CURRENCY,
+    currency: calendar.currency,
     firstName: calendar.firstName,
     lastName: calendar.lastName,
     email: owner.email,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { accountLocale } from '../account/account-locale.ts';
+import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
@@ -159,9 +161,12 @@ async function enqueuePayoutOutcome(db: Db, appUrl: string, payout: PayoutRow): 
       title: calendars.title,
       firstName: calendars.firstName,
       background: calendars.background,
+      currency: calendars.currency,
+      locale: userProfiles.locale,
     })
     .from(calendars)
     .innerJoin(user, eq(user.id, calendars.ownerId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
     .where(eq(calendars.id, payout.calendarId));
   if (!owner) return false;
   return enqueueMail(db, {
@@ -169,8 +174,9 @@ async function enqueuePayoutOutcome(db: Db, appUrl: string, payout: PayoutRow): 
     dedupeKey: `payout-${payout.status}:${payout.id}`,
     ...(await createPayoutOutcomeEmail({
       appUrl,
+      locale: accountLocale(owner.locale),
       name: owner.name,
-      calendar: { title: getCalendarTitle(owner), background: owner.background },
+      calendar: { title: getCalendarTitle(owner), background: owner.background, currency: owner.currency },
       payout: { status: payout.status, amountCents: payout.amountCents, failureReason: payout.failureReason },
     })),
   });

@@ -1,3 +1,4 @@
+import { EURO_COUNTRIES } from '@firstday/common/currency';
 import Stripe from 'stripe';
 import { AppError } from '../lib/errors.ts';
 import type {
@@ -36,11 +37,11 @@ const NON_EURO_CURRENCIES: Record<string, string> = {
   HU: 'huf',
   RO: 'ron',
 };
-const EURO_COUNTRIES = new Set('AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK MC SM AD VA'.split(' '));
 
 /**
- * The currency of the parents' bank account, from its IBAN country. Our gifts are USD; Stripe
- * converts a transfer into the connected account's currency, and the payout takes what arrived.
+ * The currency of the parents' bank account, from its IBAN country. Gifts are in the calendar's
+ * currency; when the account's differs, Stripe converts the transfer and the payout takes what
+ * arrived (none is needed when they match, e.g. a EUR calendar paid out to a German IBAN).
  */
 export function getBankCurrency(country: string, fallback: string): string {
   if (EURO_COUNTRIES.has(country)) return 'eur';

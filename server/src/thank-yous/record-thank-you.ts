@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '@firstday/common/locales';
 import { fillThankYouName } from '@firstday/common/thank-yous';
 import type { AnnouncementRow } from '../announcements/schema.ts';
 import { type CalendarRow, getCalendarTitle } from '../calendars/calendar-service.ts';
@@ -11,7 +12,8 @@ import { createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { getThankYouMailKey, getThankYouMailTopic } from './list-thank-yous.ts';
 import { thankYouNotes } from './schema.ts';
 
-export type ThankYouRecipient = { id: string; name: string; email: string };
+/** A participant's contribution; its `locale` is the language of the note's frame. */
+export type ThankYouRecipient = { id: string; name: string; email: string; locale: Locale };
 
 /** The baby's photo in e-mails: the image route's 640 px JPEG (images feature). */
 
@@ -46,6 +48,7 @@ export async function recordThankYou(
     suppressible: true,
     ...(await createThankYouNoteEmail({
       appUrl: env.APP_URL,
+      locale: recipient.locale,
       calendar: {
         title: getCalendarTitle(calendar),
         slug: calendar.slug,

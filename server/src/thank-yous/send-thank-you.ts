@@ -22,7 +22,12 @@ export async function sendThankYou(
   const announcement = assertThankYousOpen(await findAnnouncement(context.db, calendar.id));
   if (!UUID.test(contributionId)) throw AppError.notFound('There is no participant at this address.');
   const [recipient] = await context.db
-    .select({ id: contributions.id, name: contributions.name, email: contributions.email })
+    .select({
+      id: contributions.id,
+      name: contributions.name,
+      email: contributions.email,
+      locale: contributions.locale,
+    })
     .from(contributions)
     .where(
       and(

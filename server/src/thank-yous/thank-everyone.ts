@@ -18,7 +18,12 @@ export async function thankEveryone(context: AppContext, calendar: CalendarRow, 
   const announcement = assertThankYousOpen(await findAnnouncement(context.db, calendar.id));
   const sent = await context.db.transaction(async (tx) => {
     const recipients = await tx
-      .select({ id: contributions.id, name: contributions.name, email: contributions.email })
+      .select({
+        id: contributions.id,
+        name: contributions.name,
+        email: contributions.email,
+        locale: contributions.locale,
+      })
       .from(contributions)
       .leftJoin(thankYouNotes, eq(thankYouNotes.contributionId, contributions.id))
       .where(

@@ -23,6 +23,7 @@ const USER: CurrentUser = {
     hide_sender_names_default: false,
     hide_total_default: true,
     gift_notifications: false,
+    locale: null,
   },
 };
 

@@ -10,6 +10,7 @@ import {
 const calendar: OwnerCalendar = {
   id: '0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f',
   slug: 'abcdefghijkl',
+  currency: 'usd',
   shareUrl: '/c/abcdefghijkl',
   status: 'active',
   title: 'Baby Lovelace',

@@ -19,6 +19,7 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
   return {
     id: '0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f',
     slug: 'abcdefghijkl',
+    currency: 'usd',
     shareUrl: null,
     status: 'draft',
     title: 'My calendar',

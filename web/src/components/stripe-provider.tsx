@@ -1,4 +1,4 @@
-import { CURRENCY } from '@firstday/common/calendars';
+import { type Currency, DEFAULT_CURRENCY } from '@firstday/common/currency';
 import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import type { ReactNode } from 'react';
@@ -15,20 +15,31 @@ function getStripe(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-type StripeProviderProps = { publishableKey: string; amountCents: number; children: ReactNode };
+type StripeProviderProps = {
+  publishableKey: string;
+  amountCents: number;
+  /** The calendar's: it must match the PaymentIntent's currency our request makes. */
+  currency?: Currency;
+  children: ReactNode;
+};
 
 /**
  * Stripe's Elements in deferred-intent mode, in the site's colours: no PaymentIntent exists yet; our
  * own request (the fee's pay call, the contribution) makes it and answers its `clientSecret`.
  */
-export function StripeProvider({ publishableKey, amountCents, children }: StripeProviderProps) {
+export function StripeProvider({
+  publishableKey,
+  amountCents,
+  currency = DEFAULT_CURRENCY,
+  children,
+}: StripeProviderProps) {
   return (
     <Elements
       stripe={getStripe(publishableKey)}
       options={{
         mode: 'payment',
         amount: amountCents,
-        currency: CURRENCY,
+        currency,
         appearance: { theme: 'stripe', variables: { colorPrimary: '#b53764', borderRadius: '16px' } },
       }}
     >

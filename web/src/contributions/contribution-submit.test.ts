@@ -5,6 +5,7 @@ import { hasGuessAppeared, pollCalendarUntil, splitFieldErrors } from './contrib
 function makeCalendar(guesses: PublicCalendar['guesses'], wishIds: string[] = []): PublicCalendar {
   return {
     slug: 's',
+    currency: 'usd',
     status: 'active',
     title: 'T',
     parentNames: '',

@@ -8,16 +8,20 @@ import type enInvestments from '../../locales/en/investments.json';
 import type enKeepsake from '../../locales/en/keepsake.json';
 import type enLegal from '../../locales/en/legal.json';
 import type enMarketing from '../../locales/en/marketing.json';
+import type enPages from '../../locales/en/pages.json';
 import type enThankYous from '../../locales/en/thank-yous.json';
 
 /**
  * The catalogue files of the web app, one per area (`web/locales/<locale>/<namespace>.json`). A page
  * loads `common` and the namespaces its routes name in `handle.catalogues`, so the landing page
- * carries neither the signed-in area's texts nor the legal pages'.
+ * carries neither the signed-in area's texts nor the legal pages'. `marketing` holds what `/`
+ * shows (header, footer, landing sections), `pages` the other marketing pages' own texts.
+ * `prerender.json` is read by prerender loaders only, never in the browser.
  */
 export const NAMESPACES = [
   'common',
   'marketing',
+  'pages',
   'faq',
   'legal',
   'auth',
@@ -33,6 +37,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** Every key English has: `t()` takes only these, so a typo fails the type check. */
 export type MessageId = keyof (typeof enCommon &
   typeof enMarketing &
+  typeof enPages &
   typeof enFaq &
   typeof enLegal &
   typeof enAuth &

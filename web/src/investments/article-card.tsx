@@ -1,6 +1,7 @@
 import { formatLongDate } from '@firstday/common/format';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './article-card.module.css';
 import type { Article } from './articles.ts';
 
@@ -16,6 +17,8 @@ type ArticleCardProps = {
 
 /** Image, date, title and summary; the whole card is clickable through the title link. */
 export function ArticleCard({ article, headingLevel = 2, linkRef, eagerImage = false }: ArticleCardProps) {
+  const t = useT();
+  const locale = useLocale();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
@@ -31,7 +34,7 @@ export function ArticleCard({ article, headingLevel = 2, linkRef, eagerImage = f
       />
       <div className={styles.body}>
         <time className={styles.date} dateTime={article.publishedOn}>
-          {formatLongDate(article.publishedOn)}
+          {formatLongDate(article.publishedOn, locale)}
         </time>
         <Heading className={styles.title}>
           <Link ref={linkRef} to={`/articles/${article.slug}`} className={styles.link}>
@@ -40,7 +43,7 @@ export function ArticleCard({ article, headingLevel = 2, linkRef, eagerImage = f
         </Heading>
         <p className={styles.summary}>{article.summary}</p>
         <span className={styles.more} aria-hidden="true">
-          Read article
+          {t('investments.card.readArticle')}
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path
               d="M3 8h9M8.5 4 12.5 8l-4 4"

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { ArticleCard } from './article-card.tsx';
 import styles from './article-list.module.css';
 import { ARTICLES } from './articles.ts';
@@ -9,6 +10,7 @@ const ARTICLES_PER_PAGE = 6;
 
 /** Every article as a card, a page at a time, with 'Show more'; on /articles and on /investments. */
 export function ArticleList({ label }: { label?: string }) {
+  const t = useT();
   const [visibleCount, setVisibleCount] = useState(ARTICLES_PER_PAGE);
   const firstNewLinkRef = useRef<HTMLAnchorElement>(null);
   const visible = ARTICLES.slice(0, visibleCount);
@@ -35,11 +37,11 @@ export function ArticleList({ label }: { label?: string }) {
 
       <div className={styles.footer}>
         <p className={styles.count} aria-live="polite">
-          Showing {visible.length} of {ARTICLES.length} articles
+          {t('investments.list.showing', { visible: visible.length, total: ARTICLES.length })}
         </p>
         {visibleCount < ARTICLES.length && (
           <Button variant="secondary" size="lg" onClick={showMore}>
-            Show more
+            {t('investments.list.showMore')}
           </Button>
         )}
       </div>

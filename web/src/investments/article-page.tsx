@@ -1,6 +1,7 @@
 import { formatLongDate } from '@firstday/common/format';
 import { Link } from 'react-router';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
@@ -29,6 +30,8 @@ export const meta: Route.MetaFunction = ({ params }) => {
 
 // Data comes from the bundled ARTICLES list, so the page prerenders without a loader.
 export default function ArticlePage({ params }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
   const article = findArticle(params.slug);
   if (!article) return <NotFoundView />;
   const others = ARTICLES.filter((other) => other.slug !== article.slug).slice(0, 3);
@@ -40,13 +43,13 @@ export default function ArticlePage({ params }: Route.ComponentProps) {
         <article className={styles.article}>
           <Link to="/articles" className={styles.back}>
             <ChevronLeftIcon size={18} />
-            All articles
+            {t('investments.article.allArticles')}
           </Link>
           <header>
             <p className={styles.meta}>
-              <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn)}</time>
+              <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn, locale)}</time>
               <span aria-hidden="true">·</span>
-              <span>{getReadingMinutes(article)} min read</span>
+              <span>{t('investments.article.minRead', { minutes: getReadingMinutes(article) })}</span>
             </p>
             <h1 className={styles.title}>{article.title}</h1>
             <p className={styles.lead}>{article.summary}</p>
@@ -69,7 +72,7 @@ export default function ArticlePage({ params }: Route.ComponentProps) {
 
         <section className={styles.more} aria-labelledby="more-articles">
           <h2 id="more-articles" className={styles.moreTitle}>
-            More articles
+            {t('investments.article.moreArticles')}
           </h2>
           <ul className={styles.moreGrid}>
             {others.map((other) => (
@@ -79,7 +82,7 @@ export default function ArticlePage({ params }: Route.ComponentProps) {
             ))}
           </ul>
           <Link to="/articles" className={styles.allLink}>
-            See all articles
+            {t('investments.article.seeAll')}
           </Link>
         </section>
       </main>

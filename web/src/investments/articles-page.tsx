@@ -1,4 +1,5 @@
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import { useT } from '../i18n/use-t.tsx';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
 import { SiteHeader } from '../marketing/site-header.tsx';
@@ -17,17 +18,15 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function ArticlesPage() {
+  const t = useT();
   return (
     <>
       <SiteHeader />
       <main id="main" className={styles.page}>
         <header className={styles.header}>
-          <p className={styles.eyebrow}>Saving for your child</p>
-          <h1 className={styles.title}>Articles</h1>
-          <p className={styles.lead}>
-            Calm, plain-language reading for new parents about money: how savings grow, why time matters, and how to
-            think about the gifts your baby receives.
-          </p>
+          <p className={styles.eyebrow}>{t('investments.articles.eyebrow')}</p>
+          <h1 className={styles.title}>{t('investments.articles.title')}</h1>
+          <p className={styles.lead}>{t('investments.articles.lead')}</p>
           <InvestmentDisclaimer />
         </header>
 

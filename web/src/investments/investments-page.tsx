@@ -1,3 +1,4 @@
+import { useT } from '../i18n/use-t.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import { ArticleList } from './article-list.tsx';
 import { GiftGrowth } from './gift-growth.tsx';
@@ -9,16 +10,14 @@ export function meta() {
 }
 
 export default function InvestmentsPage() {
+  const t = useT();
   return (
     <div className={styles.page}>
-      <PageHeader
-        title="Investments"
-        lead="Plain-language reading about saving for your child: how money grows, why time matters, and what to do with birth gifts."
-      />
+      <PageHeader title={t('investments.page.title')} lead={t('investments.page.lead')} />
       <GiftGrowth />
       <InvestmentDisclaimer />
 
-      <ArticleList label="Articles" />
+      <ArticleList label={t('investments.page.articles')} />
     </div>
   );
 }

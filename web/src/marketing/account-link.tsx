@@ -20,7 +20,7 @@ export function AccountLink({ look = 'button', className, onClick }: AccountLink
   const t = useT();
   const signedIn = useSignedInState() === 'signed-in';
   const to = signedIn ? '/my_calendars' : '/login';
-  const label = t(signedIn ? 'marketing.account.myCalendars' : 'marketing.account.logIn');
+  const label = t(signedIn ? 'common.account.myCalendars' : 'common.account.logIn');
   if (look === 'plain') {
     return (
       <Link to={to} className={className} onClick={onClick}>

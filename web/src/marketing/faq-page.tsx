@@ -1,26 +1,38 @@
+import { localeFromPath } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ExternalButtonLink } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
+import { T, type Translate, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/faq-page';
 import { AccountLink } from './account-link.tsx';
 import styles from './faq-page.module.css';
-import { FAQ_ITEMS } from './faq-questions.ts';
+import { FAQ_ENTRIES } from './faq-questions.ts';
 import { filterFaqItems } from './faq-search.ts';
 import { buildPageMeta } from './seo.ts';
 import { ChevronLeftIcon } from './site-icons.tsx';
 
 export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing', 'faq'], localeFromPath: true };
-export const meta: Route.MetaFunction = () =>
-  buildPageMeta({
-    title: 'Frequently Asked Questions – Firstday',
-    description:
-      'How Firstday birth calendars work: the one-time $20 fee, where gifts go, guessing the day, payment security and more.',
-    path: '/faq',
-  });
+
+/** Build-time only (prerendered page, once per language): the page's title and description. */
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const i18n = createServerI18n(locale);
+  return {
+    meta: buildPageMeta({
+      title: i18n._('faq.page.metaTitle'),
+      description: i18n._('faq.page.metaDescription'),
+      path: '/faq',
+      locale,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 /** Turns the support address inside an answer into a mail link. */
 function renderAnswer(answer: string): ReactNode {
@@ -38,24 +50,37 @@ function renderAnswer(answer: string): ReactNode {
   );
 }
 
-function describeResults(count: number, query: string): string {
-  if (!query.trim()) return `Showing all ${FAQ_ITEMS.length} questions`;
-  if (count === 0) return `No questions match “${query.trim()}”`;
-  return `${count} of ${FAQ_ITEMS.length} questions match “${query.trim()}”`;
+function describeResults(t: Translate, count: number, query: string): string {
+  const total = FAQ_ENTRIES.length;
+  if (!query.trim()) return t('faq.page.showingAll', { total });
+  if (count === 0) return t('faq.page.noMatch', { query: query.trim() });
+  return t('faq.page.someMatch', { count, total, query: query.trim() });
 }
 
 export default function FaqPage() {
+  const t = useT();
+  const localized = useLocalizedPath();
   const navigate = useNavigate();
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const results = useMemo(() => filterFaqItems(FAQ_ITEMS, query), [query]);
+  // Searched in the visitor's language: the questions and answers as they read them.
+  const items = useMemo(
+    () =>
+      FAQ_ENTRIES.map((entry) => ({
+        id: entry.id,
+        question: t(entry.question),
+        answer: t(entry.answer, { email: SITE.supportEmail, phone: SITE.phone }),
+      })),
+    [t],
+  );
+  const results = useMemo(() => filterFaqItems(items, query), [items, query]);
 
   function goBack() {
     // React Router numbers its history entries; idx 0 means the visitor landed here from outside.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate('/');
+    else navigate(localized('/'));
   }
 
   function clearSearch() {
@@ -68,7 +93,7 @@ export default function FaqPage() {
       <header className={styles.topBar}>
         <Button variant="ghost" onClick={goBack} className={styles.back}>
           <ChevronLeftIcon size={20} />
-          <span>Back</span>
+          <span>{t('faq.page.back')}</span>
         </Button>
         <Logo />
         <AccountLink />
@@ -76,14 +101,17 @@ export default function FaqPage() {
 
       <main id="main" className={styles.main}>
         <div className={styles.hero}>
-          <h1 className={styles.title}>Frequently Asked Questions</h1>
+          <h1 className={styles.title}>{t('faq.page.title')}</h1>
           <p className={styles.lead}>
-            Everything about Firstday calendars, gifts and payouts. Can’t find your answer? Write to{' '}
-            <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>.
+            <T
+              id="faq.page.lead"
+              values={{ email: SITE.supportEmail }}
+              components={{ 0: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> }}
+            />
           </p>
           <search className={styles.search}>
             <label htmlFor={searchId} className="visually-hidden">
-              Search the questions
+              {t('faq.page.searchLabel')}
             </label>
             <svg className={styles.searchIcon} width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
@@ -94,7 +122,7 @@ export default function FaqPage() {
               id={searchId}
               type="search"
               className={styles.searchInput}
-              placeholder="Search questions"
+              placeholder={t('faq.page.searchPlaceholder')}
               value={query}
               onChange={(event) => setQuery(event.target.value)}
               aria-describedby={`${searchId}-status`}
@@ -103,7 +131,7 @@ export default function FaqPage() {
             />
           </search>
           <p id={`${searchId}-status`} className={styles.status} role="status" aria-live="polite">
-            {describeResults(results.length, query)}
+            {describeResults(t, results.length, query)}
           </p>
         </div>
 
@@ -123,13 +151,15 @@ export default function FaqPage() {
           </ul>
         ) : (
           <div className={styles.empty}>
-            <h2 className={styles.emptyTitle}>No questions match “{query.trim()}”</h2>
-            <p>Try fewer or different words, or ask us directly: we’re happy to help.</p>
+            <h2 className={styles.emptyTitle}>{t('faq.page.noMatch', { query: query.trim() })}</h2>
+            <p>{t('faq.page.emptyHint')}</p>
             <div className={styles.emptyActions}>
               <Button variant="secondary" onClick={clearSearch}>
-                Clear search
+                {t('faq.page.clearSearch')}
               </Button>
-              <ExternalButtonLink href={`mailto:${SITE.supportEmail}`}>Contact support</ExternalButtonLink>
+              <ExternalButtonLink href={`mailto:${SITE.supportEmail}`}>
+                {t('faq.page.contactSupport')}
+              </ExternalButtonLink>
             </div>
           </div>
         )}
@@ -137,15 +167,21 @@ export default function FaqPage() {
         <aside className={styles.contact} aria-labelledby="faq-contact-title">
           <div>
             <h2 id="faq-contact-title" className={styles.contactTitle}>
-              Still have a question?
+              {t('faq.page.stillQuestion')}
             </h2>
             <p>
-              E-mail <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> or call{' '}
-              <a href={SITE.phoneHref}>{SITE.phone}</a>.
+              <T
+                id="faq.page.contactText"
+                values={{ email: SITE.supportEmail, phone: SITE.phone }}
+                components={{
+                  0: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>,
+                  1: <a href={SITE.phoneHref}>{SITE.phone}</a>,
+                }}
+              />
             </p>
           </div>
           <ExternalButtonLink href={`mailto:${SITE.supportEmail}`} size="lg">
-            Contact support
+            {t('faq.page.contactSupport')}
           </ExternalButtonLink>
         </aside>
       </main>

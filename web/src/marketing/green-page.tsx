@@ -1,49 +1,61 @@
+import { localeFromPath } from '@firstday/common/locales';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
+import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/green-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
 import { HeroSection } from './landing/hero-section.tsx';
 import { HowItWorksSection } from './landing/how-it-works-section.tsx';
 import { InvestmentCalculator } from './landing/investment-calculator.tsx';
-import { ADVANTAGES, GREEN_HERO_POINTS, HOW_IT_WORKS_STEPS } from './landing/landing-content.ts';
+import { advantages, greenHeroPoints, howItWorksSteps } from './landing/landing-content.ts';
+import { prerenderTranslate } from './prerender-texts.ts';
 import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** Build-time only (prerendered page): keeps the env parser, its zod and the list copy out of the browser. */
+/** Build-time only (prerendered page, once per language): keeps the env parser, its zod and the list copy out of the browser. */
 
-export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
-export function loader() {
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'pages'],
+  localeFromPath: true,
+};
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const i18n = createServerI18n(locale);
+  const t = prerenderTranslate(i18n);
   return {
     meta: buildPageMeta({
-      title: 'Your Newborn’s First Investment | Firstday',
-      description:
-        'Turn the gifts of family and friends into your newborn’s first investment: share a due-date calendar, collect wishes and gifts, and watch them grow.',
+      title: t('prerender.green.metaTitle'),
+      description: t('prerender.green.metaDescription'),
       path: '/green',
+      locale,
     }),
-    heroPoints: GREEN_HERO_POINTS,
-    steps: HOW_IT_WORKS_STEPS,
-    advantages: ADVANTAGES,
+    heroPoints: greenHeroPoints(t),
+    steps: howItWorksSteps(t),
+    advantages: advantages(t),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function GreenPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <>
       <SiteHeader />
       <main id="main">
         <HeroSection
           id="top"
-          title="Your Newborn's First Investment"
-          lead="Every small step today grows into endless possibilities tomorrow"
+          title={t('pages.green.title')}
+          lead={t('pages.green.lead')}
           points={loaderData.heroPoints}
-          cta="Start my calendar"
-          ctaTo="/join_us"
+          cta={t('marketing.landing.cta')}
+          ctaTo={localized('/join_us')}
           image={{
             src: '/images/hero-green.svg',
-            alt: 'A small plant growing from a stack of coins beside a rattle and a calendar',
+            alt: t('pages.green.heroImageAlt'),
           }}
         />
         <HowItWorksSection steps={loaderData.steps} />

@@ -1,3 +1,4 @@
+import { localeFromPath } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,23 +7,38 @@ import { DEFAULT_SIGNED_IN_PATH, NEW_ACCOUNT_PATH, withRedirect } from '../auth/
 import { SignUpForm } from '../auth/sign-up-form.tsx';
 import { useSignedInState } from '../auth/signed-in-state.ts';
 import { ButtonLink } from '../components/button.tsx';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
+import { T, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/join-us-page';
 import styles from './join-us-page.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
+import { prerenderTranslate } from './prerender-texts.ts';
 import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
-export const meta: Route.MetaFunction = () =>
-  buildPageMeta({
-    title: 'Start the Journey – Firstday',
-    description:
-      'Create your Firstday account and start a birth calendar for your baby: family and friends guess the big day, leave warm wishes and send a gift.',
-    path: '/join_us',
-  });
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'pages', 'auth'],
+  localeFromPath: true,
+};
+
+/** Build-time only (prerendered page, once per language): the page's title and description. */
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = prerenderTranslate(createServerI18n(locale));
+  return {
+    meta: buildPageMeta({
+      title: t('prerender.joinUs.metaTitle'),
+      description: t('prerender.joinUs.metaDescription'),
+      path: '/join_us',
+      locale,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 /** Every start button leads here; the journey goes on in the wizard. */
 const START_PATH = NEW_ACCOUNT_PATH;
@@ -45,6 +61,7 @@ function readNotice(params: URLSearchParams): Notice | null {
  * wizard; signed in, straight into the wizard. The newsletter stays as the second choice.
  */
 export default function JoinUsPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Read after mount: the prerendered HTML has no query string, so rendering it during hydration would mismatch.
@@ -66,18 +83,15 @@ export default function JoinUsPage() {
         {notice && <NewsletterNotice notice={notice} />}
         <div className={styles.card}>
           <section className={styles.intro} aria-labelledby="join-title">
-            <p className={styles.eyebrow}>{SITE.tagline}</p>
+            <p className={styles.eyebrow}>{t('marketing.header.timeIsTheBestGift')}</p>
             <h1 id="join-title" className={styles.title}>
-              Start the Journey
+              {t('pages.joinUs.title')}
             </h1>
-            <p className={styles.lead}>
-              Create your account and set up your birth calendar in a few minutes. Family and friends guess the big day,
-              leave warm wishes and may send a gift for your little one.
-            </p>
+            <p className={styles.lead}>{t('pages.joinUs.lead')}</p>
             <ul className={styles.perks}>
-              <li>Your name, the due date and a background: that’s all it takes</li>
-              <li>A one-time fee of $20, and no cut of any gift</li>
-              <li>One link to share; nobody needs an account to take part</li>
+              <li>{t('pages.joinUs.perk1')}</li>
+              <li>{t('pages.joinUs.perk2')}</li>
+              <li>{t('pages.joinUs.perk3')}</li>
             </ul>
             <img
               className={styles.art}
@@ -95,13 +109,10 @@ export default function JoinUsPage() {
         </div>
 
         {notice !== 'confirmed' && (
-          <section className={styles.newsletter} aria-label="Newsletter">
+          <section className={styles.newsletter} aria-label={t('pages.joinUs.newsletter')}>
             <div className={styles.newsletterIntro}>
-              <p className={styles.newsletterKicker}>Not ready to start yet?</p>
-              <p>
-                Join the newsletter instead. No spam, nothing shared with anyone, and you can unsubscribe with one
-                click.
-              </p>
+              <p className={styles.newsletterKicker}>{t('pages.joinUs.notReady')}</p>
+              <p>{t('pages.joinUs.newsletterLead')}</p>
             </div>
             <NewsletterForm />
           </section>
@@ -114,6 +125,7 @@ export default function JoinUsPage() {
 
 /** The sign-up, then 'Confirm your email' until the e-mailed link is opened; both lead on to the wizard. */
 function SignUpStart() {
+  const t = useT();
   const navigate = useNavigate();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -131,7 +143,7 @@ function SignUpStart() {
     return (
       <>
         <h2 id="start-title" ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
-          Confirm your email
+          {t('pages.joinUs.confirmEmail')}
         </h2>
         <ConfirmEmailPanel
           email={registeredEmail}
@@ -147,13 +159,13 @@ function SignUpStart() {
     <>
       <div className={styles.panelHeader}>
         <h2 id="start-title" ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
-          Create your account
+          {t('pages.joinUs.createAccount')}
         </h2>
-        <p className={styles.panelLead}>Then we go straight on to your calendar.</p>
+        <p className={styles.panelLead}>{t('pages.joinUs.createAccountLead')}</p>
       </div>
       <SignUpForm continueTo={START_PATH} signedInTo={START_PATH} onRegistered={setRegisteredEmail} />
       <p className={styles.switch}>
-        Already have an account? <Link to={withRedirect('/login', START_PATH)}>Log in</Link>
+        <T id="pages.joinUs.haveAccount" components={{ 0: <Link to={withRedirect('/login', START_PATH)}>…</Link> }} />
       </p>
     </>
   );
@@ -161,18 +173,19 @@ function SignUpStart() {
 
 /** Shown to a signed-in parent who came for a newsletter notice (everyone else goes straight on). */
 function SignedInStart() {
+  const t = useT();
   return (
     <div className={styles.panelHeader}>
       <h2 id="start-title" className={styles.panelTitle}>
-        You’re logged in
+        {t('pages.joinUs.loggedIn')}
       </h2>
-      <p className={styles.panelLead}>Pick up where you left off, or start a new calendar.</p>
+      <p className={styles.panelLead}>{t('pages.joinUs.loggedInLead')}</p>
       <div className={styles.panelActions}>
         <ButtonLink to={START_PATH} size="lg">
-          Create your calendar
+          {t('pages.joinUs.createCalendar')}
         </ButtonLink>
         <ButtonLink to={DEFAULT_SIGNED_IN_PATH} variant="secondary" size="lg">
-          My calendars
+          {t('common.account.myCalendars')}
         </ButtonLink>
       </div>
     </div>
@@ -181,6 +194,7 @@ function SignedInStart() {
 
 /** What a newsletter e-mail's link came to say; first on the page, where it is seen without scrolling. */
 function NewsletterNotice({ notice }: { notice: Notice }) {
+  const t = useT();
   if (notice === 'confirmed') {
     return (
       <div className={styles.notice} role="status">
@@ -188,8 +202,8 @@ function NewsletterNotice({ notice }: { notice: Notice }) {
           ♥
         </span>
         <div>
-          <h2 className={styles.noticeTitle}>Your subscription is confirmed</h2>
-          <p>Thank you! Our newsletter will reach you at this address, and every e-mail has a link to unsubscribe.</p>
+          <h2 className={styles.noticeTitle}>{t('pages.joinUs.confirmedTitle')}</h2>
+          <p>{t('pages.joinUs.confirmedText')}</p>
         </div>
       </div>
     );
@@ -198,8 +212,8 @@ function NewsletterNotice({ notice }: { notice: Notice }) {
     return (
       <div className={`${styles.notice} ${styles.noticeQuiet}`} role="status">
         <div>
-          <h2 className={styles.noticeTitle}>You have been unsubscribed</h2>
-          <p>We won’t send you any more newsletters. Changed your mind? You can subscribe again below.</p>
+          <h2 className={styles.noticeTitle}>{t('pages.joinUs.unsubscribedTitle')}</h2>
+          <p>{t('pages.joinUs.unsubscribedText')}</p>
         </div>
       </div>
     );
@@ -207,11 +221,13 @@ function NewsletterNotice({ notice }: { notice: Notice }) {
   return (
     <div className={`${styles.notice} ${styles.noticeQuiet}`} role="status">
       <div>
-        <h2 className={styles.noticeTitle}>This link is not valid</h2>
+        <h2 className={styles.noticeTitle}>{t('pages.joinUs.invalidTitle')}</h2>
         <p>
-          It may be incomplete. Please open it again from the latest e-mail, or write to{' '}
-          <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> and we will take your address off the list.
-          You can also subscribe below.
+          <T
+            id="pages.joinUs.invalidText"
+            values={{ email: SITE.supportEmail }}
+            components={{ 0: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> }}
+          />
         </p>
       </div>
     </div>

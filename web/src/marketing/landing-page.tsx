@@ -12,16 +12,11 @@ import { selectNewestArticles } from './landing/blog-articles.ts';
 import { BlogSection } from './landing/blog-section.tsx';
 import { HeroSection } from './landing/hero-section.tsx';
 import { HowItWorksSection } from './landing/how-it-works-section.tsx';
-import {
-  ADVANTAGES,
-  HOW_IT_WORKS_STEPS,
-  INFO_CARDS,
-  LANDING_HERO_POINTS,
-  TESTIMONIALS,
-} from './landing/landing-content.ts';
+import { advantages, howItWorksSteps, infoCards, landingHeroPoints, testimonials } from './landing/landing-content.ts';
 import { MilestonesCalculator } from './landing/milestones-calculator.tsx';
 import { StoriesSection } from './landing/stories-section.tsx';
 import { VideoSection } from './landing/video-section.tsx';
+import { prerenderTranslate } from './prerender-texts.ts';
 import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -36,18 +31,19 @@ export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['mar
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
+  const t = prerenderTranslate(i18n);
   return {
     meta: buildPageMeta({
-      title: i18n._('marketing.landing.metaTitle'),
-      description: i18n._('marketing.landing.metaDescription'),
+      title: t('prerender.landing.metaTitle'),
+      description: t('prerender.landing.metaDescription'),
       path: '/',
       locale,
     }),
-    heroPoints: LANDING_HERO_POINTS,
-    steps: HOW_IT_WORKS_STEPS,
-    infoCards: INFO_CARDS,
-    advantages: ADVANTAGES,
-    testimonials: TESTIMONIALS,
+    heroPoints: landingHeroPoints(t),
+    steps: howItWorksSteps(t),
+    infoCards: infoCards(t),
+    advantages: advantages(t),
+    testimonials: testimonials(t),
     articles: selectNewestArticles(ARTICLES, 3),
     videoUrl: webEnv.VITE_LANDING_VIDEO_URL ?? null,
   };

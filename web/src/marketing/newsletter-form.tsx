@@ -4,15 +4,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button, ButtonLink, ButtonSpinner } from '../components/button.tsx';
+import { T, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage, isRetryableError } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './newsletter-form.module.css';
 
+/** An address shape, the same in every language. */
+const EMAIL_EXAMPLE = 'name@example.com';
+
 type FormProblem = { message: string; retryable: boolean };
 
 /** E-mail + terms checkbox; posts to the subscribe endpoint and thanks the visitor in place. */
 export function NewsletterForm() {
+  const t = useT();
+  const localized = useLocalizedPath();
   const id = useId();
   const emailId = `${id}-email`;
   const emailErrorId = `${id}-email-error`;
@@ -57,15 +63,18 @@ export function NewsletterForm() {
           ✓
         </span>
         <h2 ref={thanksRef} tabIndex={-1} className={styles.thanksTitle}>
-          Thank You
+          {t('pages.newsletter.thanksTitle')}
         </h2>
-        <p>You’re on the list. We’ll send you an e-mail as soon as Firstday launches.</p>
+        <p>{t('pages.newsletter.onTheList')}</p>
         <p>
-          We’ve also sent a confirmation link to <strong className={styles.address}>{subscribedEmail}</strong>. Please
-          open it to confirm your subscription. If it hasn’t arrived in a few minutes, have a look in your spam folder.
+          <T
+            id="pages.newsletter.confirmationSent"
+            values={{ email: subscribedEmail }}
+            components={{ 0: <strong className={styles.address}>{subscribedEmail}</strong> }}
+          />
         </p>
-        <ButtonLink to="/" variant="secondary">
-          Back to the homepage
+        <ButtonLink to={localized('/')} variant="secondary">
+          {t('pages.newsletter.backHome')}
         </ButtonLink>
       </div>
     );
@@ -75,18 +84,18 @@ export function NewsletterForm() {
   return (
     <form className={styles.form} noValidate onSubmit={subscribe} aria-busy={sending} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.formTitle}>
-        Join the newsletter
+        {t('pages.newsletter.title')}
       </h2>
       <div className={formStyles.field}>
         <label htmlFor={emailId} className={formStyles.label}>
-          E-mail address
+          {t('pages.newsletter.emailLabel')}
         </label>
         <input
           id={emailId}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="name@example.com"
+          placeholder={EMAIL_EXAMPLE}
           className={formStyles.input}
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? emailErrorId : undefined}
@@ -108,7 +117,7 @@ export function NewsletterForm() {
           onChange={(event) => setAgreed(event.target.checked)}
         />
         <label htmlFor={termsId}>
-          I agree to the <Link to="/terms">terms and conditions</Link>
+          <T id="pages.newsletter.agree" components={{ 0: <Link to={localized('/terms')}>…</Link> }} />
         </label>
       </div>
 
@@ -117,7 +126,7 @@ export function NewsletterForm() {
           <p>{problem.message}</p>
           {problem.retryable && (
             <Button variant="secondary" onClick={() => subscribe()} disabled={sending}>
-              Try again
+              {t('pages.newsletter.tryAgain')}
             </Button>
           )}
         </div>
@@ -125,9 +134,9 @@ export function NewsletterForm() {
 
       <Button type="submit" size="lg" className={styles.submit} disabled={!agreed} aria-disabled={sending || undefined}>
         {sending && <ButtonSpinner />}
-        {sending ? 'Subscribing…' : 'Subscribe to the newsletter'}
+        {sending ? t('pages.newsletter.subscribing') : t('pages.newsletter.subscribe')}
       </Button>
-      {!agreed && <p className={styles.hint}>Tick the box above to subscribe.</p>}
+      {!agreed && <p className={styles.hint}>{t('pages.newsletter.tickHint')}</p>}
     </form>
   );
 }

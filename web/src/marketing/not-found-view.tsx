@@ -1,11 +1,14 @@
 import { SITE } from '@firstday/common/site';
 import { ButtonLink, ExternalButtonLink } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
+import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { AccountLink } from './account-link.tsx';
 import styles from './not-found-view.module.css';
 
 /** The 404 screen; also shown by routes that find no data for their URL (e.g. an unknown article). */
 export function NotFoundView() {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
@@ -34,20 +37,19 @@ export function NotFoundView() {
           <span>4</span>
         </p>
         <h1 className={styles.title}>
-          <span className="visually-hidden">404: </span>Oops! Page Not Found
+          <span className="visually-hidden">404: </span>
+          {t('common.notFound.title')}
         </h1>
-        <p className={styles.text}>
-          The page you are looking for may have been removed, had its name changed, or is temporarily unavailable.
-        </p>
+        <p className={styles.text}>{t('common.notFound.text')}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/" size="lg">
-            Go to Homepage
+          <ButtonLink to={localized('/')} size="lg">
+            {t('common.error.homeLink')}
           </ButtonLink>
           <ExternalButtonLink href={`mailto:${SITE.supportEmail}`} variant="secondary" size="lg">
-            Contact Support
+            {t('common.notFound.contactSupport')}
           </ExternalButtonLink>
-          <ButtonLink to="/join_us" variant="secondary" size="lg">
-            Start The Calendar
+          <ButtonLink to={localized('/join_us')} variant="secondary" size="lg">
+            {t('common.notFound.cta')}
           </ButtonLink>
         </div>
       </main>

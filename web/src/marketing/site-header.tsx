@@ -17,7 +17,7 @@ const SECTION_LINKS = [
 
 const MENU_ID = 'site-menu';
 
-/** Marketing header: anchors, FAQ link, 'Log in' or 'My calendars', 'Start The Calendar', burger menu at 1149 px and below. */
+/** Marketing header: anchors, FAQ link, 'Log in' or 'My calendars', 'Start The Calendar', burger menu at 1279 px and below. */
 export function SiteHeader() {
   const t = useT();
   const localized = useLocalizedPath();

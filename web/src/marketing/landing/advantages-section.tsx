@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/use-t.tsx';
 import styles from './advantages-section.module.css';
 import type { Advantage } from './landing-content.ts';
 import sectionStyles from './section.module.css';
@@ -7,6 +8,7 @@ const BUBBLE_STYLES = [styles.pink, styles.blue, styles.sun, styles.pink] as con
 
 /** 'Why our product is better, than usual ways to say – Congrats!': four bubbles. Shared by both variants. */
 export function AdvantagesSection({ advantages }: { advantages: readonly Advantage[] }) {
+  const t = useT();
   return (
     <section
       id="Advantages"
@@ -14,7 +16,7 @@ export function AdvantagesSection({ advantages }: { advantages: readonly Advanta
       aria-labelledby="advantages-title"
     >
       <div className="container">
-        <SectionHeading id="advantages-title" title="Why our product is better, than usual ways to say – Congrats!" />
+        <SectionHeading id="advantages-title" title={t('marketing.advantages.title')} />
         <ul className={styles.bubbles}>
           {advantages.map((advantage, index) => (
             <li key={advantage.title} className={`${styles.bubble} ${BUBBLE_STYLES[index]}`}>

@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../components/button.tsx';
+import { useLocalizedPath, useT } from '../../i18n/use-t.tsx';
 import styles from './benefits-section.module.css';
 import type { InfoCard } from './landing-content.ts';
 import sectionStyles from './section.module.css';
@@ -8,14 +9,16 @@ const ICON_STYLES = { calendar: styles.pink, star: styles.sun, business: styles.
 
 /** 'What you will get': three info cards (calendar, star, business). */
 export function BenefitsSection({ cards }: { cards: readonly InfoCard[] }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <section id="What_you_will_get" className={sectionStyles.section} aria-labelledby="benefits-title">
       <div className="container">
         <SectionHeading
           id="benefits-title"
-          eyebrow="For parents"
-          title="What you will get"
-          lead="All you need to start is the month of your due date and an e-mail address."
+          eyebrow={t('marketing.benefits.eyebrow')}
+          title={t('marketing.header.whatYouWillGet')}
+          lead={t('marketing.benefits.lead')}
         />
         <ul className={styles.cards}>
           {cards.map((card) => (
@@ -29,8 +32,8 @@ export function BenefitsSection({ cards }: { cards: readonly InfoCard[] }) {
           ))}
         </ul>
         <div className={sectionStyles.actions}>
-          <ButtonLink to="/join_us" size="lg">
-            Start today, gift a lifetime
+          <ButtonLink to={localized('/join_us')} size="lg">
+            {t('marketing.benefits.cta')}
           </ButtonLink>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { formatMonthDay } from '@firstday/common/format';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { Carousel } from '../../components/carousel.tsx';
+import { useLocale, useT } from '../../i18n/use-t.tsx';
 import type { ArticleTeaser } from './blog-articles.ts';
 import styles from './blog-section.module.css';
 import sectionStyles from './section.module.css';
@@ -9,19 +10,21 @@ import { SectionHeading } from './section-heading.tsx';
 
 /** 'Blog' teaser: the newest articles (chosen at build time) in a carousel and a link to all of them. */
 export function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section id="Blog" className={sectionStyles.section} aria-labelledby="blog-title">
       <div className="container">
         <SectionHeading
           id="blog-title"
-          eyebrow="Saving for your child"
-          title="Blog"
-          lead="Short, friendly reads about gifts, saving and the first investment for your child."
+          eyebrow={t('marketing.blog.eyebrow')}
+          title={t('marketing.header.blog')}
+          lead={t('marketing.blog.lead')}
         />
         {articles.length > 0 ? (
           <Carousel
             kind="blog"
-            label="Newest articles"
+            label={t('marketing.blog.carousel')}
             slides={articles.map((article) => ({
               key: article.slug,
               content: (
@@ -36,7 +39,7 @@ export function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }
                   />
                   <div className={styles.body}>
                     <time className={styles.date} dateTime={article.publishedOn}>
-                      {formatMonthDay(article.publishedOn)}
+                      {formatMonthDay(article.publishedOn, locale)}
                     </time>
                     <h3 className={styles.title}>
                       <Link to={`/articles/${article.slug}`} className={styles.link}>
@@ -50,11 +53,11 @@ export function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }
             }))}
           />
         ) : (
-          <p className={styles.empty}>New articles are on their way.</p>
+          <p className={styles.empty}>{t('marketing.blog.empty')}</p>
         )}
         <div className={sectionStyles.actions}>
           <ButtonLink to="/articles" size="lg" variant="secondary">
-            Check all articles
+            {t('marketing.blog.all')}
           </ButtonLink>
         </div>
       </div>

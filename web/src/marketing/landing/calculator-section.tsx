@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/button.tsx';
+import { useLocalizedPath, useT } from '../../i18n/use-t.tsx';
 import styles from './calculator-section.module.css';
 import { ReturnDisclaimer } from './return-disclaimer.tsx';
 import sectionStyles from './section.module.css';
@@ -28,6 +29,8 @@ export function CalculatorSection({
   panelClassName,
   children,
 }: CalculatorSectionProps) {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <section id={id} className={`${sectionStyles.section} ${sectionStyles.sunny}`} aria-labelledby={headingId}>
       <div className="container">
@@ -35,8 +38,8 @@ export function CalculatorSection({
         <div className={panelClassName ? `${styles.panel} ${panelClassName}` : styles.panel}>{children}</div>
         <ReturnDisclaimer />
         <div className={sectionStyles.actions}>
-          <ButtonLink to="/join_us" size="lg">
-            Start your child's Future Fund now
+          <ButtonLink to={localized('/join_us')} size="lg">
+            {t('marketing.calculator.cta')}
           </ButtonLink>
         </div>
       </div>

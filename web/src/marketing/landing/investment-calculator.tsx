@@ -7,20 +7,21 @@ import {
   type MilestoneAmount,
 } from '@firstday/common/milestones';
 import { useState } from 'react';
+import { messageId, useLocale, useT } from '../../i18n/use-t.tsx';
 import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import styles from './investment-calculator.module.css';
 
 /** The calculators count whole dollars (projections rounded): 1469.3 → '$1,469'. */
-function formatDollars(dollars: number) {
-  return formatMoney(dollars * 100, { minorUnits: 'never' });
+function formatDollars(dollars: number, locale: string) {
+  return formatMoney(dollars * 100, { minorUnits: 'never', locale });
 }
 
-const STEPS = ['Choose an amount', 'Choose a horizon', 'See the result'] as const;
-
-function formatYears(years: number) {
-  return `${years} years`;
-}
+const STEPS = [
+  messageId('pages.invest.step1'),
+  messageId('pages.invest.step2'),
+  messageId('pages.invest.step3'),
+] as const;
 
 /** The /green variant's investment calculator: amount, then horizon, then the result. */
 export function InvestmentCalculator() {
@@ -29,6 +30,10 @@ export function InvestmentCalculator() {
   // The step the visitor has reached; the result is always shown so nobody is left with an empty box.
   const [reached, setReached] = useState(1);
   const value = computeMilestoneValue(amount, years);
+  const t = useT();
+  const locale = useLocale();
+  const dollars = (whole: number) => formatDollars(whole, locale);
+  const formatYears = (count: number) => t('pages.invest.years', { years: count });
 
   function chooseAmount(next: MilestoneAmount) {
     setAmount(next);
@@ -44,18 +49,18 @@ export function InvestmentCalculator() {
     <CalculatorSection
       id="Investment_calculator"
       headingId="invest-title"
-      eyebrow="Investment calculator"
-      title="See how a first gift can grow"
-      lead="Pick a one-off amount and how long it stays invested for your child."
+      eyebrow={t('pages.invest.eyebrow')}
+      title={t('pages.invest.title')}
+      lead={t('pages.invest.lead')}
     >
-      <ol className={styles.steps} aria-label="Progress">
+      <ol className={styles.steps} aria-label={t('pages.invest.progress')}>
         {STEPS.map((step, index) => {
           const number = index + 1;
           const state = number < reached ? styles.done : number === reached ? styles.current : '';
           return (
             <li key={step} className={`${styles.step} ${state}`} aria-current={number === reached ? 'step' : undefined}>
               <span className={styles.stepNumber}>{number}</span>
-              {step}
+              {t(step)}
             </li>
           );
         })}
@@ -63,14 +68,14 @@ export function InvestmentCalculator() {
       <div className={styles.body}>
         <div className={styles.controls}>
           <ChoiceGroup
-            legend="1. Amount"
+            legend={t('pages.invest.amount')}
             options={MILESTONE_AMOUNTS}
             value={amount}
             onChange={chooseAmount}
-            formatOption={formatDollars}
+            formatOption={dollars}
           />
           <ChoiceGroup
-            legend="2. Horizon"
+            legend={t('pages.invest.horizon')}
             options={MILESTONE_AGES}
             value={years}
             onChange={chooseYears}
@@ -78,11 +83,9 @@ export function InvestmentCalculator() {
           />
         </div>
         <div className={styles.result} aria-live="polite">
-          <p className={styles.resultLabel}>
-            3. {formatDollars(amount)} invested for {years} years could grow to
-          </p>
-          <ResultValue className={styles.resultValue}>{formatDollars(value)}</ResultValue>
-          <p className={styles.resultGain}>{formatDollars(value - amount)} of growth on top of your gift</p>
+          <p className={styles.resultLabel}>{t('pages.invest.result', { amount: dollars(amount), years })}</p>
+          <ResultValue className={styles.resultValue}>{dollars(value)}</ResultValue>
+          <p className={styles.resultGain}>{t('pages.invest.gain', { amount: dollars(value - amount) })}</p>
         </div>
       </div>
     </CalculatorSection>

@@ -1,44 +1,47 @@
 import { formatMoney } from '@firstday/common/format';
 import {
   computeMilestoneValue,
-  getMilestoneLabels,
   MILESTONE_AGES,
   MILESTONE_AMOUNTS,
   type MilestoneAge,
   type MilestoneAmount,
 } from '@firstday/common/milestones';
-import { SITE } from '@firstday/common/site';
 import { useState } from 'react';
+import { useLocale, useT } from '../../i18n/use-t.tsx';
 import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import styles from './milestones-calculator.module.css';
 
-/** The calculators count whole dollars (projections rounded): 1469.3 → '$1,469'. */
-function formatDollars(dollars: number) {
-  return formatMoney(dollars * 100, { minorUnits: 'never' });
+/** The calculators count whole dollars (projections rounded): 1469.3 → '$1,469' ('1.469 $' in German). */
+function formatDollars(dollars: number, locale: string) {
+  return formatMoney(dollars * 100, { minorUnits: 'never', locale });
 }
 
 const BLOCK_COLOURS = [styles.pink, styles.blue, styles.sun] as const;
+/** Three milestones per age and amount, as `getMilestoneLabels` (common/milestones.ts) names them in English. */
+const MILESTONE_NUMBERS = [1, 2, 3] as const;
 
 /** 'What If You Had Started Earlier?': an age and an amount give three milestones and a result. */
 export function MilestonesCalculator() {
   const [age, setAge] = useState<MilestoneAge>(5);
   const [amount, setAmount] = useState<MilestoneAmount>(1000);
   const value = computeMilestoneValue(amount, age);
-  const labels = getMilestoneLabels(age, amount);
+  const t = useT();
+  const locale = useLocale();
+  const dollars = (whole: number) => formatDollars(whole, locale);
 
   return (
     <CalculatorSection
       id="Time_is_the_Best_Gift"
       headingId="milestones-title"
-      eyebrow={SITE.tagline}
-      title="What If You Had Started Earlier?"
-      lead="Choose an age and a one-off gift made at birth to see what it could grow into."
+      eyebrow={t('marketing.header.timeIsTheBestGift')}
+      title={t('marketing.milestones.title')}
+      lead={t('marketing.milestones.lead')}
       panelClassName={styles.panel}
     >
       <div className={styles.controls}>
         <ChoiceGroup
-          legend="Years old"
+          legend={t('marketing.milestones.age')}
           shape="round"
           options={MILESTONE_AGES}
           value={age}
@@ -46,26 +49,24 @@ export function MilestonesCalculator() {
           formatOption={String}
         />
         <ChoiceGroup
-          legend="Gift at birth"
+          legend={t('marketing.milestones.gift')}
           options={MILESTONE_AMOUNTS}
           value={amount}
           onChange={setAmount}
-          formatOption={formatDollars}
+          formatOption={dollars}
         />
       </div>
       <div className={styles.result} aria-live="polite">
-        <p className={styles.resultLabel}>
-          At {age} years old, a {formatDollars(amount)} gift made at birth could be worth
-        </p>
-        <ResultValue className={styles.resultValue}>{formatDollars(value)}</ResultValue>
-        <p className={styles.resultLabel}>enough for:</p>
+        <p className={styles.resultLabel}>{t('marketing.milestones.result', { age, amount: dollars(amount) })}</p>
+        <ResultValue className={styles.resultValue}>{dollars(value)}</ResultValue>
+        <p className={styles.resultLabel}>{t('marketing.milestones.enough')}</p>
         <ol className={styles.blocks}>
-          {labels.map((label, index) => (
-            <li key={label} className={`${styles.block} ${BLOCK_COLOURS[index]}`}>
+          {MILESTONE_NUMBERS.map((number, index) => (
+            <li key={`${age}-${amount}-${number}`} className={`${styles.block} ${BLOCK_COLOURS[index]}`}>
               <span className={styles.blockNumber} aria-hidden="true">
-                {index + 1}
+                {number}
               </span>
-              {label}
+              {t(`marketing.milestones.label.a${age}_${amount}_${number}`)}
             </li>
           ))}
         </ol>

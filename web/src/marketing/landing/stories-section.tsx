@@ -1,4 +1,5 @@
 import { Carousel } from '../../components/carousel.tsx';
+import { T, useT } from '../../i18n/use-t.tsx';
 import type { Testimonial } from './landing-content.ts';
 import sectionStyles from './section.module.css';
 import { SectionHeading } from './section-heading.tsx';
@@ -6,6 +7,7 @@ import styles from './stories-section.module.css';
 
 /** 'First Step Stories': parents' testimonials in a carousel. */
 export function StoriesSection({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  const t = useT();
   return (
     <section
       id="First_Step_Stories"
@@ -15,13 +17,13 @@ export function StoriesSection({ testimonials }: { testimonials: readonly Testim
       <div className="container">
         <SectionHeading
           id="stories-title"
-          eyebrow="From our parents"
-          title="First Step Stories"
-          lead="Families who turned the last weeks of waiting into a celebration."
+          eyebrow={t('marketing.stories.eyebrow')}
+          title={t('marketing.stories.title')}
+          lead={t('marketing.stories.lead')}
         />
         <Carousel
           kind="stories"
-          label="Parents' stories"
+          label={t('marketing.stories.carousel')}
           slides={testimonials.map((story) => ({
             key: story.key,
             content: (
@@ -33,7 +35,11 @@ export function StoriesSection({ testimonials }: { testimonials: readonly Testim
                   <img src={story.avatar} alt="" width="56" height="56" loading="lazy" decoding="async" />
                   <span className={styles.name}>{story.name}</span>
                   <span className={styles.amount}>
-                    Received <strong>{story.price}</strong>
+                    <T
+                      id="marketing.stories.received"
+                      values={{ amount: story.price }}
+                      components={{ 0: <strong>{story.price}</strong> }}
+                    />
                   </span>
                 </figcaption>
               </figure>
