@@ -1,11 +1,12 @@
 import type { CurrentUser } from '@firstday/common/account';
 import type { AccountSettings } from '@firstday/common/account-settings';
+import { LOCALE_NAMES, LOCALES } from '@firstday/common/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
-import { T, useT } from '../i18n/use-t.tsx';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -37,6 +38,7 @@ function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormVal
 /** Profile, savings goal, bank details and calendar defaults: one form, one Save. */
 export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   const t = useT();
+  const locale = useLocale();
   const id = useId();
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -63,17 +65,17 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     clearErrors,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user), resolver });
+  } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user, locale), resolver });
 
   // Another tab or a refetch may bring newer values; the form follows while it is untouched.
   useEffect(() => {
-    reset(getSettingsFormValues(user), { keepDirtyValues: true });
-  }, [user, reset]);
+    reset(getSettingsFormValues(user, locale), { keepDirtyValues: true });
+  }, [user, reset, locale]);
 
   async function send(request: AccountSettings) {
     const { pending_email, ...saved } = await saveAccountSettings(request);
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
-    reset(getSettingsFormValues(saved));
+    reset(getSettingsFormValues(saved, locale));
     setPendingEmail(pending_email ?? null);
     showSuccessToast(t('account.settings.saved'));
   }
@@ -134,6 +136,26 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
               hint={t('account.settings.emailHint')}
               {...register('email')}
             />
+          </div>
+          <div className={`${formStyles.field} ${styles.narrowField}`}>
+            <label htmlFor={`${id}-locale`} className={formStyles.label}>
+              {t('account.settings.language')}
+            </label>
+            <select
+              id={`${id}-locale`}
+              className={formStyles.input}
+              aria-describedby={`${id}-locale-hint`}
+              {...register('locale')}
+            >
+              {LOCALES.map((option) => (
+                <option key={option} value={option} lang={option}>
+                  {LOCALE_NAMES[option]}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-locale-hint`} className={formStyles.hint}>
+              {t('account.settings.languageHint')}
+            </p>
           </div>
           {pendingEmail && (
             <p className={styles.notice} role="status">

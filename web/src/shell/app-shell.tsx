@@ -1,11 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import type { CurrentUser } from '@firstday/common/account';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { isSignedOutError, useCurrentUser } from '../account/use-current-user.ts';
+import { CURRENT_USER_QUERY_KEY, isSignedOutError, useCurrentUser } from '../account/use-current-user.ts';
 import { Button } from '../components/button.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
-import { useT } from '../i18n/use-t.tsx';
-import { setUnauthorizedHandler } from '../lib/api.ts';
+import { chooseLocale, rememberLocale } from '../i18n/client-i18n.ts';
+import { APP_NAMESPACES } from '../i18n/namespaces.ts';
+import { useLocale, useT } from '../i18n/use-t.tsx';
+import { putJson, setUnauthorizedHandler } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './app-shell.module.css';
 import { buildLoginRedirect } from './menu-entries.ts';
@@ -88,6 +91,7 @@ function AuthGuard({ children }: { children: ReactNode }) {
   const t = useT();
   const location = useLocation();
   const currentUser = useCurrentUser();
+  useAccountLanguage(currentUser.data);
 
   if (currentUser.isError && isSignedOutError(currentUser.error)) {
     return <Navigate to={buildLoginRedirect(location)} replace />;
@@ -105,4 +109,44 @@ function AuthGuard({ children }: { children: ReactNode }) {
     );
   }
   return children;
+}
+
+/**
+ * The signed-in area speaks the account's language: once the user is loaded, the page switches to
+ * it (and the choice is remembered for the next visit). An account without one records the page's
+ * language; a later switch in the top bar is saved to the account too, like Settings does.
+ */
+function useAccountLanguage(user: CurrentUser | undefined) {
+  const queryClient = useQueryClient();
+  const pageLocale = useLocale();
+  const loaded = user !== undefined;
+  const saved = user?.settings.locale;
+  // False while the page is switching to the account's language: the page's language is not a choice then.
+  const applied = useRef(false);
+
+  useEffect(() => {
+    if (!loaded) return;
+    if (!saved) {
+      applied.current = true;
+      return;
+    }
+    let active = true;
+    applied.current = false;
+    rememberLocale(saved);
+    chooseLocale(saved, APP_NAMESPACES)
+      .catch(() => {})
+      .finally(() => {
+        if (active) applied.current = true;
+      });
+    return () => {
+      active = false;
+    };
+  }, [loaded, saved]);
+
+  useEffect(() => {
+    if (!loaded || !applied.current || pageLocale === saved) return;
+    putJson<CurrentUser>('/api/account/locale', { locale: pageLocale })
+      .then((updated) => queryClient.setQueryData(CURRENT_USER_QUERY_KEY, updated))
+      .catch(() => {});
+  }, [loaded, saved, pageLocale, queryClient]);
 }
