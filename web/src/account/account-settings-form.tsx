@@ -1,10 +1,12 @@
 import type { CurrentUser } from '@firstday/common/account';
 import type { AccountSettings } from '@firstday/common/account-settings';
+import { LOCALE_NAMES, LOCALES } from '@firstday/common/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -35,6 +37,8 @@ function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormVal
 
 /** Profile, savings goal, bank details and calendar defaults: one form, one Save. */
 export function AccountSettingsForm({ user }: { user: CurrentUser }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -61,19 +65,19 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     clearErrors,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user), resolver });
+  } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user, locale), resolver });
 
   // Another tab or a refetch may bring newer values; the form follows while it is untouched.
   useEffect(() => {
-    reset(getSettingsFormValues(user), { keepDirtyValues: true });
-  }, [user, reset]);
+    reset(getSettingsFormValues(user, locale), { keepDirtyValues: true });
+  }, [user, reset, locale]);
 
   async function send(request: AccountSettings) {
     const { pending_email, ...saved } = await saveAccountSettings(request);
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
-    reset(getSettingsFormValues(saved));
+    reset(getSettingsFormValues(saved, locale));
     setPendingEmail(pending_email ?? null);
-    showSuccessToast('Your settings are saved.');
+    showSuccessToast(t('account.settings.saved'));
   }
 
   function showSaveError(error: unknown) {
@@ -81,7 +85,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     const fields = Object.keys(fieldErrors) as SettingsField[];
     for (const field of fields) setError(field, { type: 'server', message: fieldErrors[field] });
     if (fields[0]) setFocus(fields[0]);
-    else setProblem(getErrorMessage(error));
+    else setProblem(getErrorMessage(error, t));
   }
 
   const save = handleSubmit(async (values) => {
@@ -111,59 +115,88 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     <>
       <form className={styles.card} noValidate onSubmit={save} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="visually-hidden">
-          Your account
+          {t('account.settings.formTitle')}
         </h2>
 
         <fieldset className={styles.group}>
-          <legend className={styles.groupTitle}>Your details</legend>
+          <legend className={styles.groupTitle}>{t('account.settings.detailsTitle')}</legend>
           <div className={styles.twoColumns}>
-            <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
             <TextField
-              label="E-mail"
+              label={t('auth.signUp.name')}
+              autoComplete="name"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label={t('account.settings.email')}
               type="email"
               inputMode="email"
               autoComplete="email"
               error={errors.email?.message}
-              hint="If you change it, we send a confirmation link to the new address first."
+              hint={t('account.settings.emailHint')}
               {...register('email')}
             />
           </div>
+          <div className={`${formStyles.field} ${styles.narrowField}`}>
+            <label htmlFor={`${id}-locale`} className={formStyles.label}>
+              {t('account.settings.language')}
+            </label>
+            <select
+              id={`${id}-locale`}
+              className={formStyles.input}
+              aria-describedby={`${id}-locale-hint`}
+              {...register('locale')}
+            >
+              {LOCALES.map((option) => (
+                <option key={option} value={option} lang={option}>
+                  {LOCALE_NAMES[option]}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-locale-hint`} className={formStyles.hint}>
+              {t('account.settings.languageHint')}
+            </p>
+          </div>
           {pendingEmail && (
             <p className={styles.notice} role="status">
-              We sent a confirmation link to <strong>{pendingEmail}</strong>. Your e-mail changes once you open it.
+              <T
+                id="account.settings.pendingEmail"
+                values={{ email: pendingEmail }}
+                components={{ 0: <strong>{pendingEmail}</strong> }}
+              />
             </p>
           )}
         </fieldset>
 
         <fieldset className={styles.group}>
-          <legend className={styles.groupTitle}>Set Up Savings Goals</legend>
+          <legend className={styles.groupTitle}>{t('account.settings.savingsTitle')}</legend>
           <TextField
-            label="Savings goal in dollars"
+            label={t('account.settings.savingsLabel')}
             prefix="$"
             inputMode="decimal"
             autoComplete="off"
             placeholder="5,000"
             className={styles.narrowField}
             error={errors.savingsGoal?.message}
-            hint="Optional: what you hope to put aside for your child. Only you see it."
+            hint={t('account.settings.savingsHint')}
             {...register('savingsGoal')}
           />
         </fieldset>
 
         <fieldset className={styles.group}>
-          <legend className={styles.groupTitle}>Your bank details</legend>
+          <legend className={styles.groupTitle}>{t('account.settings.bankTitle')}</legend>
           <IbanField
             className={styles.narrowField}
             error={errors.iban?.message}
-            hint={
-              user.IBAN
-                ? 'New calendars are paid out to this account unless you choose another. For your safety we show only its start and end: type a new IBAN to replace it, or clear the field to remove it.'
-                : 'No IBAN is saved on your account yet. Once you save one, new calendars are paid out to it unless you choose another.'
-            }
+            hint={user.IBAN ? t('account.settings.ibanHintSaved') : t('account.settings.ibanHintNone')}
             after={
               ibanChanged && (
                 <button type="button" className={formStyles.linkButton} onClick={revertIban}>
-                  Revert to the saved IBAN (<span className={styles.ibanText}>{user.IBAN}</span>)
+                  <T
+                    id="account.settings.revertIban"
+                    values={{ iban: user.IBAN ?? '' }}
+                    components={{ 0: <span className={styles.ibanText}>{user.IBAN}</span> }}
+                  />
                 </button>
               )
             }
@@ -177,24 +210,24 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
         </fieldset>
 
         <fieldset className={styles.group}>
-          <legend className={styles.groupTitle}>Calendar defaults</legend>
+          <legend className={styles.groupTitle}>{t('account.settings.defaultsTitle')}</legend>
           <SwitchField
-            label="Hide sender names on Calendar"
-            hint="The public calendar shows initials or ‘A friend’ instead of names."
+            label={t('account.settings.hideSenderNames')}
+            hint={t('account.settings.hideSenderNamesHint')}
             {...register('hideSenderNamesDefault')}
           />
           <SwitchField
-            label="Hide total on Calendar"
-            hint="The public calendar does not show how much was raised. Single gifts are never shown."
+            label={t('account.settings.hideTotal')}
+            hint={t('account.settings.hideTotalHint')}
             {...register('hideTotalDefault')}
           />
         </fieldset>
 
         <fieldset className={styles.group}>
-          <legend className={styles.groupTitle}>E-mails</legend>
+          <legend className={styles.groupTitle}>{t('account.settings.emailsTitle')}</legend>
           <SwitchField
-            label="E-mail me about each gift"
-            hint="A short e-mail as soon as someone sends a gift, like ‘Tom sent $35 and a wish’. Wishes without a gift come in one e-mail an hour."
+            label={t('account.settings.giftNotifications')}
+            hint={t('account.settings.giftNotificationsHint')}
             {...register('giftNotifications')}
           />
         </fieldset>
@@ -207,7 +240,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
 
         <div className={styles.formActions}>
           <Button id={`${id}-save`} type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
-            {isSubmitting ? 'Saving…' : 'Save settings'}
+            {t(isSubmitting ? 'auth.reset.saving' : 'account.settings.save')}
           </Button>
         </div>
       </form>

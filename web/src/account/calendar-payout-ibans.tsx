@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
+import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import { getPayoutCalendars } from './payout-calendars.ts';
 import styles from './settings-page.module.css';
@@ -11,6 +12,7 @@ import styles from './settings-page.module.css';
  * set up with, so the account's alone would not tell where the gifts go.
  */
 export function CalendarPayoutIbans() {
+  const t = useT();
   const id = useId();
   const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
   if (!calendars.data) return null;
@@ -19,21 +21,20 @@ export function CalendarPayoutIbans() {
   return (
     <section className={styles.payoutIbans} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className={styles.payoutIbansTitle}>
-        Your calendars are paid out to
+        {t('account.payoutIbans.title')}
       </h3>
       <ul className={styles.payoutIbanList}>
         {payouts.map((calendar) => (
           <li key={calendar.id}>
             <Link to={`/my_calendars/${calendar.id}`}>{calendar.title}</Link>
-            {calendar.status === 'draft' && <span className={formStyles.hint}> (not active yet)</span>}
+            {calendar.status === 'draft' && (
+              <span className={formStyles.hint}> {t('account.payoutIbans.notActiveYet')}</span>
+            )}
             <span className={styles.payoutIban}>{calendar.iban}</span>
           </li>
         ))}
       </ul>
-      <p className={formStyles.hint}>
-        Each calendar keeps the IBAN it was set up with: changing the one above does not change them. To change where a
-        calendar’s gifts go, open it and edit its IBAN.
-      </p>
+      <p className={formStyles.hint}>{t('account.payoutIbans.hint')}</p>
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { PasswordSchema } from '@firstday/common/account';
+import { PASSWORD_MIN_LENGTH, PasswordSchema } from '@firstday/common/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../components/button.tsx';
+import type { MessageId } from '../i18n/namespaces.ts';
+import { messageId, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -12,14 +14,15 @@ import styles from './settings-page.module.css';
 import { TextField } from './text-field.tsx';
 
 const ChangePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Please enter your current password.'),
+  currentPassword: z.string().min(1, messageId('account.changePassword.currentRequired')),
   newPassword: PasswordSchema,
 });
 type ChangePasswordValues = z.infer<typeof ChangePasswordSchema>;
 
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not correct.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = messageId('account.changePassword.wrongCurrent');
 
 export function ChangePasswordForm() {
+  const t = useT();
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -38,14 +41,14 @@ export function ChangePasswordForm() {
     try {
       await changePassword(values);
       reset();
-      showSuccessToast('Your password is changed. Other devices are signed out.');
+      showSuccessToast(t('account.changePassword.changed'));
     } catch (error) {
       if (error instanceof ApiError && error.fields.newPassword) {
         setError('newPassword', { message: error.fields.newPassword }, { shouldFocus: true });
       } else if (error instanceof ApiError && error.status === 400) {
         setError('currentPassword', { message: WRONG_CURRENT_PASSWORD_MESSAGE }, { shouldFocus: true });
       } else {
-        setProblem(getErrorMessage(error));
+        setProblem(getErrorMessage(error, t));
       }
     }
   });
@@ -53,22 +56,23 @@ export function ChangePasswordForm() {
   return (
     <form className={styles.card} noValidate onSubmit={submit} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.cardTitle}>
-        Change password
+        {t('account.changePassword.title')}
       </h2>
       <div className={styles.twoColumns}>
         <TextField
-          label="Current password"
+          label={t('account.changePassword.current')}
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          // This form's own messages are catalogue keys (set above).
+          error={errors.currentPassword?.message && t(errors.currentPassword.message as MessageId)}
           {...register('currentPassword')}
         />
         <TextField
-          label="New password"
+          label={t('auth.reset.newPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
-          hint="At least 8 characters."
+          hint={t('auth.fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           {...register('newPassword')}
         />
       </div>
@@ -79,7 +83,7 @@ export function ChangePasswordForm() {
       )}
       <div className={styles.formActions}>
         <Button type="submit" variant="secondary" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Changing…' : 'Change password'}
+          {t(isSubmitting ? 'account.changePassword.changing' : 'account.changePassword.title')}
         </Button>
       </div>
     </form>

@@ -5,13 +5,12 @@ import { FederatedButton } from '../auth/federated-button.tsx';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import ownStyles from './confirm-change-dialog.module.css';
 import styles from './settings-page.module.css';
 import { TextField } from './text-field.tsx';
-
-const PASSWORD_MISSING = 'Please enter your password to confirm.';
 
 type ConfirmChangeDialogProps = {
   /** The new IBAN as validated (normalised); shown masked. */
@@ -44,6 +43,7 @@ export function ConfirmChangeDialog({
   save,
   onClose,
 }: ConfirmChangeDialogProps) {
+  const t = useT();
   const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -57,7 +57,7 @@ export function ConfirmChangeDialog({
   async function confirm() {
     if (busy) return;
     if (hasPassword && password === '') {
-      setError(PASSWORD_MISSING);
+      setError(t('account.confirmChange.passwordMissing'));
       passwordRef.current?.focus();
       return;
     }
@@ -70,9 +70,9 @@ export function ConfirmChangeDialog({
     } catch (cause) {
       setBusy(false);
       if (cause instanceof ApiError && cause.code === 'reauthentication_required') {
-        setSignInAgain(getErrorMessage(cause));
+        setSignInAgain(getErrorMessage(cause, t));
       } else if (cause instanceof ApiError && (cause.fields.password || cause.status === 429)) {
-        setError(cause.fields.password ?? getErrorMessage(cause));
+        setError(cause.fields.password ?? getErrorMessage(cause, t));
         passwordRef.current?.focus();
       } else {
         failureRef.current = cause;
@@ -87,7 +87,7 @@ export function ConfirmChangeDialog({
   }
 
   const maskedIban = newIban ? maskIban(newIban) : undefined;
-  const title = newIban ? 'Confirm the new bank account' : 'Confirm your new e-mail address';
+  const title = t(newIban ? 'account.confirmChange.ibanTitle' : 'account.confirmChange.emailTitle');
 
   return (
     <ModalDialog
@@ -107,38 +107,43 @@ export function ConfirmChangeDialog({
               {maskedIban &&
                 (calendar ? (
                   <p>
-                    The gifts of “{calendar.title}” will be paid out to{' '}
-                    <strong className={ownStyles.iban}>{maskedIban}</strong>.
+                    <T
+                      id="account.confirmChange.calendarIban"
+                      values={{ title: calendar.title, iban: maskedIban }}
+                      components={{ 0: <strong className={ownStyles.iban}>{maskedIban}</strong> }}
+                    />
                   </p>
                 ) : (
                   <p>
-                    New calendars will be paid out to <strong className={ownStyles.iban}>{maskedIban}</strong>.
-                    Calendars you already have keep their own bank account.
+                    <T
+                      id="account.confirmChange.accountIban"
+                      values={{ iban: maskedIban }}
+                      components={{ 0: <strong className={ownStyles.iban}>{maskedIban}</strong> }}
+                    />
                   </p>
                 ))}
               {newEmail && (
                 <p>
-                  Your e-mail address changes to <strong>{newEmail}</strong> once you open the link we send there.
+                  <T
+                    id="account.confirmChange.newEmail"
+                    values={{ email: newEmail }}
+                    components={{ 0: <strong>{newEmail}</strong> }}
+                  />
                 </p>
               )}
-              {maskedIban && <p>We e-mail you about this change right away.</p>}
+              {maskedIban && <p>{t('account.confirmChange.emailedRightAway')}</p>}
               {calendar?.paid && maskedIban && (
-                <p>
-                  For your safety, this calendar’s payout waits {PAYOUT_HOLD_HOURS} hours after the change, so you can
-                  stop it if it wasn’t you.
-                </p>
+                <p>{t('account.confirmChange.payoutHold', { hours: PAYOUT_HOLD_HOURS })}</p>
               )}
-              {!hasPassword && !signInAgain && (
-                <p>If you signed in more than 10 minutes ago, we will ask you to sign in again first.</p>
-              )}
+              {!hasPassword && !signInAgain && <p>{t('account.confirmChange.signInAgainNote')}</p>}
             </div>
             {hasPassword ? (
               <TextField
                 ref={passwordRef}
-                label="Your password"
+                label={t('account.confirmChange.password')}
                 type="password"
                 autoComplete="current-password"
-                hint="To keep your money safe, please confirm with your password."
+                hint={t('account.confirmChange.passwordHint')}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 error={error}
@@ -166,11 +171,11 @@ export function ConfirmChangeDialog({
             )}
             <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={close} disabled={busy}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               {!signInAgain && (
                 <Button type="submit" aria-disabled={busy || undefined}>
-                  {busy ? 'Saving…' : 'Confirm change'}
+                  {t(busy ? 'auth.reset.saving' : 'account.confirmChange.confirm')}
                 </Button>
               )}
             </div>

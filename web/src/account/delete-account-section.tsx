@@ -13,6 +13,7 @@ import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
+import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -33,6 +34,7 @@ type SubDialog =
   | { kind: 'support'; calendarId: string; opener: HTMLElement | null };
 
 export function DeleteAccountSection() {
+  const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -49,14 +51,11 @@ export function DeleteAccountSection() {
   return (
     <section className={`${settingsStyles.card} ${settingsStyles.danger}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={settingsStyles.cardTitle}>
-        Danger zone
+        {t('account.deletion.dangerZone')}
       </h2>
-      <p className={settingsStyles.cardText}>
-        Deleting your account removes your profile, calendars, bank details and settings for good. Calendars that still
-        hold gifts are closed and settled first. This cannot be undone.
-      </p>
+      <p className={settingsStyles.cardText}>{t('account.deletion.sectionText')}</p>
       <Button id={openButtonId} className={settingsStyles.dangerButton} onClick={() => setOpen(true)}>
-        Delete account
+        {t('account.deletion.open')}
       </Button>
       {open && (
         <DeleteAccountDialog
@@ -82,6 +81,7 @@ type DeleteAccountDialogProps = { onClose: () => void; onOpenSubDialog: (dialog:
  * the typed word and, when the last sign-in is not recent, signing in again.
  */
 function DeleteAccountDialog({ onClose, onOpenSubDialog }: DeleteAccountDialogProps) {
+  const t = useT();
   const id = useId();
   const check = useQuery({
     queryKey: ACCOUNT_DELETION_QUERY_KEY,
@@ -109,30 +109,30 @@ function DeleteAccountDialog({ onClose, onOpenSubDialog }: DeleteAccountDialogPr
       {(close) => (
         <div className={dialogStyles.content}>
           <h2 id={`${id}-title`} ref={titleRef} tabIndex={-1} className={`${settingsStyles.cardTitle} ${styles.title}`}>
-            Delete your account?
+            {t('account.deletion.dialogTitle')}
           </h2>
           {check.isPending || !user ? (
             <>
               <div id={leadId} role="status">
-                <ProgressNote>Checking your calendars…</ProgressNote>
+                <ProgressNote>{t('account.deletion.checking')}</ProgressNote>
               </div>
               <div className={dialogStyles.actions}>
                 <Button variant="secondary" onClick={close}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               </div>
             </>
           ) : check.isError ? (
             <>
               <div id={leadId} className={styles.problem} role="alert">
-                <p>{getErrorMessage(check.error)}</p>
+                <p>{getErrorMessage(check.error, t)}</p>
               </div>
               <div className={dialogStyles.actions}>
                 <Button variant="secondary" onClick={close}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
                 <Button onClick={() => check.refetch()} disabled={check.isFetching}>
-                  Try again
+                  {t('common.tryAgain')}
                 </Button>
               </div>
             </>
@@ -167,6 +167,8 @@ type BlockersProps = {
 };
 
 function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps) {
+  const t = useT();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [opening, setOpening] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -184,7 +186,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
       });
       onOpenSubDialog({ kind: 'close', calendar, opener });
     } catch (cause) {
-      setProblem(getErrorMessage(cause));
+      setProblem(getErrorMessage(cause, t));
     } finally {
       setOpening(null);
     }
@@ -197,12 +199,9 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
   return (
     <>
       <p id={leadId} className={styles.lead}>
-        {mustClose
-          ? 'Your calendars still hold gifts from family and friends, so your account cannot be deleted yet.'
-          : 'Money on your calendars is still on its way, so your account cannot be deleted yet.'}{' '}
-        Once every gift is paid out or refunded, you can delete it here.
+        {t(mustClose ? 'account.deletion.leadMustClose' : 'account.deletion.leadSettling')}
       </p>
-      <ul className={styles.blockers} aria-label="Calendars to settle first">
+      <ul className={styles.blockers} aria-label={t('account.deletion.blockersLabel')}>
         {blockers.map((blocker) => (
           <li key={blocker.calendarId} className={styles.blocker}>
             <h3 className={styles.blockerTitle}>{blocker.title}</h3>
@@ -210,51 +209,58 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
               <>
                 <p className={styles.blockerText}>
                   {blocker.gifts.count > 0
-                    ? `Open, with ${describeHeldGifts(blocker)}. `
-                    : 'Open, with a gift on its way. '}
-                  Close it quietly first: the gifts are paid out to your bank account, or refunded to every giver, who
-                  gets a short e-mail about it.
+                    ? t('account.deletion.openWithGifts', { gifts: describeHeldGifts(blocker, t, locale) })
+                    : t('account.deletion.openWithGiftOnItsWay')}
                 </p>
                 <Button
-                  aria-label={`Close quietly: ${blocker.title}`}
+                  aria-label={t('account.deletion.closeQuietlyLabel', { title: blocker.title })}
                   aria-disabled={opening === blocker.calendarId || undefined}
                   onClick={(event) => openCloseDialog(blocker, event.currentTarget)}
                 >
-                  {opening === blocker.calendarId ? 'Opening…' : 'Close quietly'}
+                  {t(opening === blocker.calendarId ? 'account.deletion.opening' : 'account.deletion.closeQuietly')}
                 </Button>
               </>
             ) : blocker.reason === 'payout_failed' && blocker.payout ? (
               <>
                 <p className={styles.blockerText}>
-                  The payout of {formatMoney(blocker.payout.amountCents)} did not go through
-                  {blocker.payout.failureReason ? ` (${blocker.payout.failureReason})` : ''}. The gifts are safe with
-                  us: please write to support so we can send them to the right account.
+                  {t(
+                    blocker.payout.failureReason
+                      ? 'account.deletion.payoutFailedWithReason'
+                      : 'account.deletion.payoutFailed',
+                    {
+                      amount: formatMoney(blocker.payout.amountCents, { locale }),
+                      reason: blocker.payout.failureReason,
+                    },
+                  )}
                 </p>
                 <Button
                   variant="secondary"
-                  aria-label={`Write to support: ${blocker.title}`}
+                  aria-label={t('account.deletion.writeToSupportLabel', { title: blocker.title })}
                   onClick={(event) => openSupport(blocker, event.currentTarget)}
                 >
-                  Write to support
+                  {t('account.deletion.writeToSupport')}
                 </Button>
               </>
             ) : (
               <>
                 <div className={styles.progress} role="status">
-                  {describeProgress(blocker).map((line) => (
+                  {describeProgress(blocker, t, locale).map((line) => (
                     <ProgressNote key={line}>{line}</ProgressNote>
                   ))}
                 </div>
                 <p className={styles.blockerText}>
-                  This updates by itself. If it takes longer than a few days, please{' '}
-                  <button
-                    type="button"
-                    className={formStyles.linkButton}
-                    onClick={(event) => openSupport(blocker, event.currentTarget)}
-                  >
-                    write to support
-                  </button>
-                  .
+                  <T
+                    id="account.deletion.updatesByItself"
+                    components={{
+                      0: (
+                        <button
+                          type="button"
+                          className={formStyles.linkButton}
+                          onClick={(event) => openSupport(blocker, event.currentTarget)}
+                        />
+                      ),
+                    }}
+                  />
                 </p>
               </>
             )}
@@ -268,7 +274,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
       )}
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </>
@@ -286,6 +292,7 @@ type ConfirmDeletionProps = {
 };
 
 function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked, onCancel }: ConfirmDeletionProps) {
+  const t = useT();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -300,26 +307,26 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
 
   async function confirmDeletion() {
     if (deleting) return;
-    if (hasPassword && value === '') return showFieldError('Please enter your password.');
+    if (hasPassword && value === '') return showFieldError(t('account.deletion.passwordMissing'));
     if (!hasPassword && value.trim() !== CONFIRM_WORD) {
-      return showFieldError(`Please type ${CONFIRM_WORD} in capital letters.`);
+      return showFieldError(t('account.deletion.typeWord', { word: CONFIRM_WORD }));
     }
     setError(undefined);
     setProblem(null);
     setDeleting(true);
     try {
       await deleteAccount(hasPassword ? { password: value } : { confirm: CONFIRM_WORD });
-      const notice = 'Your account is deleted. Thank you for having been with us.';
+      const notice = messageId('account.deletion.deletedNotice');
       navigate('/login', { replace: true, state: { notice } satisfies LoginLocationState });
     } catch (cause) {
       setDeleting(false);
-      if (!(cause instanceof ApiError)) return setProblem(getErrorMessage(cause));
+      if (!(cause instanceof ApiError)) return setProblem(getErrorMessage(cause, t));
       if (cause.code === 'reauthentication_required') return setSignInAgain(true);
       if (cause.code === 'account_has_open_calendars') return onBlocked();
-      if (cause.code === 'invalid_password') return showFieldError('This password is not correct.');
+      if (cause.code === 'invalid_password') return showFieldError(t('account.deletion.wrongPassword'));
       const fieldError = cause.fields.password ?? cause.fields.confirm;
       if (fieldError) return showFieldError(fieldError);
-      setProblem(getErrorMessage(cause));
+      setProblem(getErrorMessage(cause, t));
     }
   }
 
@@ -332,21 +339,17 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
     <form noValidate onSubmit={submit} className={styles.form} aria-busy={deleting}>
       <div id={leadId} className={styles.text}>
         <p>
-          <strong>What is removed:</strong> your sign-in and every open session, your name and e-mail address, your bank
-          details, your savings goal and settings, and your calendars with their guesses, wishes and announcements.
+          <T id="account.deletion.whatIsRemoved" components={{ 0: <strong /> }} />
         </p>
         <p>
-          <strong>What we keep:</strong> records of payments (fees, gifts, refunds and payouts: amounts, dates, status,
-          the last 4 digits of a card) for 7 years, as the law requires, without your name or e-mail address, and used
-          for nothing else. Our payment provider keeps its own records of the payouts it made. Guesses and wishes you
-          left on other parents’ calendars stay there.
+          <T id="account.deletion.whatWeKeep" components={{ 0: <strong /> }} />
         </p>
       </div>
       {hasPassword ? (
         <TextField
           key="password"
           ref={inputRef}
-          label="Your password"
+          label={t('account.confirmChange.password')}
           type="password"
           autoComplete="current-password"
           value={value}
@@ -358,8 +361,8 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
         <TextField
           key="typed"
           ref={inputRef}
-          label={`Type ${CONFIRM_WORD} to confirm`}
-          hint="Your account has no password, so please confirm by typing the word."
+          label={t('account.deletion.typeToConfirm', { word: CONFIRM_WORD })}
+          hint={t('account.deletion.typeHint')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -371,7 +374,7 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
       )}
       {signInAgain && (
         <div className={styles.signInAgain} role="alert">
-          <p>For your safety, please sign in again to confirm that you want to delete your account.</p>
+          <p>{t('account.deletion.signInAgain')}</p>
           <FederatedButton
             confirm
             onSignedIn={() => {
@@ -389,10 +392,10 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
       )}
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={deleting}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" className={settingsStyles.dangerButton} aria-disabled={deleting || undefined}>
-          {deleting ? 'Deleting…' : 'Delete my account'}
+          {t(deleting ? 'account.deletion.deleting' : 'account.deletion.confirm')}
         </Button>
       </div>
     </form>

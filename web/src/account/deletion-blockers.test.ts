@@ -1,5 +1,6 @@
 import type { AccountDeletionBlocker } from '@firstday/common/account';
 import { describe, expect, it } from 'vitest';
+import { englishT } from '../lib/test-i18n.tsx';
 import { describeHeldGifts, describeProgress, isDeletionSettling } from './deletion-blockers.ts';
 
 const blocker: AccountDeletionBlocker = {
@@ -25,23 +26,29 @@ describe('deletion blockers', () => {
   });
 
   it('words the gifts held and the money on its way', () => {
-    expect(describeHeldGifts({ gifts: { count: 1, amountCents: 2500 } })).toBe('1 gift ($25)');
-    expect(describeHeldGifts({ gifts: { count: 3, amountCents: 3750 } })).toBe('3 gifts ($37.50)');
+    expect(describeHeldGifts({ gifts: { count: 1, amountCents: 2500 } }, englishT, 'en')).toBe('1 gift ($25)');
+    expect(describeHeldGifts({ gifts: { count: 3, amountCents: 3750 } }, englishT, 'en')).toBe('3 gifts ($37.50)');
     expect(
-      describeProgress({
-        ...blocker,
-        refunds: { count: 2, amountCents: 3700 },
-        payout: { amountCents: 4000, status: 'pending' },
-        paymentsInProgress: 1,
-      }),
+      describeProgress(
+        {
+          ...blocker,
+          refunds: { count: 2, amountCents: 3700 },
+          payout: { amountCents: 4000, status: 'pending' },
+          paymentsInProgress: 1,
+        },
+        englishT,
+        'en',
+      ),
     ).toEqual([
       'Refunding 2 gifts ($37)…',
       'Payout of $40 on its way to your bank account…',
       '1 payment is still being confirmed…',
     ]);
-    expect(describeProgress({ ...blocker, payout: { amountCents: 4000, status: 'failed' } })).toEqual([]);
-    expect(describeProgress({ ...blocker, reason: 'payment_in_progress', paymentsInProgress: 1 })).toEqual([
-      'The creation fee is still being confirmed…',
-    ]);
+    expect(describeProgress({ ...blocker, payout: { amountCents: 4000, status: 'failed' } }, englishT, 'en')).toEqual(
+      [],
+    );
+    expect(
+      describeProgress({ ...blocker, reason: 'payment_in_progress', paymentsInProgress: 1 }, englishT, 'en'),
+    ).toEqual(['The creation fee is still being confirmed…']);
   });
 });

@@ -1,9 +1,7 @@
 import type { AccountDeletionBlocker, AccountDeletionCheck } from '@firstday/common/account';
 import { formatMoney } from '@firstday/common/format';
-
-function countGifts(count: number): string {
-  return `${count} gift${count === 1 ? '' : 's'}`;
-}
+import type { Locale } from '@firstday/common/locales';
+import type { Translate } from '../i18n/use-t.tsx';
 
 /** Blockers that clear by themselves (money on its way): the dialog follows them without a reload. */
 export function isDeletionSettling(check: AccountDeletionCheck | undefined): boolean {
@@ -13,25 +11,36 @@ export function isDeletionSettling(check: AccountDeletionCheck | undefined): boo
 }
 
 /** What an open calendar holds, e.g. '2 gifts ($37)'. */
-export function describeHeldGifts(blocker: Pick<AccountDeletionBlocker, 'gifts'>): string {
-  return `${countGifts(blocker.gifts.count)} (${formatMoney(blocker.gifts.amountCents)})`;
+export function describeHeldGifts(
+  blocker: Pick<AccountDeletionBlocker, 'gifts'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  return t('account.deletion.heldGifts', {
+    count: blocker.gifts.count,
+    amount: formatMoney(blocker.gifts.amountCents, { locale }),
+  });
 }
 
 /** One line per movement of money still under way, e.g. 'Refunding 2 gifts ($37)…'. */
-export function describeProgress(blocker: AccountDeletionBlocker): string[] {
+export function describeProgress(blocker: AccountDeletionBlocker, t: Translate, locale: Locale): string[] {
   const lines: string[] = [];
   if (blocker.refunds.count > 0) {
-    lines.push(`Refunding ${countGifts(blocker.refunds.count)} (${formatMoney(blocker.refunds.amountCents)})…`);
+    lines.push(
+      t('account.deletion.refunding', {
+        count: blocker.refunds.count,
+        amount: formatMoney(blocker.refunds.amountCents, { locale }),
+      }),
+    );
   }
   if (blocker.payout?.status === 'pending') {
-    lines.push(`Payout of ${formatMoney(blocker.payout.amountCents)} on its way to your bank account…`);
+    lines.push(t('account.deletion.payoutOnItsWay', { amount: formatMoney(blocker.payout.amountCents, { locale }) }));
   }
   if (blocker.paymentsInProgress > 0) {
-    const count = blocker.paymentsInProgress;
     lines.push(
       blocker.reason === 'payment_in_progress'
-        ? 'The creation fee is still being confirmed…'
-        : `${count} payment${count === 1 ? ' is' : 's are'} still being confirmed…`,
+        ? t('account.deletion.feeBeingConfirmed')
+        : t('account.deletion.paymentsBeingConfirmed', { count: blocker.paymentsInProgress }),
     );
   }
   return lines;

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/use-t.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import { AccountSettingsForm } from './account-settings-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -5,17 +6,15 @@ import { DeleteAccountSection } from './delete-account-section.tsx';
 import styles from './settings-page.module.css';
 import { useCurrentUser } from './use-current-user.ts';
 
-export function meta() {
-  return [{ title: 'Account Settings – Firstday' }];
-}
-
 export default function SettingsPage() {
+  const t = useT();
   // The shell renders pages only once the user has loaded.
   const { data: user } = useCurrentUser();
   if (!user) return null;
   return (
     <div className={styles.page}>
-      <PageHeader title="Account Settings" lead="Your details, savings goal, bank account and calendar defaults." />
+      <title>{t('account.settings.documentTitle')}</title>
+      <PageHeader title={t('common.menu.accountSettings')} lead={t('account.settings.lead')} />
       <AccountSettingsForm user={user} />
       <ChangePasswordForm />
       <DeleteAccountSection />

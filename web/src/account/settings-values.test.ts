@@ -41,6 +41,7 @@ describe('getSettingsFormValues', () => {
       hideSenderNamesDefault: false,
       hideTotalDefault: true,
       giftNotifications: false,
+      locale: 'en',
     });
   });
 });
@@ -57,6 +58,7 @@ describe('validateSettings', () => {
         hideSenderNamesDefault: false,
         hideTotalDefault: true,
         giftNotifications: false,
+        locale: 'en',
       },
     });
   });

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
+import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import { formatCentsForInput, parseDollarsToCents } from './savings-goal.ts';
 
 /** What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. */
@@ -12,12 +13,15 @@ export type SettingsFormValues = {
   hideSenderNamesDefault: boolean;
   hideTotalDefault: boolean;
   giftNotifications: boolean;
+  /** The account's language: its signed-in pages and the e-mails it gets. */
+  locale: Locale;
 };
 
 export type SettingsField = keyof SettingsFormValues;
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 
-export function getSettingsFormValues(user: CurrentUser): SettingsFormValues {
+/** `pageLocale` stands in for an account that has no language yet. */
+export function getSettingsFormValues(user: CurrentUser, pageLocale: Locale = DEFAULT_LOCALE): SettingsFormValues {
   return {
     name: user.name,
     email: user.email,
@@ -26,6 +30,7 @@ export function getSettingsFormValues(user: CurrentUser): SettingsFormValues {
     hideSenderNamesDefault: user.settings.hide_sender_names_default,
     hideTotalDefault: user.settings.hide_total_default,
     giftNotifications: user.settings.gift_notifications,
+    locale: user.settings.locale ?? pageLocale,
   };
 }
 
@@ -46,6 +51,7 @@ export function buildSettingsInput(values: SettingsFormValues, maskedIban: strin
     hideSenderNamesDefault: values.hideSenderNamesDefault,
     hideTotalDefault: values.hideTotalDefault,
     giftNotifications: values.giftNotifications,
+    locale: values.locale,
   };
 }
 
@@ -58,6 +64,7 @@ const FIELD_BY_API_NAME: Record<string, SettingsField> = {
   hideSenderNamesDefault: 'hideSenderNamesDefault',
   hideTotalDefault: 'hideTotalDefault',
   giftNotifications: 'giftNotifications',
+  locale: 'locale',
 };
 
 /** Server `fields` (API names) → form fields; unknown names are dropped and shown as a general error. */

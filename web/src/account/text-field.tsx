@@ -1,4 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { LinguiContext } from '@lingui/react';
+import { type InputHTMLAttributes, type ReactNode, useContext, useId } from 'react';
+import { useT } from '../i18n/use-t.tsx';
+import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './settings-page.module.css';
 
@@ -15,6 +18,9 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 
 /** Label, input, hint and inline error, wired with aria-describedby and aria-invalid. */
 export function TextField({ label, hint, error, prefix, after, ref, className, ...inputProps }: TextFieldProps) {
+  // Not useT(): other areas' components and tests render this field outside an I18nProvider too.
+  const lingui = useContext(LinguiContext);
+  const shownError = lingui ? translateValidation(error, (key, values) => lingui.i18n._(key, values)) : error;
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -41,7 +47,7 @@ export function TextField({ label, hint, error, prefix, after, ref, className, .
       </div>
       {error && (
         <p id={errorId} className={formStyles.fieldError}>
-          {error}
+          {shownError}
         </p>
       )}
       {hint && (
@@ -59,13 +65,14 @@ export function TextField({ label, hint, error, prefix, after, ref, className, .
  * empty field's example starts with 'e.g.' (and shows in italics), so it never reads as a saved IBAN.
  */
 export function IbanField(props: Omit<TextFieldProps, 'label'>) {
+  const t = useT();
   return (
     <TextField
       label="IBAN"
       autoComplete="off"
       spellCheck={false}
       autoCapitalize="characters"
-      placeholder="e.g. DE89 3704 0044 0532 0130 00"
+      placeholder={t('account.iban.placeholder')}
       {...props}
     />
   );

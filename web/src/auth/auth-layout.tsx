@@ -1,9 +1,13 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Logo } from '../components/logo.tsx';
+import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
+import { T, useT } from '../i18n/use-t.tsx';
 import styles from './auth-layout.module.css';
 
 type AuthLayoutProps = {
   title: string;
+  /** The browser tab's title, in the page's language (React puts it in the head). */
+  documentTitle: string;
   subtitle?: ReactNode;
   /** The link line under the card, e.g. "Don't have an account? Sign Up". */
   footer?: ReactNode;
@@ -13,7 +17,8 @@ type AuthLayoutProps = {
 };
 
 /** The warm card every account screen shares: logo to /, title, subtitle, content, link line. */
-export function AuthLayout({ title, subtitle, footer, stepKey, children }: AuthLayoutProps) {
+export function AuthLayout({ title, documentTitle, subtitle, footer, stepKey, children }: AuthLayoutProps) {
+  const t = useT();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(stepKey);
 
@@ -23,19 +28,23 @@ export function AuthLayout({ title, subtitle, footer, stepKey, children }: AuthL
 
   return (
     <div className={styles.page}>
-      <aside className={styles.aside} aria-label="About Firstday">
+      <title>{documentTitle}</title>
+      <aside className={styles.aside} aria-label={t('auth.layout.aboutLabel')}>
         <p className={styles.tagline}>
-          Time is the <em>Best Gift</em>
+          <T id="auth.layout.tagline" components={{ 0: <em /> }} />
         </p>
         <ul className={styles.points}>
-          <li>A calendar for the last weeks of pregnancy</li>
-          <li>Family and friends guess the day and leave wishes</li>
-          <li>Gifts that grow with your child</li>
+          <li>{t('auth.layout.pointCalendar')}</li>
+          <li>{t('auth.layout.pointGuesses')}</li>
+          <li>{t('auth.layout.pointGifts')}</li>
         </ul>
       </aside>
       <main id="main" className={styles.card}>
         <header className={styles.header}>
-          <Logo />
+          <div className={styles.brandRow}>
+            <Logo />
+            <LanguageSwitcher compact />
+          </div>
           <h1 ref={titleRef} tabIndex={-1} className={styles.title}>
             {title}
           </h1>

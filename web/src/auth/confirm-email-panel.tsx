@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -8,9 +9,6 @@ import { hasVerifiedSession } from './session.ts';
 
 /** The specification re-checks verification this often while the panel shows. */
 export const VERIFICATION_POLL_MS = 5000;
-
-const NOT_VERIFIED = 'Email still not verified. Check your email.';
-const RESEND_FAILURE = 'Failed to resend verification email. Please try again later.';
 
 type Status = { kind: 'info' | 'problem'; message: string } | null;
 
@@ -30,6 +28,7 @@ export function ConfirmEmailPanel({
   onVerified(): void;
   onChangeEmail(): void;
 }) {
+  const t = useT();
   const [status, setStatus] = useState<Status>(null);
   const [checking, setChecking] = useState(false);
   const [resending, setResending] = useState(false);
@@ -63,7 +62,7 @@ export function ConfirmEmailPanel({
     if (checking) return;
     setChecking(true);
     setStatus(null);
-    if (!(await checkVerified())) setStatus({ kind: 'problem', message: NOT_VERIFIED });
+    if (!(await checkVerified())) setStatus({ kind: 'problem', message: t('auth.confirmEmail.notVerified') });
     setChecking(false);
   };
 
@@ -73,10 +72,13 @@ export function ConfirmEmailPanel({
     setStatus(null);
     try {
       await postJson('/api/auth/send-verification-email', { email, callbackURL: continueTo });
-      setStatus({ kind: 'info', message: `Mail resended to ${email}` });
+      setStatus({ kind: 'info', message: t('auth.confirmEmail.resent', { email }) });
     } catch (error) {
       const rateLimited = error instanceof ApiError && error.code === 'rate_limited';
-      setStatus({ kind: 'problem', message: rateLimited ? getErrorMessage(error) : RESEND_FAILURE });
+      setStatus({
+        kind: 'problem',
+        message: rateLimited ? getErrorMessage(error, t) : t('auth.login.resendFailure'),
+      });
     } finally {
       setResending(false);
     }
@@ -85,20 +87,20 @@ export function ConfirmEmailPanel({
   return (
     <div className={styles.panel}>
       <p>
-        We sent a confirmation link to <strong className={styles.address}>{email}</strong>. Open it to finish creating
-        your account; this page moves on by itself once you have.
+        <T
+          id="auth.confirmEmail.sent"
+          values={{ email }}
+          components={{ 0: <strong className={styles.address}>{email}</strong> }}
+        />
       </p>
-      <p>
-        If this address already has a Firstday account, we sent it sign-in help instead. Nothing there? Have a look in
-        your spam folder.
-      </p>
-      <p className={styles.pulse}>Waiting for your confirmation…</p>
+      <p>{t('auth.confirmEmail.existingAccount')}</p>
+      <p className={styles.pulse}>{t('auth.confirmEmail.waiting')}</p>
       <div aria-live="polite">
         {status && <p className={status.kind === 'info' ? styles.notice : styles.problem}>{status.message}</p>}
       </div>
       <div className={styles.actions}>
         <Button size="lg" className={styles.submit} onClick={checkNow} aria-disabled={checking || undefined}>
-          {checking ? 'Checking…' : "I've confirmed my email"}
+          {t(checking ? 'auth.confirmEmail.checking' : 'auth.confirmEmail.confirmed')}
         </Button>
         <Button
           variant="secondary"
@@ -107,14 +109,16 @@ export function ConfirmEmailPanel({
           onClick={resendMail}
           aria-disabled={resending || undefined}
         >
-          {resending ? 'Sending…' : 'Resend'}
+          {t(resending ? 'auth.login.sending' : 'auth.confirmEmail.resend')}
         </Button>
       </div>
       <p className={styles.legal}>
-        Wrong address?{' '}
-        <button type="button" className={formStyles.linkButton} onClick={onChangeEmail}>
-          Use another e-mail
-        </button>
+        <T
+          id="auth.confirmEmail.wrongAddress"
+          components={{
+            0: <button type="button" className={formStyles.linkButton} onClick={onChangeEmail} />,
+          }}
+        />
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import formStyles from '../styles/form.module.css';
@@ -32,6 +33,7 @@ export function FederatedButton({
   onSignedIn,
   onError,
 }: FederatedButtonProps) {
+  const t = useT();
   const [provider, setProvider] = useState<FederatedProvider | null>(null);
   const [busy, setBusy] = useState(false);
   // A second click starts a fresh attempt (the popup is reused); the older one's outcome is ignored.
@@ -65,7 +67,9 @@ export function FederatedButton({
       })
       .catch((error: unknown) => {
         if (current !== attempt.current) return;
-        onError(error instanceof FederatedSignInError ? getFederatedErrorMessage(error.code) : getErrorMessage(error));
+        onError(
+          error instanceof FederatedSignInError ? getFederatedErrorMessage(error.code, t) : getErrorMessage(error, t),
+        );
       })
       .finally(() => {
         if (current === attempt.current) setBusy(false);
@@ -74,18 +78,16 @@ export function FederatedButton({
 
   return (
     <>
-      {!confirm && <p className={formStyles.divider}>or</p>}
+      {!confirm && <p className={formStyles.divider}>{t('auth.federated.or')}</p>}
       <Button variant="secondary" size="lg" className={styles.federated} onClick={startSignIn}>
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <circle cx="10" cy="8" r="2.6" fill="currentColor" />
           <path d="M5 15.2c1.1-2 2.9-3 5-3s3.9 1 5 3" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
-        {busy
-          ? `Waiting for ${provider.name}…`
-          : confirm
-            ? `Sign in again with ${provider.name}`
-            : `Continue with ${provider.name}`}
+        {t(busy ? 'auth.federated.waiting' : confirm ? 'auth.federated.signInAgain' : 'auth.federated.continue', {
+          provider: provider.name,
+        })}
       </Button>
     </>
   );

@@ -1,6 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '@firstday/common/account';
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
 import { Button, ButtonSpinner } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
+import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
 
@@ -35,15 +37,19 @@ export function TextField({ id, label, error, hint, ...inputProps }: FieldProps)
   );
 }
 
+/** An example address: the same in every language. */
+const EMAIL_PLACEHOLDER = 'name@example.com';
+
 /** The e-mail field of the log-in, sign-up and password-recovery forms. */
 export function EmailField(props: Omit<FieldProps, 'label'>) {
+  const t = useT();
   return (
     <TextField
-      label="Email"
+      label={t('auth.fields.email')}
       type="email"
       autoComplete="email"
       inputMode="email"
-      placeholder="name@example.com"
+      placeholder={EMAIL_PLACEHOLDER}
       {...props}
     />
   );
@@ -51,11 +57,19 @@ export function EmailField(props: Omit<FieldProps, 'label'>) {
 
 /** A password being chosen (sign-up, reset): the length rule is told before it is broken. */
 export function NewPasswordField(props: Omit<FieldProps, 'hint'>) {
-  return <PasswordField autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />;
+  const t = useT();
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      hint={t('auth.fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+      {...props}
+    />
+  );
 }
 
 /** A password input with a show/hide toggle; the toggle states its effect and its pressed state. */
 export function PasswordField({ id, label, error, hint, ...inputProps }: FieldProps) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <div className={formStyles.field}>
@@ -79,10 +93,10 @@ export function PasswordField({ id, label, error, hint, ...inputProps }: FieldPr
           className={styles.toggle}
           aria-controls={id}
           aria-pressed={visible}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={t(visible ? 'auth.fields.hidePassword' : 'auth.fields.showPassword')}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {t(visible ? 'auth.fields.hide' : 'auth.fields.show')}
         </button>
       </div>
       <FieldNotes id={id} hint={hint} error={error} />
@@ -105,10 +119,11 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: st
 }
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
+  const t = useT();
   if (!message) return null;
   return (
     <p id={id} className={formStyles.fieldError}>
-      {message}
+      {translateValidation(message, t)}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -21,17 +22,17 @@ import {
 } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Log In · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
+// SignInSchema's message for an empty field (common/src/account.ts).
 const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
-const RESEND_SUCCESS = 'Verification email resent successfully.';
-const RESEND_FAILURE = 'Failed to resend verification email. Please try again later.';
 
 type Problem = { message: string; unverifiedEmail?: string };
 type ResendState = { status: 'idle' | 'sending' } | { status: 'done' | 'failed'; message: string };
 
 export default function LoginPage() {
+  const t = useT();
   const id = useId();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -68,19 +69,19 @@ export default function LoginPage() {
       rest.delete('error');
       setSearchParams(rest, { replace: true });
       if (federated === 'error') {
-        setProblem({ message: getFederatedErrorMessage(federatedError) });
+        setProblem({ message: getFederatedErrorMessage(federatedError, t) });
         return;
       }
     }
     hasVerifiedSession()
       .then((signedIn) => {
         if (signedIn) goOn();
-        else if (federated === 'done') setProblem({ message: FEDERATED_FAILURE_MESSAGE });
+        else if (federated === 'done') setProblem({ message: t(FEDERATED_FAILURE_MESSAGE) });
       })
       .catch(() => {
-        if (federated === 'done') setProblem({ message: FEDERATED_FAILURE_MESSAGE });
+        if (federated === 'done') setProblem({ message: t(FEDERATED_FAILURE_MESSAGE) });
       });
-  }, [searchParams, setSearchParams, goOn]);
+  }, [searchParams, setSearchParams, goOn, t]);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -100,9 +101,9 @@ export default function LoginPage() {
         if (fields.email) setError('email', { message: fields.email }, { shouldFocus: true });
         if (fields.password) setError('password', { message: fields.password }, { shouldFocus: !fields.email });
       } else if (error instanceof ApiError && error.code === 'email_not_verified') {
-        setProblem({ message: getErrorMessage(error), unverifiedEmail: email });
+        setProblem({ message: getErrorMessage(error, t), unverifiedEmail: email });
       } else {
-        setProblem({ message: getErrorMessage(error) });
+        setProblem({ message: getErrorMessage(error, t) });
       }
     } finally {
       setSending(false);
@@ -114,10 +115,13 @@ export default function LoginPage() {
     setResend({ status: 'sending' });
     try {
       await postJson('/api/auth/send-verification-email', { email, callbackURL: newAccountTarget });
-      setResend({ status: 'done', message: RESEND_SUCCESS });
+      setResend({ status: 'done', message: t('auth.login.resendSuccess') });
     } catch (error) {
       const rateLimited = error instanceof ApiError && error.code === 'rate_limited';
-      setResend({ status: 'failed', message: rateLimited ? getErrorMessage(error) : RESEND_FAILURE });
+      setResend({
+        status: 'failed',
+        message: rateLimited ? getErrorMessage(error, t) : t('auth.login.resendFailure'),
+      });
     }
   };
 
@@ -130,21 +134,23 @@ export default function LoginPage() {
 
   return (
     <AuthLayout
-      title="Log In"
-      subtitle="Welcome back! Log in to see your calendars and wishes."
-      footer={
-        <>
-          {"Don't have an account? "}
-          <Link to={withRedirect('/signup', requested)}>Sign Up</Link>
-        </>
-      }
+      title={t('auth.login.title')}
+      documentTitle={t('auth.login.documentTitle')}
+      subtitle={t('auth.login.subtitle')}
+      footer={<T id="auth.login.noAccount" components={{ 0: <Link to={withRedirect('/signup', requested)} /> }} />}
     >
       {notice && (
         <p className={styles.notice} role="status">
-          {notice}
+          {t(notice)}
         </p>
       )}
-      <form className={styles.form} noValidate onSubmit={logIn} aria-busy={sending} aria-label="Log in with e-mail">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={logIn}
+        aria-busy={sending}
+        aria-label={t('auth.login.formLabel')}
+      >
         <EmailField
           id={`${id}-email`}
           error={fieldError(errors.email?.message)}
@@ -153,18 +159,18 @@ export default function LoginPage() {
         />
         <PasswordField
           id={`${id}-password`}
-          label="Password"
+          label={t('auth.fields.password')}
           autoComplete="current-password"
           error={fieldError(errors.password?.message)}
           {...register('password')}
           {...emptyFieldProps(errors.password?.message)}
         />
         <Link to="/resetpassword" className={styles.secondaryLink}>
-          I forgot password
+          {t('auth.login.forgotPassword')}
         </Link>
         {emptyMessage && (
           <p id={formErrorId} className={formStyles.fieldError}>
-            {FILL_IN_ALL_FIELDS}
+            {t('common.validation.fillInAllFields')}
           </p>
         )}
         {problem && (
@@ -177,7 +183,7 @@ export default function LoginPage() {
                 onClick={() => problem.unverifiedEmail && resendVerification(problem.unverifiedEmail)}
                 aria-disabled={resend.status === 'sending' || undefined}
               >
-                {resend.status === 'sending' ? 'Sending…' : 'Resend verification e-mail'}
+                {t(resend.status === 'sending' ? 'auth.login.sending' : 'auth.login.resend')}
               </button>
             )}
           </div>
@@ -187,7 +193,7 @@ export default function LoginPage() {
             {resend.message}
           </p>
         )}
-        <SubmitButton busy={sending} label="Continue with Email" busyLabel="Logging in…" />
+        <SubmitButton busy={sending} label={t('auth.fields.continueWithEmail')} busyLabel={t('auth.login.loggingIn')} />
       </form>
       <FederatedButton
         returnTo={target}

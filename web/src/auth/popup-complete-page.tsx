@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/popup-complete-page';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
@@ -13,7 +14,7 @@ import {
 import { NEW_ACCOUNT_PATH } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Signing you in · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
 /** How long to wait for the opening tab to answer on the channel before finishing here. */
@@ -26,6 +27,7 @@ const ACK_TIMEOUT_MS = 1500;
  * sign-in in this window through the login page's redirect handling.
  */
 export default function PopupCompletePage() {
+  const t = useT();
   const navigate = useNavigate();
   const done = useRef(false);
 
@@ -69,8 +71,12 @@ export default function PopupCompletePage() {
   }, [navigate]);
 
   return (
-    <AuthLayout title="Signing you in…" subtitle="One moment, please. This window closes by itself.">
-      <p className={styles.pulse}>Finishing sign-in</p>
+    <AuthLayout
+      title={t('auth.popup.title')}
+      documentTitle={t('auth.popup.documentTitle')}
+      subtitle={t('auth.popup.subtitle')}
+    >
+      <p className={styles.pulse}>{t('auth.popup.finishing')}</p>
     </AuthLayout>
   );
 }

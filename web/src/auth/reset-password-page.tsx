@@ -7,6 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../components/button.tsx';
 import { CaptchaField } from '../components/captcha-field.tsx';
+import type { MessageId } from '../i18n/namespaces.ts';
+import { messageId, T, type Translate, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { CAPTCHA_MESSAGE, getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
@@ -17,29 +19,31 @@ import { EmailField, FieldError, NewPasswordField, SubmitButton } from './form-f
 import type { LoginLocationState } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Reset your password · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
+// This page's own messages are catalogue keys; the shared schemas' are translated by FieldError.
+const EMAIL_REQUIRED = messageId('auth.reset.emailRequired');
+const NEW_PASSWORD_REQUIRED = messageId('auth.reset.newPasswordRequired');
 const RequestSchema = z.object({
-  email: z.string().trim().min(1, 'Please provide an email address to recover password').pipe(EmailSchema),
+  email: z.string().trim().min(1, EMAIL_REQUIRED).pipe(EmailSchema),
 });
 const NewPasswordSchema = z.object({
-  newPassword: z.string().min(1, 'Please provide a new password').pipe(PasswordSchema),
+  newPassword: z.string().min(1, NEW_PASSWORD_REQUIRED).pipe(PasswordSchema),
 });
 
-const EXPIRED_LINK = 'The password reset link has expired. Please request a new one.';
-const PASSWORD_RESET_NOTICE = 'Password reset successful!';
-const RESET_FAILED = 'An error occurred while resetting the password. Please try again.';
-const BACK_TO_LOGIN = (
-  <>
-    Remembered it? <Link to="/login">Log In</Link>
-  </>
-);
+function ownMessage(message: string | undefined, t: Translate): string | undefined {
+  return message === EMAIL_REQUIRED || message === NEW_PASSWORD_REQUIRED ? t(message as MessageId) : message;
+}
+
+const PASSWORD_RESET_NOTICE = messageId('auth.reset.successNotice');
+const BACK_TO_LOGIN = <T id="auth.reset.backToLogin" components={{ 0: <Link to="/login" /> }} />;
 
 type Step = { name: 'request'; notice?: string; problem?: string } | { name: 'sent'; email: string };
 
 /** Password recovery: (1) e-mail + captcha, (2) 'Confirm your email', (3) `?oobCode=` → new password. */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const token = searchParams.get('oobCode');
   const [email, setEmail] = useState('');
@@ -52,7 +56,7 @@ export default function ResetPasswordPage() {
         onExpired={() => {
           // Drop the used token from the address (and from history) and start over.
           setSearchParams({}, { replace: true });
-          setStep({ name: 'request', problem: EXPIRED_LINK });
+          setStep({ name: 'request', problem: t('common.errors.invalidToken') });
         }}
       />
     );
@@ -60,27 +64,33 @@ export default function ResetPasswordPage() {
 
   if (step.name === 'sent') {
     return (
-      <AuthLayout title="Confirm your email" stepKey="sent" footer={BACK_TO_LOGIN}>
+      <AuthLayout
+        title={t('auth.signup.confirmTitle')}
+        documentTitle={t('auth.reset.documentTitle')}
+        stepKey="sent"
+        footer={BACK_TO_LOGIN}
+      >
         <div className={styles.panel}>
           <p className={styles.notice} role="status">
-            Form submission successful!
+            {t('auth.reset.submitted')}
           </p>
           <p>
-            We sent a link to <strong className={styles.address}>{step.email}</strong> if it has an account. Open it to
-            choose a new password; it works for one hour and only once.
+            <T
+              id="auth.reset.sent"
+              values={{ email: step.email }}
+              components={{ 0: <strong className={styles.address}>{step.email}</strong> }}
+            />
           </p>
-          <p>Nothing there after a few minutes? Look in your spam folder, or send a new link.</p>
+          <p>{t('auth.reset.nothingThere')}</p>
           <Button
             variant="secondary"
             size="lg"
             className={styles.submit}
-            onClick={() => setStep({ name: 'request', notice: 'To send a new link, please verify the captcha again.' })}
+            onClick={() => setStep({ name: 'request', notice: t('auth.reset.verifyAgain') })}
           >
-            Resend
+            {t('auth.confirmEmail.resend')}
           </Button>
-          <p className={formStyles.hint}>
-            Resend takes you back one step with your e-mail filled in: a new link needs a new captcha.
-          </p>
+          <p className={formStyles.hint}>{t('auth.reset.resendHint')}</p>
         </div>
       </AuthLayout>
     );
@@ -111,6 +121,7 @@ function RequestStep({
   problem?: string;
   onSent(email: string): void;
 }) {
+  const t = useT();
   const id = useId();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(initialProblem ?? null);
@@ -138,7 +149,7 @@ function RequestStep({
     async (values) => {
       if (sending) return;
       if (!captchaValue) {
-        setCaptchaError(CAPTCHA_MESSAGE);
+        setCaptchaError(t(CAPTCHA_MESSAGE));
         focusCaptcha();
         return;
       }
@@ -151,27 +162,34 @@ function RequestStep({
         setCaptchaValue(null);
         setCaptchaKey((key) => key + 1);
         const fieldMessage = error instanceof ApiError ? error.fields.email : undefined;
-        if (error instanceof ApiError && error.code === 'captcha_failed') setCaptchaError(CAPTCHA_MESSAGE);
+        if (error instanceof ApiError && error.code === 'captcha_failed') setCaptchaError(t(CAPTCHA_MESSAGE));
         else if (fieldMessage) setError('email', { message: fieldMessage }, { shouldFocus: true });
-        else setProblem(getErrorMessage(error));
+        else setProblem(getErrorMessage(error, t));
       } finally {
         setSending(false);
       }
     },
     // The e-mail is checked first; a missing captcha is reported with it so both show at once.
     () => {
-      if (!captchaValue) setCaptchaError(CAPTCHA_MESSAGE);
+      if (!captchaValue) setCaptchaError(t(CAPTCHA_MESSAGE));
     },
   );
 
   return (
     <AuthLayout
-      title="Recover your password"
-      subtitle="Tell us your e-mail address and we will send you a link to choose a new password."
+      title={t('auth.reset.requestTitle')}
+      documentTitle={t('auth.reset.documentTitle')}
+      subtitle={t('auth.reset.requestSubtitle')}
       stepKey={notice || initialProblem ? 'request-again' : undefined}
       footer={BACK_TO_LOGIN}
     >
-      <form className={styles.form} noValidate onSubmit={recover} aria-busy={sending} aria-label="Recover my password">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={recover}
+        aria-busy={sending}
+        aria-label={t('auth.reset.requestButton')}
+      >
         {notice && (
           <p className={styles.notice} role="status">
             {notice}
@@ -182,7 +200,7 @@ function RequestStep({
             {problem}
           </p>
         )}
-        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
+        <EmailField id={`${id}-email`} error={ownMessage(errors.email?.message, t)} {...register('email')} />
         <div ref={captchaRef} className={formStyles.field}>
           <CaptchaField
             key={captchaKey}
@@ -195,13 +213,14 @@ function RequestStep({
           />
           <FieldError id={captchaErrorId} message={captchaError ?? undefined} />
         </div>
-        <SubmitButton busy={sending} label="Recover my password" busyLabel="Sending the link…" />
+        <SubmitButton busy={sending} label={t('auth.reset.requestButton')} busyLabel={t('auth.reset.sendingLink')} />
       </form>
     </AuthLayout>
   );
 }
 
 function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): void }) {
+  const t = useT();
   const id = useId();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
@@ -227,9 +246,9 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
       if (code === 'invalid_token') onExpired();
       else if (fieldMessage) setError('newPassword', { message: fieldMessage }, { shouldFocus: true });
       else if (code === 'password_too_short' || code === 'password_too_long') {
-        setError('newPassword', { message: getErrorMessage(error) }, { shouldFocus: true });
-      } else if (code === 'rate_limited') setProblem(getErrorMessage(error));
-      else setProblem(RESET_FAILED);
+        setError('newPassword', { message: getErrorMessage(error, t) }, { shouldFocus: true });
+      } else if (code === 'rate_limited') setProblem(getErrorMessage(error, t));
+      else setProblem(t('auth.reset.failed'));
     } finally {
       setSending(false);
     }
@@ -237,8 +256,9 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
 
   return (
     <AuthLayout
-      title="Reset my password"
-      subtitle="Choose a new password for your Firstday account."
+      title={t('auth.reset.newPasswordTitle')}
+      documentTitle={t('auth.reset.documentTitle')}
+      subtitle={t('auth.reset.newPasswordSubtitle')}
       footer={BACK_TO_LOGIN}
     >
       <form
@@ -246,12 +266,12 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
         noValidate
         onSubmit={resetPassword}
         aria-busy={sending}
-        aria-label="Reset my password"
+        aria-label={t('auth.reset.newPasswordTitle')}
       >
         <NewPasswordField
           id={`${id}-new-password`}
-          label="New password"
-          error={errors.newPassword?.message}
+          label={t('auth.reset.newPassword')}
+          error={ownMessage(errors.newPassword?.message, t)}
           {...register('newPassword')}
         />
         {problem && (
@@ -259,7 +279,7 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
             {problem}
           </p>
         )}
-        <SubmitButton busy={sending} label="Reset my password" busyLabel="Saving…" />
+        <SubmitButton busy={sending} label={t('auth.reset.newPasswordTitle')} busyLabel={t('auth.reset.saving')} />
       </form>
     </AuthLayout>
   );

@@ -1,3 +1,4 @@
+import type { MessageId } from '../i18n/namespaces.ts';
 import { getJson, postJson } from '../lib/api.ts';
 import { forgetSignedInState } from './signed-in-state.ts';
 
@@ -15,7 +16,7 @@ export const DEFAULT_SIGNED_IN_PATH = '/my_calendars';
 export const NEW_ACCOUNT_PATH = '/create_calendar';
 
 /** What another screen may hand the login page through navigation state (never secrets). */
-export type LoginLocationState = { notice?: string };
+export type LoginLocationState = { notice?: MessageId };
 
 /** The current session, or null when signed out; the server refreshes the cookie when it is due. */
 export async function getSession(init?: RequestInit): Promise<Session | null> {

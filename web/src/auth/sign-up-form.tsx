@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './auth-form.module.css';
@@ -25,6 +26,7 @@ type SignUpFormProps = {
  * and /join_us. A federated sign-in goes straight on (to `continueTo` when it created the account).
  */
 export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormProps) {
+  const t = useT();
   const id = useId();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
@@ -49,7 +51,7 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
       for (const field of invalid) {
         setError(field, { message: fields[field] }, { shouldFocus: field === invalid[0] });
       }
-      if (invalid.length === 0) setProblem(getErrorMessage(error));
+      if (invalid.length === 0) setProblem(getErrorMessage(error, t));
     } finally {
       setSending(false);
     }
@@ -57,10 +59,16 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
 
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={signUp} aria-busy={sending} aria-label="Sign up with e-mail">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={signUp}
+        aria-busy={sending}
+        aria-label={t('auth.signUp.formLabel')}
+      >
         <TextField
           id={`${id}-name`}
-          label="Name"
+          label={t('auth.signUp.name')}
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}
@@ -68,7 +76,7 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
         <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
         <NewPasswordField
           id={`${id}-password`}
-          label="Password"
+          label={t('auth.fields.password')}
           error={errors.password?.message}
           {...register('password')}
         />
@@ -77,7 +85,7 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
             {problem}
           </p>
         )}
-        <SubmitButton busy={sending} label="Continue with Email" busyLabel="Creating your account…" />
+        <SubmitButton busy={sending} label={t('auth.fields.continueWithEmail')} busyLabel={t('auth.signUp.creating')} />
       </form>
       <FederatedButton
         returnTo={signedInTo}
@@ -86,8 +94,7 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
         onError={setProblem}
       />
       <p className={styles.legal}>
-        By signing up you agree to our <Link to="/terms">Terms &amp; Conditions</Link> and confirm you have read our{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        <T id="auth.signUp.legal" components={{ 0: <Link to="/terms" />, 1: <Link to="/privacy" /> }} />
       </p>
     </>
   );

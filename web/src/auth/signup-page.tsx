@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { T, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/signup-page';
 import { AuthLayout } from './auth-layout.tsx';
 import { ConfirmEmailPanel } from './confirm-email-panel.tsx';
@@ -7,10 +8,11 @@ import { DEFAULT_SIGNED_IN_PATH, getRequestedTarget, NEW_ACCOUNT_PATH, withRedir
 import { SignUpForm } from './sign-up-form.tsx';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Sign Up · Firstday' }, { name: 'robots', content: 'noindex' }];
+  return [{ name: 'robots', content: 'noindex' }];
 }
 
 export default function SignupPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // A new account has no calendar yet: without a `?redirect=` it goes on to the wizard.
@@ -22,13 +24,10 @@ export default function SignupPage() {
   if (registeredEmail) {
     return (
       <AuthLayout
-        title="Confirm your email"
+        documentTitle={t('auth.signup.documentTitle')}
+        title={t('auth.signup.confirmTitle')}
         stepKey="confirm"
-        footer={
-          <>
-            Already confirmed? <Link to={loginPath}>Log In</Link>
-          </>
-        }
+        footer={<T id="auth.signup.alreadyConfirmed" components={{ 0: <Link to={loginPath} /> }} />}
       >
         <ConfirmEmailPanel
           email={registeredEmail}
@@ -42,13 +41,10 @@ export default function SignupPage() {
 
   return (
     <AuthLayout
-      title="Sign Up"
-      subtitle="Create your account to start a calendar for your little one."
-      footer={
-        <>
-          Already have an account? <Link to={loginPath}>Log In</Link>
-        </>
-      }
+      documentTitle={t('auth.signup.documentTitle')}
+      title={t('auth.signup.title')}
+      subtitle={t('auth.signup.subtitle')}
+      footer={<T id="auth.signup.haveAccount" components={{ 0: <Link to={loginPath} /> }} />}
     >
       <SignUpForm
         continueTo={continueTo}

@@ -14,6 +14,9 @@ async function importAltcha(): Promise<void> {
     import('altcha/external'),
     import('altcha/altcha.css?url'),
     import('altcha/workers/pbkdf2?worker'),
+    // The widget's own texts ('I'm not a robot') in German and Russian; English is built in.
+    import('altcha/i18n/de'),
+    import('altcha/i18n/ru'),
   ]);
   if (!document.querySelector('link[data-altcha]')) {
     const link = document.createElement('link');

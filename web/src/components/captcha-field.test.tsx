@@ -1,7 +1,11 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render as renderPlain, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithEnglish } from '../lib/test-i18n.tsx';
 import { ALTCHA_CHALLENGE_URL } from './altcha-loader.ts';
 import { CaptchaField } from './captcha-field';
+
+const render = (ui: ReactElement) => renderPlain(ui, { wrapper: WithEnglish });
 
 afterEach(cleanup);
 

@@ -1,6 +1,7 @@
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { webEnv } from '../env';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { ALTCHA_CHALLENGE_URL, useAltcha } from './altcha-loader.ts';
 import styles from './captcha-field.module.css';
 
@@ -29,6 +30,8 @@ export function CaptchaField(props: CaptchaFieldProps) {
 }
 
 function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
+  const t = useT();
+  const locale = useLocale();
   const status = useAltcha();
   const loaded = status === 'ready';
   const widgetRef = useRef<HTMLElement>(null);
@@ -74,14 +77,14 @@ function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
   if (status === 'failed') {
     return (
       <p className={styles.message} role="alert">
-        The captcha could not load. Please check your connection and reload the page.
+        {t('common.captcha.failed')}
       </p>
     );
   }
   if (!loaded) {
     return (
       <div className={styles.placeholder} aria-busy="true">
-        Loading the captcha…
+        {t('common.captcha.loading')}
       </div>
     );
   }
@@ -91,7 +94,7 @@ function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
       challenge={ALTCHA_CHALLENGE_URL}
       type="checkbox"
       name="captchaValue"
-      configuration={JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 300 })}
+      configuration={JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 300, language: locale })}
     />
   );
 }
@@ -144,6 +147,7 @@ function HostedWidget({
   onChange,
   describedBy,
 }: CaptchaFieldProps & { provider: HostedProvider; siteKey: string }) {
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -180,7 +184,7 @@ function HostedWidget({
   if (failed) {
     return (
       <p className={styles.message} role="alert">
-        The captcha could not load. Please check your connection and reload the page.
+        {t('common.captcha.failed')}
       </p>
     );
   }

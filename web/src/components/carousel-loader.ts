@@ -1,5 +1,5 @@
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import { type CarouselKind, getCarouselOptions } from './carousel-options.ts';
+import { type CarouselKind, type CarouselMessages, getCarouselOptions } from './carousel-options.ts';
 
 type NavigationElements = { prevEl: HTMLElement; nextEl: HTMLElement };
 
@@ -11,6 +11,7 @@ export async function createCarousel(
   element: HTMLElement,
   kind: CarouselKind,
   navigation: NavigationElements,
+  messages: CarouselMessages,
 ): Promise<SwiperInstance> {
   const [{ default: Swiper }, { A11y, Autoplay, EffectCoverflow, Keyboard, Navigation }] = await Promise.all([
     import('swiper'),
@@ -21,7 +22,11 @@ export async function createCarousel(
   const modules = [A11y, Autoplay, Keyboard, Navigation];
   if (kind === 'coverflow') modules.push(EffectCoverflow);
   return new Swiper(element, {
-    ...getCarouselOptions(kind, { reducedMotion, slideCount: element.querySelectorAll('.swiper-slide').length }),
+    ...getCarouselOptions(kind, {
+      reducedMotion,
+      slideCount: element.querySelectorAll('.swiper-slide').length,
+      messages,
+    }),
     modules,
     navigation: { ...navigation, lockClass: 'is-locked', disabledClass: 'is-disabled' },
   });

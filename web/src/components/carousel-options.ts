@@ -9,7 +9,16 @@ export const WIDE_BREAKPOINT_PX = 900;
 /** Width from which the gap between slides grows from 8 px to 16 px. */
 export const GAP_BREAKPOINT_PX = 450;
 
-type CarouselContext = { reducedMotion: boolean; slideCount: number };
+/** Swiper's screen-reader texts, in the page's language; `slideLabel` has Swiper's `{{index}}` and `{{slidesLength}}`. */
+export type CarouselMessages = { previous: string; next: string; slideLabel: string };
+
+type CarouselContext = { reducedMotion: boolean; slideCount: number; messages?: CarouselMessages };
+
+const ENGLISH_MESSAGES: CarouselMessages = {
+  previous: 'Previous slide',
+  next: 'Next slide',
+  slideLabel: '{{index}} of {{slidesLength}}',
+};
 
 /**
  * Swiper's loop needs more slides than are visible (it warns and misbehaves otherwise), so with
@@ -25,16 +34,16 @@ function getAutoplay(reducedMotion: boolean): SwiperOptions['autoplay'] {
   return { delay: AUTOPLAY_DELAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false };
 }
 
-function getSharedOptions({ reducedMotion }: CarouselContext): SwiperOptions {
+function getSharedOptions({ reducedMotion, messages = ENGLISH_MESSAGES }: CarouselContext): SwiperOptions {
   return {
     autoplay: getAutoplay(reducedMotion),
     speed: reducedMotion ? 0 : 500,
     keyboard: { enabled: true, onlyInViewport: true },
     a11y: {
       enabled: true,
-      prevSlideMessage: 'Previous slide',
-      nextSlideMessage: 'Next slide',
-      slideLabelMessage: '{{index}} of {{slidesLength}}',
+      prevSlideMessage: messages.previous,
+      nextSlideMessage: messages.next,
+      slideLabelMessage: messages.slideLabel,
     },
     watchOverflow: true,
   };

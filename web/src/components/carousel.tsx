@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
+import { useT } from '../i18n/use-t.tsx';
 import styles from './carousel.module.css';
 import type { CarouselKind } from './carousel-options.ts';
 
@@ -19,6 +20,7 @@ type AutoplayState = 'off' | 'playing' | 'paused';
  * viewport) the row scrolls with CSS scroll-snap; then Swiper is loaded and takes over in place.
  */
 export function Carousel({ kind, label, slides }: CarouselProps) {
+  const t = useT();
   const viewportRef = useRef<HTMLDivElement>(null);
   const prevRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -31,12 +33,17 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
     const nextEl = nextRef.current;
     if (!viewport || !prevEl || !nextEl) return;
     let disposed = false;
+    const messages = {
+      previous: t('common.carousel.previous'),
+      next: t('common.carousel.next'),
+      slideLabel: t('common.carousel.slideLabel', { index: '{{index}}', count: '{{slidesLength}}' }),
+    };
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         void import('./carousel-loader.ts')
-          .then(({ createCarousel }) => createCarousel(viewport, kind, { prevEl, nextEl }))
+          .then(({ createCarousel }) => createCarousel(viewport, kind, { prevEl, nextEl }, messages))
           .then((swiper) => {
             if (disposed) {
               swiper.destroy(true, true);
@@ -55,7 +62,7 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
     };
-  }, [kind]);
+  }, [kind, t]);
 
   function scrollFallback(direction: 1 | -1) {
     const wrapper = viewportRef.current?.firstElementChild;
@@ -96,7 +103,7 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
   return (
     <section
       className={`${styles.carousel} ${styles[kind]} ${slides.length <= 3 ? styles.fewSlides : ''}`}
-      aria-roledescription="carousel"
+      aria-roledescription={t('common.carousel.roleDescription')}
       aria-label={label}
       onFocus={pauseWhileFocused}
       onBlur={resumeAfterFocus}
@@ -111,8 +118,8 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
               key={slide.key}
               className={`swiper-slide ${styles.slide}`}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-roledescription={t('common.carousel.slideRoleDescription')}
+              aria-label={t('common.carousel.slideLabel', { index: index + 1, count: slides.length })}
             >
               {slide.content}
             </div>
@@ -120,7 +127,13 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
         </div>
       </div>
       <div className={styles.controls}>
-        <button ref={prevRef} type="button" className={styles.arrow} aria-label="Previous slide" onClick={showPrevious}>
+        <button
+          ref={prevRef}
+          type="button"
+          className={styles.arrow}
+          aria-label={t('common.carousel.previous')}
+          onClick={showPrevious}
+        >
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <path d="M12.5 4 6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
@@ -130,7 +143,7 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
           className={styles.pause}
           onClick={toggleAutoplay}
           hidden={autoplay === 'off'}
-          aria-label={autoplay === 'playing' ? 'Pause automatic sliding' : 'Resume automatic sliding'}
+          aria-label={t(autoplay === 'playing' ? 'common.carousel.pause' : 'common.carousel.resume')}
         >
           {autoplay === 'playing' ? (
             <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -143,7 +156,13 @@ export function Carousel({ kind, label, slides }: CarouselProps) {
             </svg>
           )}
         </button>
-        <button ref={nextRef} type="button" className={styles.arrow} aria-label="Next slide" onClick={showNext}>
+        <button
+          ref={nextRef}
+          type="button"
+          className={styles.arrow}
+          aria-label={t('common.carousel.next')}
+          onClick={showNext}
+        >
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>

@@ -1,9 +1,11 @@
+import { useT } from '../i18n/use-t.tsx';
 import styles from './logo.module.css';
 
 /** The Firstday word mark with its little calendar sign; `href` defaults to the home page. */
-export function Logo({ href = '/', label = 'Firstday home' }: { href?: string; label?: string }) {
+export function Logo({ href = '/', label }: { href?: string; label?: string }) {
+  const t = useT();
   return (
-    <a href={href} className={styles.logo} aria-label={label}>
+    <a href={href} className={styles.logo} aria-label={label ?? t('common.logo.home')}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect x="3" y="6" width="26" height="23" rx="6" fill="#e8688f" />
         <rect x="3" y="6" width="26" height="8" rx="4" fill="#b53764" />

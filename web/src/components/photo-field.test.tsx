@@ -1,7 +1,11 @@
 import { IMAGE_TOO_LARGE_MESSAGE } from '@firstday/common/images';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render as renderPlain, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WithEnglish } from '../lib/test-i18n.tsx';
 import { PhotoField } from './photo-field.tsx';
+
+const render = (ui: ReactElement) => renderPlain(ui, { wrapper: WithEnglish });
 
 /** Stands in for the browser's XMLHttpRequest: the test decides when progress and the answer come. */
 class FakeRequest {

@@ -1,8 +1,10 @@
 import { checkImageFile, IMAGE_ACCEPT, imageSrcSet, imageUrl } from '@firstday/common/images';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../i18n/use-t.tsx';
 import { uploadImage } from '../images/images-api.ts';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import { Button } from './button.tsx';
 import styles from './photo-field.module.css';
@@ -36,17 +38,18 @@ export function PhotoField({
   value,
   onChange,
   error,
-  previewAlt = 'The chosen photo',
+  previewAlt,
   onBusyChange,
   disabled,
 }: PhotoFieldProps) {
+  const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [upload, setUpload] = useState<Upload | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const shownError = problem ?? error;
+  const shownError = translateValidation(problem ?? error, t);
   const errorId = shownError ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -83,7 +86,9 @@ export function PhotoField({
       onChange(image.id);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') return;
-      setProblem(failure instanceof ApiError && failure.fields.file ? failure.fields.file : getErrorMessage(failure));
+      setProblem(
+        failure instanceof ApiError && failure.fields.file ? failure.fields.file : getErrorMessage(failure, t),
+      );
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
       setUpload(null);
@@ -147,7 +152,7 @@ export function PhotoField({
             <div className={styles.progressBox}>
               <progress className={styles.progress} max={100} value={percent} aria-labelledby={`${id}-progress`} />
               <p id={`${id}-progress`} className={styles.progressText} aria-live="polite">
-                {percent < 100 ? `Uploading… ${percent}%` : 'Preparing your photo…'}
+                {percent < 100 ? t('common.photo.uploading', { percent }) : t('common.photo.preparing')}
               </p>
             </div>
           </div>
@@ -157,27 +162,27 @@ export function PhotoField({
             src={imageUrl(value, 640)}
             srcSet={imageSrcSet(value)}
             sizes="(max-width: 600px) 90vw, 420px"
-            alt={previewAlt}
+            alt={previewAlt ?? t('common.photo.chosenAlt')}
           />
         ) : (
           <p className={styles.placeholder} aria-hidden="true">
-            No photo yet
+            {t('common.photo.none')}
           </p>
         )}
       </div>
       <div ref={actionsRef} className={styles.actions}>
         {upload ? (
           <Button variant="secondary" onClick={cancel}>
-            Cancel upload
+            {t('common.photo.cancelUpload')}
           </Button>
         ) : (
           <>
             <Button variant="secondary" onClick={choose} disabled={disabled} aria-describedby={describedBy}>
-              {value ? 'Replace photo' : 'Choose a photo'}
+              {t(value ? 'common.photo.replace' : 'common.photo.choose')}
             </Button>
             {value && (
               <Button variant="ghost" onClick={remove} disabled={disabled}>
-                Remove photo
+                {t('common.photo.remove')}
               </Button>
             )}
           </>

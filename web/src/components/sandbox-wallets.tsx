@@ -1,5 +1,6 @@
 import { formatMoney } from '@firstday/common/format';
 import { useId, useRef, useState } from 'react';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import dialogStyles from './modal-dialog.module.css';
 import { ModalDialog } from './modal-dialog.tsx';
@@ -54,15 +55,16 @@ export function WalletButton({
   disabled: boolean;
   onClick: () => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
       className={wallet === 'apple_pay' ? styles.applePay : styles.googlePay}
-      aria-label={`Pay with ${WALLET_NAMES[wallet]}`}
+      aria-label={t('common.wallets.payWith', { wallet: WALLET_NAMES[wallet] })}
       disabled={disabled}
       onClick={onClick}
     >
-      {wallet === 'apple_pay' ? <AppleMark /> : <GoogleMark />} Pay
+      {wallet === 'apple_pay' ? <AppleMark /> : <GoogleMark />} {t('common.wallets.pay')}
     </button>
   );
 }
@@ -76,9 +78,11 @@ type WalletSheetProps = {
 
 /** The sandbox's payment sheet. Cancel comes first, so it has the focus when the sheet opens. */
 function WalletSheet({ wallet, amountCents, description, onClose }: WalletSheetProps) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const confirmed = useRef(false);
-  const amount = formatMoney(amountCents);
+  const amount = formatMoney(amountCents, { locale });
   return (
     <ModalDialog titleId={`${id}-title`} describedBy={`${id}-note`} onClose={() => onClose(confirmed.current)}>
       {(close) => (
@@ -88,32 +92,32 @@ function WalletSheet({ wallet, amountCents, description, onClose }: WalletSheetP
             <h2 id={`${id}-title`} className={styles.sheetTitle}>
               {WALLET_NAMES[wallet]}
             </h2>
-            <span className={styles.testBadge}>Test mode</span>
+            <span className={styles.testBadge}>{t('common.testMode.label')}</span>
           </div>
           <dl className={styles.summary}>
             <div>
-              <dt>Pay to</dt>
+              <dt>{t('common.wallets.payTo')}</dt>
               <dd>Firstday</dd>
             </div>
             <div>
-              <dt>For</dt>
+              <dt>{t('common.wallets.for')}</dt>
               <dd>{description}</dd>
             </div>
             <div>
-              <dt>Card</dt>
-              <dd>Test card •••• 4242</dd>
+              <dt>{t('common.wallets.card')}</dt>
+              <dd>{t('common.wallets.testCard', { last4: '4242' })}</dd>
             </div>
             <div className={styles.total}>
-              <dt>Total</dt>
+              <dt>{t('common.wallets.total')}</dt>
               <dd>{amount}</dd>
             </div>
           </dl>
           <p id={`${id}-note`} className={styles.note}>
-            This is a test wallet: no real money moves. Confirm to pay {amount}, or cancel to choose again.
+            {t('common.wallets.note', { amount })}
           </p>
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               onClick={() => {
@@ -121,7 +125,7 @@ function WalletSheet({ wallet, amountCents, description, onClose }: WalletSheetP
                 close();
               }}
             >
-              Confirm and pay {amount}
+              {t('common.wallets.confirm', { amount })}
             </Button>
           </div>
         </div>

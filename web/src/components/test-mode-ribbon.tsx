@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/use-t.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import styles from './test-mode-ribbon.module.css';
 
@@ -7,6 +8,7 @@ import styles from './test-mode-ribbon.module.css';
  * nobody mistakes a staging site for the real one. Read after load: prerendered pages stay static.
  */
 export function TestModeRibbon() {
+  const t = useT();
   const [testMode, setTestMode] = useState(false);
   useEffect(() => {
     let active = true;
@@ -23,7 +25,8 @@ export function TestModeRibbon() {
   if (!testMode) return null;
   return (
     <div className={styles.ribbon} role="note">
-      Test mode<span className="visually-hidden">: payments are simulated and no real money moves.</span>
+      {t('common.testMode.label')}
+      <span className="visually-hidden">{t('common.testMode.explanation')}</span>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
+import { useT } from '../i18n/use-t.tsx';
 import { Button } from './button.tsx';
 import styles from './modal-dialog.module.css';
 import { ModalDialog } from './modal-dialog.tsx';
@@ -33,6 +34,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
 
 /** The question asked before an in-app navigation would drop unsaved changes. Render it beside the form. */
 export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
+  const t = useT();
   const id = useId();
   const blocker = useUnsavedChangesGuard(dirty);
   if (blocker.state !== 'blocked') return null;
@@ -41,17 +43,17 @@ export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
       {(close) => (
         <div className={styles.content}>
           <h2 id={`${id}-title`} className={styles.title}>
-            Leave without saving?
+            {t('common.unsavedChanges.title')}
           </h2>
           <p id={`${id}-text`} className={styles.text}>
-            You have changes on this page that are not saved yet. If you leave now, they are lost.
+            {t('common.unsavedChanges.text')}
           </p>
           <div className={styles.actions}>
             {/* First, so it has the focus: staying is the safe choice. */}
             <Button variant="secondary" onClick={close}>
-              Stay on this page
+              {t('common.unsavedChanges.stay')}
             </Button>
-            <Button onClick={() => blocker.proceed()}>Leave without saving</Button>
+            <Button onClick={() => blocker.proceed()}>{t('common.unsavedChanges.leave')}</Button>
           </div>
         </div>
       )}

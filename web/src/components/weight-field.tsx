@@ -1,5 +1,8 @@
 import type { WeightUnit } from '@firstday/common/fun-guesses';
 import { useId } from 'react';
+import type { MessageId } from '../i18n/namespaces.ts';
+import { messageId, useT } from '../i18n/use-t.tsx';
+import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './weight-field.module.css';
 import { changeWeightUnit, type WeightValue } from './weight-value.ts';
@@ -12,9 +15,9 @@ type WeightFieldProps = {
   hint?: string;
 };
 
-const UNITS: { unit: WeightUnit; label: string }[] = [
-  { unit: 'g', label: 'grams' },
-  { unit: 'lb', label: 'lb + oz' },
+const UNITS: { unit: WeightUnit; label: MessageId }[] = [
+  { unit: 'g', label: messageId('common.weight.grams') },
+  { unit: 'lb', label: messageId('common.weight.poundsAndOunces') },
 ];
 
 /**
@@ -22,6 +25,7 @@ const UNITS: { unit: WeightUnit; label: string }[] = [
  * what was typed; the caller sends `toWeightInput(value)` and the server stores grams.
  */
 export function WeightField({ legend, value, onChange, error, hint }: WeightFieldProps) {
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -40,7 +44,7 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
               checked={value.unit === unit}
               onChange={() => onChange(changeWeightUnit(value, unit))}
             />
-            <span>{label}</span>
+            <span>{t(label)}</span>
           </label>
         ))}
       </div>
@@ -48,14 +52,14 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
         <div className={styles.inputs}>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-grams`} className={styles.inputLabel}>
-              Weight in grams
+              {t('common.weight.gramsLabel')}
             </label>
             <input
               id={`${id}-grams`}
               className={formStyles.input}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="e.g. 3400"
+              placeholder={t('common.weight.example', { value: '3400' })}
               value={value.grams}
               aria-invalid={invalid}
               aria-describedby={describedBy}
@@ -67,14 +71,14 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
         <div className={styles.inputs}>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-pounds`} className={styles.inputLabel}>
-              Pounds
+              {t('common.weight.pounds')}
             </label>
             <input
               id={`${id}-pounds`}
               className={formStyles.input}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="e.g. 7"
+              placeholder={t('common.weight.example', { value: '7' })}
               value={value.pounds}
               aria-invalid={invalid}
               aria-describedby={describedBy}
@@ -83,14 +87,14 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
           </div>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-ounces`} className={styles.inputLabel}>
-              Ounces
+              {t('common.weight.ounces')}
             </label>
             <input
               id={`${id}-ounces`}
               className={formStyles.input}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="e.g. 8"
+              placeholder={t('common.weight.example', { value: '8' })}
               value={value.ounces}
               aria-invalid={invalid}
               aria-describedby={describedBy}
@@ -101,7 +105,7 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
       )}
       {error && (
         <p id={errorId} className={formStyles.fieldError}>
-          {error}
+          {translateValidation(error, t)}
         </p>
       )}
       {hint && (

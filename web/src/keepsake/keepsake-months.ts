@@ -1,10 +1,10 @@
-import { formatMonthYear } from '@firstday/common/format';
+import { DEFAULT_LOCALE, formatMonthYear } from '@firstday/common/format';
 
 /** One month of the guess calendar: its title and weeks of ISO days (null outside the month), Sunday first. */
 export type KeepsakeMonth = { key: string; title: string; weeks: (string | null)[][] };
 
 /** The months from `first` to `last` (ISO days), as calendar grids. */
-export function getKeepsakeMonths(first: string, last: string): KeepsakeMonth[] {
+export function getKeepsakeMonths(first: string, last: string, locale: string = DEFAULT_LOCALE): KeepsakeMonth[] {
   const months: KeepsakeMonth[] = [];
   const cursor = new Date(`${first.slice(0, 7)}-01T00:00:00Z`);
   const end = `${last.slice(0, 7)}-01`;
@@ -18,7 +18,7 @@ export function getKeepsakeMonths(first: string, last: string): KeepsakeMonth[] 
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks: (string | null)[][] = [];
     for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
-    months.push({ key: cursor.toISOString().slice(0, 7), title: formatMonthYear(cursor), weeks });
+    months.push({ key: cursor.toISOString().slice(0, 7), title: formatMonthYear(cursor, locale), weeks });
     cursor.setUTCMonth(month + 1);
   }
   return months;

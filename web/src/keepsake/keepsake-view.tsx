@@ -1,65 +1,71 @@
-import { formatFullDate, formatLongDate, formatMonthDay } from '@firstday/common/format';
+import { formatFullDate, formatLongDate, formatMonthDay, formatWeekday } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './keepsake.module.css';
 import { getKeepsakeMonths } from './keepsake-months.ts';
 
-const WEEKDAYS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+/** A week of days from Sunday on (2023-01-01 was a Sunday), for the weekday names of the locale. */
+const WEEK_FROM_SUNDAY = [
+  '2023-01-01',
+  '2023-01-02',
+  '2023-01-03',
+  '2023-01-04',
+  '2023-01-05',
+  '2023-01-06',
+  '2023-01-07',
+];
 
 /**
  * The keepsake book as a page that prints like the PDF: cover, the birth announcement, the calendar
  * of guesses and every wish. The same view for the owner (real names) and the public part.
  */
 export function KeepsakeView({ book }: { book: KeepsakeBook }) {
+  const t = useT();
+  const locale = useLocale();
   const { announcement } = book;
   return (
     <article className={styles.book} data-background={book.background} aria-labelledby="keepsake-title">
       <header className={styles.cover}>
-        <p className={styles.kicker}>A keepsake for</p>
+        <p className={styles.kicker}>{t('keepsake.cover.kicker')}</p>
         <h1 id="keepsake-title" className={styles.title}>
           {book.title}
         </h1>
         <p className={styles.born}>
-          {announcement.babyName ? `${announcement.babyName}, born ` : 'Born '}
-          {formatLongDate(announcement.birthDate)}
+          {announcement.babyName
+            ? t('keepsake.cover.bornNamed', {
+                name: announcement.babyName,
+                date: formatLongDate(announcement.birthDate, locale),
+              })
+            : t('keepsake.cover.born', { date: formatLongDate(announcement.birthDate, locale) })}
         </p>
-        <p className={styles.from}>with love from {book.parentNames} and everyone who guessed</p>
+        <p className={styles.from}>{t('keepsake.cover.from', { parents: book.parentNames })}</p>
       </header>
 
       <section className={styles.section} aria-labelledby="keepsake-announcement">
-        <p className={styles.kicker}>The birth announcement</p>
+        <p className={styles.kicker}>{t('keepsake.announcement.kicker')}</p>
         <h2 id="keepsake-announcement" className={styles.heading}>
-          {announcement.babyName ? `Welcome, ${announcement.babyName}` : 'Hello, world'}
+          {announcement.babyName
+            ? t('keepsake.announcement.welcome', { name: announcement.babyName })
+            : t('keepsake.announcement.helloWorld')}
         </h2>
-        <p className={styles.date}>{formatFullDate(announcement.birthDate)}</p>
+        <p className={styles.date}>{formatFullDate(announcement.birthDate, locale)}</p>
         <dl className={styles.facts}>
           {announcement.birthTimeMinutes !== null && (
             <div>
-              <dt>Time</dt>
+              <dt>{t('keepsake.announcement.time')}</dt>
               <dd>{formatTimeOfDay(announcement.birthTimeMinutes)}</dd>
             </div>
           )}
           {announcement.birthWeightGrams !== null && (
             <div>
-              <dt>Weight</dt>
+              <dt>{t('keepsake.announcement.weight')}</dt>
               <dd>{formatWeightBoth(announcement.birthWeightGrams)}</dd>
             </div>
           )}
           <div>
-            <dt>Due date</dt>
-            <dd>{formatLongDate(book.dueDate)}</dd>
+            <dt>{t('keepsake.announcement.dueDate')}</dt>
+            <dd>{formatLongDate(book.dueDate, locale)}</dd>
           </div>
         </dl>
         {announcement.thankYouMessage && (
@@ -74,18 +80,18 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
       <GuessCalendar book={book} />
 
       <section className={styles.section} aria-labelledby="keepsake-wishes">
-        <p className={styles.kicker}>The wishes</p>
+        <p className={styles.kicker}>{t('keepsake.wishes.kicker')}</p>
         <h2 id="keepsake-wishes" className={styles.heading}>
-          Words from the people who waited with us
+          {t('keepsake.wishes.heading')}
         </h2>
         {book.wishes.length === 0 ? (
-          <p className={styles.empty}>No wishes were left on this calendar.</p>
+          <p className={styles.empty}>{t('keepsake.wishes.empty')}</p>
         ) : (
           <ol className={styles.wishes}>
             {book.wishes.map((wish) => (
               <li key={wish.id} className={styles.wish}>
                 <p className={styles.sender}>{wish.name}</p>
-                <p className={styles.guess}>{describeGuess(wish)}</p>
+                <p className={styles.guess}>{describeGuess(wish, t, locale)}</p>
                 <p className={styles.wishText}>{wish.wish}</p>
               </li>
             ))}
@@ -96,29 +102,31 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
   );
 }
 
-function describeGuess(wish: KeepsakeWish): string {
-  const parts = [`guessed ${formatMonthDay(wish.guessedDate)}`];
+function describeGuess(wish: KeepsakeWish, t: Translate, locale: string): string {
+  const parts = [t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, locale) })];
   if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes));
   if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams));
   return parts.join(' · ');
 }
 
 function GuessCalendar({ book }: { book: KeepsakeBook }) {
+  const t = useT();
+  const locale = useLocale();
   const counts = new Map<string, number>();
   for (const wish of book.wishes) counts.set(wish.guessedDate, (counts.get(wish.guessedDate) ?? 0) + 1);
   const birthDate = book.announcement.birthDate;
   const range = getKeepsakeCalendarRange(book);
-  const months = getKeepsakeMonths(range.first, range.last);
+  const months = getKeepsakeMonths(range.first, range.last, locale);
   return (
     <section className={styles.section} aria-labelledby="keepsake-calendar">
-      <p className={styles.kicker}>The calendar of guesses</p>
+      <p className={styles.kicker}>{t('keepsake.calendar.kicker')}</p>
       <h2 id="keepsake-calendar" className={styles.heading}>
-        When everyone thought you would arrive
+        {t('keepsake.calendar.heading')}
       </h2>
       <p className={styles.date}>
         {book.wishes.length === 0
-          ? 'Nobody guessed this time.'
-          : `${plural(book.wishes.length, 'guess', 'guesses')} across ${plural(counts.size, 'day', 'days')}`}
+          ? t('keepsake.calendar.nobody')
+          : t('keepsake.calendar.summary', { guesses: book.wishes.length, days: counts.size })}
       </p>
       <div className={styles.months}>
         {months.map((month) => (
@@ -126,9 +134,9 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
             <caption>{month.title}</caption>
             <thead>
               <tr>
-                {WEEKDAYS.map(([short, long]) => (
-                  <th key={short} scope="col">
-                    <abbr title={long}>{short}</abbr>
+                {WEEK_FROM_SUNDAY.map((day) => (
+                  <th key={day} scope="col">
+                    <abbr title={formatWeekday(day, 'long', locale)}>{formatWeekday(day, 'short', locale)}</abbr>
                   </th>
                 ))}
               </tr>
@@ -143,9 +151,9 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
                     const count = counts.get(day) ?? 0;
                     const inWindow = day >= book.window.first && day <= book.window.last;
                     const marks = [
-                      day === birthDate ? 'birthday' : '',
-                      day === book.dueDate ? 'due date' : '',
-                      count > 0 ? plural(count, 'guess', 'guesses') : '',
+                      day === birthDate ? t('keepsake.calendar.birthday') : '',
+                      day === book.dueDate ? t('keepsake.calendar.dueDate') : '',
+                      count > 0 ? t('keepsake.calendar.guesses', { count }) : '',
                     ].filter(Boolean);
                     return (
                       <td
@@ -166,7 +174,7 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
                         )}
                         {day === birthDate && (
                           <span className={styles.bornMark} aria-hidden="true">
-                            born
+                            {t('keepsake.calendar.born')}
                           </span>
                         )}
                       </td>
@@ -179,9 +187,9 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
         ))}
       </div>
       <ul className={styles.legend}>
-        <li data-mark="count">guesses that day</li>
-        <li data-mark="due">due date</li>
-        <li data-mark="birthday">birthday</li>
+        <li data-mark="count">{t('keepsake.calendar.legendGuesses')}</li>
+        <li data-mark="due">{t('keepsake.calendar.dueDate')}</li>
+        <li data-mark="birthday">{t('keepsake.calendar.birthday')}</li>
       </ul>
     </section>
   );

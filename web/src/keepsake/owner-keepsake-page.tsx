@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink, ExternalButtonLink } from '../components/button.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { PageHeader } from '../shell/page-header.tsx';
@@ -8,15 +9,12 @@ import styles from './keepsake.module.css';
 import { getKeepsakePdfUrl, getKeepsakeQueryKey, getOwnerKeepsake } from './keepsake-api.ts';
 import { KeepsakeView } from './keepsake-view.tsx';
 
-export function meta() {
-  return [{ title: 'Keepsake book – Firstday' }];
-}
-
 /**
  * The owner's keepsake: the book with the senders' real names, to print (the page's print styles
  * keep only the book) or to download as the PDF the server renders. The book's title is the h1.
  */
 export default function OwnerKeepsakePage() {
+  const t = useT();
   const calendarId = useParams().calendarId ?? '';
   const keepsake = useQuery({
     queryKey: getKeepsakeQueryKey(calendarId),
@@ -24,24 +22,27 @@ export default function OwnerKeepsakePage() {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
+  // The tab's title, in the page's language (React puts it in the head).
+  const documentTitle = <title>{t('keepsake.owner.documentTitle')}</title>;
   if (!keepsake.data) {
     return (
       <>
-        <PageHeader title="Keepsake book" />
+        {documentTitle}
+        <PageHeader title={t('keepsake.owner.title')} />
         {keepsake.isPending ? (
           <p className={styles.state} role="status">
-            Loading your keepsake…
+            {t('keepsake.owner.loading')}
           </p>
         ) : (
           <div className={styles.state} role="alert">
-            <p>{getErrorMessage(keepsake.error)}</p>
+            <p>{getErrorMessage(keepsake.error, t)}</p>
             {keepsake.error instanceof ApiError && keepsake.error.status < 500 ? (
               <ButtonLink to="/my_calendars" variant="secondary">
-                Back to My calendars
+                {t('keepsake.owner.backToCalendars')}
               </ButtonLink>
             ) : (
               <Button variant="secondary" onClick={() => keepsake.refetch()}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             )}
           </div>
@@ -52,14 +53,15 @@ export default function OwnerKeepsakePage() {
 
   return (
     <>
+      {documentTitle}
       <div className={styles.toolbar}>
-        <Link to="/my_calendars">← My calendars</Link>
+        <Link to="/my_calendars">← {t('common.menu.myCalendars')}</Link>
         <div className={styles.toolbarActions}>
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {t('keepsake.print')}
           </Button>
           <ExternalButtonLink href={getKeepsakePdfUrl(calendarId)} download>
-            Download PDF
+            {t('keepsake.owner.downloadPdf')}
           </ExternalButtonLink>
         </div>
       </div>

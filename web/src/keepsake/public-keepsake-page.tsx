@@ -2,7 +2,10 @@ import { data, Link } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { CalendarFooter } from '../contributions/calendar-footer.tsx';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import { requestLocale } from '../i18n/request-locale.ts';
+import { useT } from '../i18n/use-t.tsx';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
 import type { Route } from './+types/public-keepsake-page';
@@ -16,18 +19,23 @@ import { KeepsakeView } from './keepsake-view.tsx';
  */
 
 export const handle: CataloguesHandle = { catalogues: ['keepsake', 'contributions'] };
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = context.get(pageContext);
   const book = (await page.getPublicKeepsake(params.slug)) ?? null;
-  return data({ book }, { status: book ? 200 : 404 });
+  const i18n = createServerI18n(requestLocale(request, [handle]));
+  const title = book
+    ? i18n._('keepsake.public.metaTitle', { title: book.title })
+    : i18n._('keepsake.public.metaNotFound');
+  return data({ book, title }, { status: book ? 200 : 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.book ? `${loaderData.book.title}: the keepsake – Firstday` : 'Keepsake not found – Firstday' },
+  { title: loaderData?.title },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function PublicKeepsakePage({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const { book } = loaderData;
   if (!book) return <NotFoundView />;
   return (
@@ -36,9 +44,9 @@ export default function PublicKeepsakePage({ loaderData, params }: Route.Compone
         <div className={styles.publicHeader}>
           <Logo />
           <div className={styles.toolbarActions}>
-            <Link to={`/c/${params.slug}`}>Back to the calendar</Link>
+            <Link to={`/c/${params.slug}`}>{t('keepsake.public.backToCalendar')}</Link>
             <Button variant="secondary" onClick={() => window.print()}>
-              Print
+              {t('keepsake.print')}
             </Button>
           </div>
         </div>

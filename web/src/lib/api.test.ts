@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, getJson, parseRetryAfter, postJson, putJson, setUnauthorizedHandler } from './api.ts';
 import { getErrorMessage, isRetryableError } from './error-messages.ts';
+import { englishT } from './test-i18n.tsx';
 
 function mockFetch(response: Response | Error) {
   const fetchMock = vi.fn(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
@@ -43,7 +44,7 @@ describe('postJson', () => {
     );
     const error = await postJson('/api/x', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 120 });
-    expect(getErrorMessage(error)).toContain('2 minutes');
+    expect(getErrorMessage(error, englishT)).toContain('2 minutes');
     expect(isRetryableError(error)).toBe(false);
   });
 
@@ -64,7 +65,7 @@ describe('postJson', () => {
     mockFetch(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     const error = await postJson('/api/x', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: 'http_error' });
-    expect(getErrorMessage(error)).toMatch(/our side/);
+    expect(getErrorMessage(error, englishT)).toMatch(/our side/);
   });
 });
 

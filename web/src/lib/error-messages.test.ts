@@ -6,6 +6,7 @@ import {
   getFederatedErrorMessage,
   getPaymentFailureMessage,
 } from './error-messages.ts';
+import { englishT } from './test-i18n.tsx';
 
 const IDENTITY_CODES = [
   'popup-blocked',
@@ -25,49 +26,53 @@ function apiError(code: string, status = 400) {
 describe('getFederatedErrorMessage', () => {
   it('words every identity error code of the specification', () => {
     for (const code of IDENTITY_CODES) {
-      const message = getFederatedErrorMessage(code);
+      const message = getFederatedErrorMessage(code, englishT);
       expect(message, code).toMatch(/\.$/);
       expect(message, code).not.toContain(code);
     }
-    expect(getFederatedErrorMessage('popup-closed-by-user')).toMatch(/closed/);
+    expect(getFederatedErrorMessage('popup-closed-by-user', englishT)).toMatch(/closed/);
   });
 
   it('falls back to the generic federated failure', () => {
-    expect(getFederatedErrorMessage('internal-error')).toBe(FEDERATED_FAILURE_MESSAGE);
-    expect(getFederatedErrorMessage('something_new')).toBe(FEDERATED_FAILURE_MESSAGE);
-    expect(getFederatedErrorMessage(null)).toBe('Something went wrong while signing in. Please try again later.');
+    expect(getFederatedErrorMessage('internal-error', englishT)).toBe(englishT(FEDERATED_FAILURE_MESSAGE));
+    expect(getFederatedErrorMessage('something_new', englishT)).toBe(englishT(FEDERATED_FAILURE_MESSAGE));
+    expect(getFederatedErrorMessage(null, englishT)).toBe(
+      'Something went wrong while signing in. Please try again later.',
+    );
   });
 });
 
 describe('getErrorMessage for account codes', () => {
   it('uses one generic text for wrong credentials', () => {
-    expect(getErrorMessage(apiError('invalid_email_or_password', 401))).toBe('The e-mail or password is incorrect.');
+    expect(getErrorMessage(apiError('invalid_email_or_password', 401), englishT)).toBe(
+      'The e-mail or password is incorrect.',
+    );
   });
 
   it('words the specification’s account messages exactly', () => {
-    expect(getErrorMessage(apiError('captcha_failed'))).toBe('Please verify the captcha!');
-    expect(getErrorMessage(apiError('invalid_token'))).toBe(
+    expect(getErrorMessage(apiError('captcha_failed'), englishT)).toBe('Please verify the captcha!');
+    expect(getErrorMessage(apiError('invalid_token'), englishT)).toBe(
       'The password reset link has expired. Please request a new one.',
     );
-    expect(getErrorMessage(apiError('email_not_verified', 403))).toMatch(/confirm your e-mail/);
+    expect(getErrorMessage(apiError('email_not_verified', 403), englishT)).toMatch(/confirm your e-mail/);
   });
 
   it('never shows the raw server text for an unknown code', () => {
-    expect(getErrorMessage(apiError('brand_new_code'))).not.toContain('server text');
+    expect(getErrorMessage(apiError('brand_new_code'), englishT)).not.toContain('server text');
   });
 });
 
 describe('getPaymentFailureMessage', () => {
   it('words the sandbox failure codes and falls back for unknown ones', () => {
-    expect(getPaymentFailureMessage('card_declined')).toBe(
+    expect(getPaymentFailureMessage('card_declined', englishT)).toBe(
       'Your card was declined. Please use another card or try again.',
     );
-    expect(getPaymentFailureMessage('insufficient_funds')).toBe('Your card has insufficient funds.');
-    expect(getPaymentFailureMessage('something_new')).toMatch(/did not go through/);
-    expect(getPaymentFailureMessage(undefined)).toMatch(/did not go through/);
+    expect(getPaymentFailureMessage('insufficient_funds', englishT)).toBe('Your card has insufficient funds.');
+    expect(getPaymentFailureMessage('something_new', englishT)).toMatch(/did not go through/);
+    expect(getPaymentFailureMessage(undefined, englishT)).toMatch(/did not go through/);
   });
 
   it('words a repeated payment of an active calendar', () => {
-    expect(getErrorMessage(apiError('already_paid', 409))).toMatch(/already paid/);
+    expect(getErrorMessage(apiError('already_paid', 409), englishT)).toMatch(/already paid/);
   });
 });

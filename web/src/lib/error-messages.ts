@@ -1,88 +1,92 @@
+import { chosenLocaleStore, clientI18nFor } from '../i18n/client-i18n.ts';
+import type { MessageId } from '../i18n/namespaces.ts';
+import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError, NETWORK_ERROR_CODE } from './api.ts';
 
-export const CAPTCHA_MESSAGE = 'Please verify the captcha!';
-export const FEDERATED_FAILURE_MESSAGE = 'Something went wrong while signing in. Please try again later.';
+export const CAPTCHA_MESSAGE = messageId('common.errors.captchaFailed');
+export const FEDERATED_FAILURE_MESSAGE = messageId('common.errors.federatedFailure');
 
-/** Friendly English text per API error code; the one place the web app words server errors. */
-const MESSAGES: Record<string, string> = {
-  validation_failed: 'Some details need another look. Please check the highlighted fields.',
-  [NETWORK_ERROR_CODE]: 'We couldn’t reach Firstday. Please check your connection and try again.',
-  unauthorized: 'Please log in to continue.',
-  forbidden: 'You don’t have access to this.',
-  not_found: 'We couldn’t find what you were looking for.',
-  conflict: 'This was changed in the meantime. Please reload and try again.',
-  payload_too_large: 'That is more than we can accept in one go.',
-  internal_error: 'Something went wrong on our side. Please try again in a moment.',
-  http_error: 'Something went wrong on our side. Please try again in a moment.',
+/** The catalogue key per API error code; the one place the web app words server errors. */
+const MESSAGES: Record<string, MessageId> = {
+  validation_failed: messageId('common.errors.validationFailed'),
+  [NETWORK_ERROR_CODE]: messageId('common.errors.networkError'),
+  unauthorized: messageId('common.errors.unauthorized'),
+  forbidden: messageId('common.errors.forbidden'),
+  not_found: messageId('common.errors.notFound'),
+  conflict: messageId('common.errors.conflict'),
+  payload_too_large: messageId('common.errors.payloadTooLarge'),
+  internal_error: messageId('common.errors.internalError'),
+  http_error: messageId('common.errors.internalError'),
   // Accounts. One text for every wrong part of a sign-in, so it reveals nothing about accounts.
-  invalid_email_or_password: 'The e-mail or password is incorrect.',
-  email_not_verified: 'Please confirm your e-mail address first: open the link we e-mailed you when you signed up.',
+  invalid_email_or_password: messageId('common.errors.invalidEmailOrPassword'),
+  email_not_verified: messageId('common.errors.emailNotVerified'),
   captcha_failed: CAPTCHA_MESSAGE,
-  invalid_token: 'The password reset link has expired. Please request a new one.',
-  invalid_password: 'The current password is incorrect.',
-  password_too_short: 'Your password needs at least 8 characters.',
-  password_too_long: 'A password can be at most 128 characters.',
-  reauthentication_required: 'For your safety, please sign in again to confirm this change.',
-  account_has_open_calendars:
-    'The money on your calendars must be settled before your account can be deleted: close them or wait for the payout or refunds.',
-  forbidden_origin: 'This request was refused for your safety. Please reload the page and try again.',
+  invalid_token: messageId('common.errors.invalidToken'),
+  invalid_password: messageId('common.errors.invalidPassword'),
+  password_too_short: messageId('common.errors.passwordTooShort'),
+  password_too_long: messageId('common.errors.passwordTooLong'),
+  reauthentication_required: messageId('common.errors.reauthenticationRequired'),
+  account_has_open_calendars: messageId('common.errors.accountHasOpenCalendars'),
+  forbidden_origin: messageId('common.errors.forbiddenOrigin'),
   // Payments: a failed payment's `failureCode` and the pay route's errors.
-  card_declined: 'Your card was declined. Please use another card or try again.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  expired_card: 'This card has expired. Please use another card.',
-  incorrect_cvc: 'The CVS is not correct. Please check the 3 digits on the back of the card.',
-  processing_error: 'The payment could not be processed. Please try again in a moment.',
-  payment_failed: 'The payment did not go through. Please try again or use another card.',
-  already_paid: 'This calendar is already paid for and active.',
+  card_declined: messageId('common.errors.cardDeclined'),
+  insufficient_funds: messageId('common.errors.insufficientFunds'),
+  expired_card: messageId('common.errors.expiredCard'),
+  incorrect_cvc: messageId('common.errors.incorrectCvc'),
+  processing_error: messageId('common.errors.processingError'),
+  payment_failed: messageId('common.errors.paymentFailed'),
+  already_paid: messageId('common.errors.alreadyPaid'),
   // Calendars.
-  calendar_incomplete: 'Please complete the earlier steps first: the due date and the IBAN are needed.',
-  calendar_closed: 'This calendar is closed to new guesses and gifts.',
-  calendar_not_active: 'This calendar is not active yet. Please finish its setup first.',
-  not_announced: 'The keepsake book is ready once you have announced the birth.',
+  calendar_incomplete: messageId('common.errors.calendarIncomplete'),
+  calendar_closed: messageId('common.errors.calendarClosed'),
+  calendar_not_active: messageId('common.errors.calendarNotActive'),
+  not_announced: messageId('common.errors.notAnnounced'),
 };
 
 /** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */
-const FEDERATED_MESSAGES: Record<string, string> = {
-  'popup-blocked': 'Your browser blocked the sign-in window. Please allow pop-ups for this site and try again.',
-  'popup-closed-by-user': 'The sign-in window was closed before you finished signing in. Please try again.',
-  'cancelled-popup-request':
-    'Another sign-in window was opened, so this one was stopped. Please finish signing in there.',
-  'web-storage-unsupported':
-    'Your browser blocks the cookies signing in needs. Please allow cookies for this site and try again.',
-  'unauthorized-domain': 'Signing in is not available on this address. Please open Firstday from its usual address.',
-  'network-request-failed': 'We couldn’t reach the sign-in service. Please check your connection and try again.',
+const FEDERATED_MESSAGES: Record<string, MessageId> = {
+  'popup-blocked': messageId('common.errors.federated.popupBlocked'),
+  'popup-closed-by-user': messageId('common.errors.federated.popupClosedByUser'),
+  'cancelled-popup-request': messageId('common.errors.federated.cancelledPopupRequest'),
+  'web-storage-unsupported': messageId('common.errors.federated.webStorageUnsupported'),
+  'unauthorized-domain': messageId('common.errors.federated.unauthorizedDomain'),
+  'network-request-failed': messageId('common.errors.federated.networkRequestFailed'),
   'internal-error': FEDERATED_FAILURE_MESSAGE,
-  'invalid-auth-event': 'We couldn’t confirm that sign-in. Please try again.',
+  'invalid-auth-event': messageId('common.errors.federated.invalidAuthEvent'),
   // What the OpenID Connect provider answers when the person says no on its consent page.
-  access_denied: 'Signing in was cancelled. You can try again whenever you like.',
+  access_denied: messageId('common.errors.federated.accessDenied'),
 };
 
-const FALLBACK = 'Something went wrong. Please try again in a moment.';
+const FALLBACK = messageId('common.errors.fallback');
 
-export function getFederatedErrorMessage(code: string | null | undefined): string {
-  return (code && FEDERATED_MESSAGES[code]) || FEDERATED_FAILURE_MESSAGE;
+/**
+ * For callers that have no `t` at hand (pass `useT()`'s when you can): the language of the pages
+ * without a locale prefix, whose `common` catalogue every page loads.
+ */
+const activeTranslate: Translate = (id, values) => clientI18nFor(chosenLocaleStore.get())._(id, values);
+
+export function getFederatedErrorMessage(code: string | null | undefined, t: Translate = activeTranslate): string {
+  return t((code && FEDERATED_MESSAGES[code]) || FEDERATED_FAILURE_MESSAGE);
 }
 
-export function getErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return FALLBACK;
-  if (error.code === 'rate_limited') return getRateLimitMessage(error.retryAfterSeconds);
-  return MESSAGES[error.code] ?? FALLBACK;
+/** The visitor's text for a failed request, in the language of `t` (from `useT()`). */
+export function getErrorMessage(error: unknown, t: Translate = activeTranslate): string {
+  if (!(error instanceof ApiError)) return t(FALLBACK);
+  if (error.code === 'rate_limited') return getRateLimitMessage(error.retryAfterSeconds, t);
+  return t(MESSAGES[error.code] ?? FALLBACK);
 }
 
-function getRateLimitMessage(retryAfterSeconds: number | undefined): string {
-  const lead = 'That was a lot of tries in a short time.';
-  if (retryAfterSeconds === undefined) return `${lead} Please wait a little and try again.`;
+function getRateLimitMessage(retryAfterSeconds: number | undefined, t: Translate): string {
+  if (retryAfterSeconds === undefined) return t('common.errors.rateLimited');
   if (retryAfterSeconds <= 60) {
-    const seconds = Math.max(1, retryAfterSeconds);
-    return `${lead} Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+    return t('common.errors.rateLimitedSeconds', { seconds: Math.max(1, retryAfterSeconds) });
   }
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `${lead} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return t('common.errors.rateLimitedMinutes', { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 /** Text for a failed payment's `failureCode`; unknown codes get a general payment message. */
-export function getPaymentFailureMessage(code: string | undefined): string {
-  return (code && PAYMENT_FAILURE_CODES.has(code) && MESSAGES[code]) || (MESSAGES.payment_failed as string);
+export function getPaymentFailureMessage(code: string | undefined, t: Translate = activeTranslate): string {
+  return t((code && PAYMENT_FAILURE_CODES.has(code) && MESSAGES[code]) || 'common.errors.paymentFailed');
 }
 
 const PAYMENT_FAILURE_CODES = new Set([

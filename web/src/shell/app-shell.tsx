@@ -1,10 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import type { CurrentUser } from '@firstday/common/account';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { isSignedOutError, useCurrentUser } from '../account/use-current-user.ts';
+import { CURRENT_USER_QUERY_KEY, isSignedOutError, useCurrentUser } from '../account/use-current-user.ts';
 import { Button } from '../components/button.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
-import { setUnauthorizedHandler } from '../lib/api.ts';
+import { chooseLocale, rememberLocale } from '../i18n/client-i18n.ts';
+import { APP_NAMESPACES } from '../i18n/namespaces.ts';
+import { useLocale, useT } from '../i18n/use-t.tsx';
+import { putJson, setUnauthorizedHandler } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './app-shell.module.css';
 import { buildLoginRedirect } from './menu-entries.ts';
@@ -42,6 +46,7 @@ export default function AppShell() {
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {
+  const t = useT();
   const menuId = useId();
   // The specification: the side menu starts collapsed.
   const [menuExpanded, setMenuExpanded] = useState(false);
@@ -67,7 +72,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.shell.skipToContent')}
       </a>
       <TopBar menuId={menuId} menuExpanded={menuExpanded} onToggleMenu={toggleMenu} />
       <div className={styles.body} data-menu-expanded={menuExpanded}>
@@ -83,8 +88,10 @@ function ShellFrame({ children }: { children: ReactNode }) {
 
 /** Shows the page only to a signed-in user; a signed-out visitor goes to /login and comes back after. */
 function AuthGuard({ children }: { children: ReactNode }) {
+  const t = useT();
   const location = useLocation();
   const currentUser = useCurrentUser();
+  useAccountLanguage(currentUser.data);
 
   if (currentUser.isError && isSignedOutError(currentUser.error)) {
     return <Navigate to={buildLoginRedirect(location)} replace />;
@@ -93,13 +100,53 @@ function AuthGuard({ children }: { children: ReactNode }) {
   if (currentUser.isError) {
     return (
       <div className={styles.loadProblem} role="alert">
-        <h1>We couldn’t load your account</h1>
-        <p>{getErrorMessage(currentUser.error)}</p>
+        <h1>{t('common.shell.loadProblemTitle')}</h1>
+        <p>{getErrorMessage(currentUser.error, t)}</p>
         <Button onClick={() => currentUser.refetch()} disabled={currentUser.isFetching}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
   }
   return children;
+}
+
+/**
+ * The signed-in area speaks the account's language: once the user is loaded, the page switches to
+ * it (and the choice is remembered for the next visit). An account without one records the page's
+ * language; a later switch in the top bar is saved to the account too, like Settings does.
+ */
+function useAccountLanguage(user: CurrentUser | undefined) {
+  const queryClient = useQueryClient();
+  const pageLocale = useLocale();
+  const loaded = user !== undefined;
+  const saved = user?.settings.locale;
+  // False while the page is switching to the account's language: the page's language is not a choice then.
+  const applied = useRef(false);
+
+  useEffect(() => {
+    if (!loaded) return;
+    if (!saved) {
+      applied.current = true;
+      return;
+    }
+    let active = true;
+    applied.current = false;
+    rememberLocale(saved);
+    chooseLocale(saved, APP_NAMESPACES)
+      .catch(() => {})
+      .finally(() => {
+        if (active) applied.current = true;
+      });
+    return () => {
+      active = false;
+    };
+  }, [loaded, saved]);
+
+  useEffect(() => {
+    if (!loaded || !applied.current || pageLocale === saved) return;
+    putJson<CurrentUser>('/api/account/locale', { locale: pageLocale })
+      .then((updated) => queryClient.setQueryData(CURRENT_USER_QUERY_KEY, updated))
+      .catch(() => {});
+  }, [loaded, saved, pageLocale, queryClient]);
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import { APP_NAMESPACES, type CataloguesHandle } from '../i18n/namespaces.ts';
+import { useT } from '../i18n/use-t.tsx';
 import styles from './client-rendered.module.css';
 
 /**
@@ -16,12 +17,15 @@ export function clientLoader() {
 }
 
 export function HydrateFallback() {
+  const t = useT();
   return (
     <div className={styles.page}>
+      {/* Each page sets its title in its own language once it renders. */}
+      <title>Firstday</title>
       <Logo />
       <div className={styles.spinner} aria-hidden="true" />
       <p className={styles.status} role="status">
-        Loading…
+        {t('common.loading')}
       </p>
     </div>
   );

@@ -1,17 +1,26 @@
+import type { MessageId } from '../i18n/namespaces.ts';
+import { messageId } from '../i18n/use-t.tsx';
+
 export type MenuIconName = 'calendar' | 'settings' | 'wishes' | 'investments';
 
 export type MenuEntry = {
-  label: string;
+  /** Catalogue key of the entry's name. */
+  label: MessageId;
   path: string;
   icon: MenuIconName /** Sub-pages that belong to it. */;
   section: readonly string[];
 };
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { label: 'My calendars', path: '/my_calendars', icon: 'calendar', section: ['/my_calendars', '/create_calendar'] },
-  { label: 'Account Settings', path: '/settings', icon: 'settings', section: ['/settings'] },
-  { label: 'Wishes', path: '/wishes', icon: 'wishes', section: ['/wishes'] },
-  { label: 'Investments', path: '/investments', icon: 'investments', section: ['/investments'] },
+  {
+    label: messageId('common.menu.myCalendars'),
+    path: '/my_calendars',
+    icon: 'calendar',
+    section: ['/my_calendars', '/create_calendar'],
+  },
+  { label: messageId('common.menu.accountSettings'), path: '/settings', icon: 'settings', section: ['/settings'] },
+  { label: messageId('common.menu.wishes'), path: '/wishes', icon: 'wishes', section: ['/wishes'] },
+  { label: messageId('common.menu.investments'), path: '/investments', icon: 'investments', section: ['/investments'] },
 ];
 
 function trimSlash(pathname: string): string {

@@ -1,11 +1,13 @@
+import { useT } from '../i18n/use-t.tsx';
 import styles from './app-shell.module.css';
 
 /** A calm placeholder with the page's rough shape while the account loads. */
 export function ShellSkeleton() {
+  const t = useT();
   return (
     <div className={styles.skeleton} aria-busy="true">
       <span className="visually-hidden" role="status">
-        Loading your account…
+        {t('common.shell.loadingAccount')}
       </span>
       <div className={styles.skeletonTitle} />
       <div className={styles.skeletonLine} />

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'react-router';
+import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import styles from './app-shell.module.css';
 import { getAriaCurrent, MENU_ENTRIES } from './menu-entries.ts';
 import { MenuEntryIcon } from './shell-icons.tsx';
@@ -12,9 +14,10 @@ type SideMenuProps = {
 
 /** Icons always; labels only when expanded (collapsed, they stay as the links' accessible names). */
 export function SideMenu({ id, expanded, onNavigate }: SideMenuProps) {
+  const t = useT();
   const { pathname } = useLocation();
   return (
-    <nav id={id} aria-label="Main menu" className={styles.sideMenu} data-expanded={expanded}>
+    <nav id={id} aria-label={t('common.menu.label')} className={styles.sideMenu} data-expanded={expanded}>
       <ul className={styles.menuList}>
         {MENU_ENTRIES.map((entry) => (
           <li key={entry.path}>
@@ -23,17 +26,19 @@ export function SideMenu({ id, expanded, onNavigate }: SideMenuProps) {
               className={styles.menuLink}
               // 'page' on the entry's own page, 'true' on a page of its section (e.g. calendar info).
               aria-current={getAriaCurrent(entry, pathname)}
-              title={expanded ? undefined : entry.label}
+              title={expanded ? undefined : t(entry.label)}
               onClick={onNavigate}
             >
               <span className={styles.menuIcon}>
                 <MenuEntryIcon name={entry.icon} />
               </span>
-              <span className={styles.menuLabel}>{entry.label}</span>
+              <span className={styles.menuLabel}>{t(entry.label)}</span>
             </Link>
           </li>
         ))}
       </ul>
+      {/* On phones the top bar has no room for the languages: the open menu has them. */}
+      <LanguageSwitcher className={styles.menuLanguages} />
     </nav>
   );
 }

@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../auth/session.ts';
 import { Logo } from '../components/logo.tsx';
 import { UnreadBadge, unreadBadgeWrapClass } from '../contributions/unread-badge.tsx';
-import { getWishesLinkLabel, useUnreadWishCount } from '../contributions/unread-wishes.ts';
+import { useUnreadWishCount } from '../contributions/unread-wishes.ts';
+import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
+import { useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './app-shell.module.css';
 import { showErrorToast } from './app-toast.ts';
@@ -13,11 +15,15 @@ import { BackIcon, LogoutIcon, MenuIcon, WishesIcon } from './shell-icons.tsx';
 type TopBarProps = { menuId: string; menuExpanded: boolean; onToggleMenu: () => void };
 
 export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
+  const t = useT();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const backLink = getBackLink(pathname);
   const unreadWishes = useUnreadWishCount();
+  // 'Wishes' or 'Wishes, 3 unread': the accessible name of the wishes button.
+  const wishesLabel =
+    unreadWishes > 0 ? t('common.topBar.wishesUnread', { unread: unreadWishes }) : t('common.menu.wishes');
 
   async function logOut() {
     if (loggingOut) return;
@@ -27,7 +33,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
       // Replace: Back must not return to a signed-in page that would only bounce to /login.
       navigate('/login', { replace: true });
     } catch (error) {
-      showErrorToast(`We couldn’t log you out. ${getErrorMessage(error)}`);
+      showErrorToast(t('common.topBar.logoutFailed', { reason: getErrorMessage(error, t) }));
       setLoggingOut(false);
     }
   }
@@ -37,7 +43,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
       <button
         type="button"
         className={styles.iconButton}
-        aria-label="Menu"
+        aria-label={t('common.topBar.menu')}
         aria-expanded={menuExpanded}
         aria-controls={menuId}
         onClick={onToggleMenu}
@@ -50,15 +56,16 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
       {backLink && (
         <Link to={backLink} className={styles.backLink}>
           <BackIcon size={20} />
-          <span className={styles.backLabel}>Back to list</span>
+          <span className={styles.backLabel}>{t('common.topBar.backToList')}</span>
         </Link>
       )}
       <div className={styles.topActions}>
+        <LanguageSwitcher className={styles.topLanguages} compact />
         <Link
           to="/wishes"
           className={`${styles.iconButton} ${unreadBadgeWrapClass}`}
-          aria-label={getWishesLinkLabel(unreadWishes)}
-          title={getWishesLinkLabel(unreadWishes)}
+          aria-label={wishesLabel}
+          title={wishesLabel}
         >
           <WishesIcon />
           <UnreadBadge unread={unreadWishes} />
@@ -68,10 +75,10 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
           className={styles.logoutButton}
           onClick={logOut}
           aria-disabled={loggingOut || undefined}
-          aria-label="Logout"
+          aria-label={t('common.topBar.logout')}
         >
           <LogoutIcon size={20} />
-          <span className={styles.logoutLabel}>Logout</span>
+          <span className={styles.logoutLabel}>{t('common.topBar.logout')}</span>
         </button>
       </div>
     </header>

@@ -9,8 +9,10 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button, ButtonSpinner } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './thank-yous.module.css';
 
@@ -39,6 +41,8 @@ export function ThankYouDialog({
   onSent,
   onClose,
 }: ThankYouDialogProps) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const [message, setMessage] = useState(initialMessage);
   const [error, setError] = useState<string | undefined>();
@@ -69,7 +73,7 @@ export function ThankYouDialog({
         setError(cause.fields.message);
         textareaRef.current?.focus();
       } else {
-        setProblem(getErrorMessage(cause));
+        setProblem(getErrorMessage(cause, t));
       }
       sendingRef.current = false;
       setSending(false);
@@ -96,7 +100,7 @@ export function ThankYouDialog({
           </p>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-message`} className={formStyles.label}>
-              Your note
+              {t('thank-yous.card.yourNote')}
             </label>
             <textarea
               ref={textareaRef}
@@ -109,13 +113,15 @@ export function ThankYouDialog({
               aria-describedby={describedBy}
             />
             <p id={`${id}-hint`} className={formStyles.hint}>
-              {everyone ? `${THANK_YOU_NAME_PLACEHOLDER} becomes each person’s name, as they signed their guess. ` : ''}
-              E-mailed once, with your baby’s photo when the announcement has one. {formatNumber(remaining)} characters
-              left.
+              {t(everyone ? 'thank-yous.dialog.hintEveryone' : 'thank-yous.dialog.hint', {
+                name: THANK_YOU_NAME_PLACEHOLDER,
+                remaining,
+                remainingText: formatNumber(remaining, locale),
+              })}
             </p>
             {error && (
               <p id={`${id}-error`} className={formStyles.errorText}>
-                {error}
+                {translateValidation(error, t)}
               </p>
             )}
           </div>
@@ -126,17 +132,15 @@ export function ThankYouDialog({
           )}
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close} disabled={sending}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" aria-disabled={sending || undefined}>
               {sending ? (
                 <>
-                  <ButtonSpinner /> Sending…
+                  <ButtonSpinner /> {t('auth.login.sending')}
                 </>
-              ) : everyone ? (
-                'Send to everyone'
               ) : (
-                'Send note'
+                t(everyone ? 'thank-yous.dialog.sendEveryone' : 'thank-yous.dialog.send')
               )}
             </Button>
           </div>

@@ -1,7 +1,8 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import { fillThankYouName } from '@firstday/common/thank-yous';
 import { describe, expect, it } from 'vitest';
-import { createPersonalDraft, describeProgress, EVERYONE_DRAFT, opensThankYous } from './thank-you-drafts.ts';
+import { englishT } from '../lib/test-i18n.tsx';
+import { createEveryoneDraft, createPersonalDraft, describeProgress, opensThankYous } from './thank-you-drafts.ts';
 
 const closing: CalendarClosing = {
   kind: 'announcement',
@@ -20,15 +21,17 @@ const closing: CalendarClosing = {
 
 describe('thank-you drafts', () => {
   it("starts a personal note with the giver's name and gift", () => {
-    expect(createPersonalDraft({ name: 'Tom', giftCents: 3500 })).toBe(
+    expect(createPersonalDraft({ name: 'Tom', giftCents: 3500 }, englishT, 'en')).toBe(
       'Dear Tom,\n\nthank you so much for your $35 gift and your lovely wish. It means the world to us.',
     );
-    expect(createPersonalDraft({ name: 'Ana', giftCents: null })).toContain('thank you so much for your lovely wish');
+    expect(createPersonalDraft({ name: 'Ana', giftCents: null }, englishT, 'en')).toContain(
+      'thank you so much for your lovely wish',
+    );
   });
 
   it("fills each person's name into the note to everyone", () => {
-    expect(fillThankYouName(EVERYONE_DRAFT, 'Lee')).toMatch(/^Dear Lee,\n/);
-    expect(describeProgress({ thanked: 12, total: 20 })).toBe('12 of 20 thanked');
+    expect(fillThankYouName(createEveryoneDraft(englishT), 'Lee')).toMatch(/^Dear Lee,\n/);
+    expect(describeProgress({ thanked: 12, total: 20 }, englishT)).toBe('12 of 20 thanked');
   });
 
   it('opens after an announcement or a close that pays out, not after a refunding close', () => {

@@ -1,6 +1,8 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
 import { THANK_YOU_NAME_PLACEHOLDER, type ThankYouParticipant } from '@firstday/common/thank-yous';
+import type { Translate } from '../i18n/use-t.tsx';
 
 /** The owner's thank-you page of a calendar. */
 export function getThankYousPath(calendarId: string): string {
@@ -8,22 +10,38 @@ export function getThankYousPath(calendarId: string): string {
 }
 
 /** A personal note to start from: the giver's name, their gift when there is one, their wish. */
-export function createPersonalDraft(participant: Pick<ThankYouParticipant, 'name' | 'giftCents'>): string {
-  const gift = participant.giftCents ? `your ${formatMoney(participant.giftCents)} gift and ` : '';
-  return `Dear ${participant.name},\n\nthank you so much for ${gift}your lovely wish. It means the world to us.`;
+export function createPersonalDraft(
+  participant: Pick<ThankYouParticipant, 'name' | 'giftCents'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  return participant.giftCents
+    ? t('thank-yous.draft.personalWithGift', {
+        name: participant.name,
+        gift: formatMoney(participant.giftCents, { locale }),
+      })
+    : t('thank-yous.draft.personal', { name: participant.name });
 }
 
-/** The note to everyone not yet thanked: `{name}` becomes each person's name. */
-export const EVERYONE_DRAFT = `Dear ${THANK_YOU_NAME_PLACEHOLDER},\n\nthank you so much for your lovely wish and for guessing the day with us. It means the world to us.`;
+/** The note to everyone not yet thanked: `{name}` stays in it and becomes each person's name. */
+export function createEveryoneDraft(t: Translate): string {
+  return t('thank-yous.draft.everyone', { name: THANK_YOU_NAME_PLACEHOLDER });
+}
 
 /** '12 of 20 thanked'. */
-export function describeProgress(progress: { thanked: number; total: number }): string {
-  return `${progress.thanked} of ${progress.total} thanked`;
+export function describeProgress(progress: { thanked: number; total: number }, t: Translate): string {
+  return t('thank-yous.progress', { thanked: progress.thanked, total: progress.total });
 }
 
 /** A row's status, in words. */
-export function describeStatus(participant: Pick<ThankYouParticipant, 'thankedAt'>): string {
-  return participant.thankedAt ? `Thanked on ${formatLongDate(participant.thankedAt.slice(0, 10))}` : 'Not yet';
+export function describeStatus(
+  participant: Pick<ThankYouParticipant, 'thankedAt'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  return participant.thankedAt
+    ? t('thank-yous.status.thankedOn', { date: formatLongDate(participant.thankedAt.slice(0, 10), locale) })
+    : t('thank-yous.status.notYet');
 }
 
 /**

@@ -6,24 +6,22 @@ import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getCalendar, getCalendarQueryKey } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
+import { useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import { ThankYouDialog } from './thank-you-dialog.tsx';
-import { createPersonalDraft, describeProgress, describeStatus, EVERYONE_DRAFT } from './thank-you-drafts.ts';
+import { createEveryoneDraft, createPersonalDraft, describeProgress, describeStatus } from './thank-you-drafts.ts';
 import styles from './thank-yous.module.css';
 import { getThankYousQueryKey, listThankYous, sendThankYou, thankEveryone } from './thank-yous-api.ts';
-
-export function meta() {
-  return [{ title: 'Thank-yous – Firstday' }];
-}
 
 type Writing = { kind: 'one'; participant: ThankYouParticipant } | { kind: 'everyone'; count: number };
 
 /** `/my_calendars/<id>/thank_yous`: every participant, whether they were thanked, and the notes to write. */
 export default function ThankYousPage() {
+  const t = useT();
   const { calendarId = '' } = useParams();
   const calendar = useQuery({
     queryKey: getCalendarQueryKey(calendarId),
@@ -34,18 +32,23 @@ export default function ThankYousPage() {
     queryFn: ({ signal }) => listThankYous(calendarId, { signal }),
   });
 
+  // The tab's title, in the page's language (React puts it in the head).
+  const documentTitle = <title>{t('thank-yous.page.documentTitle')}</title>;
   const error = calendar.error ?? thankYous.error;
   if (error) {
     const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
     return (
       <>
-        <PageHeader title="Thank-yous" />
+        {documentTitle}
+        <PageHeader title={t('thank-yous.page.title')} />
         <div className={styles.loadProblem} role="alert">
-          <p>{notFound ? 'There is no calendar of yours at this address.' : getErrorMessage(error)}</p>
+          <p>{notFound ? t('thank-yous.page.notFound') : getErrorMessage(error, t)}</p>
           {notFound ? (
-            <Link to="/my_calendars">Back to my calendars</Link>
+            <Link to="/my_calendars">{t('thank-yous.page.backToCalendars')}</Link>
           ) : (
-            <Button onClick={() => Promise.all([calendar.refetch(), thankYous.refetch()])}>Try again</Button>
+            <Button onClick={() => Promise.all([calendar.refetch(), thankYous.refetch()])}>
+              {t('common.tryAgain')}
+            </Button>
           )}
         </div>
       </>
@@ -54,17 +57,25 @@ export default function ThankYousPage() {
   if (!calendar.data || !thankYous.data) {
     return (
       <>
-        <PageHeader title="Thank-yous" />
+        {documentTitle}
+        <PageHeader title={t('thank-yous.page.title')} />
         <p className={styles.loading} role="status">
-          Loading your thank-yous…
+          {t('thank-yous.page.loading')}
         </p>
       </>
     );
   }
-  return <ThankYous calendar={calendar.data} list={thankYous.data} />;
+  return (
+    <>
+      {documentTitle}
+      <ThankYous calendar={calendar.data} list={thankYous.data} />
+    </>
+  );
 }
 
 function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYouList }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const queryClient = useQueryClient();
   const [writing, setWriting] = useState<Writing | null>(null);
@@ -91,27 +102,27 @@ function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYou
     queryClient.setQueryData(getThankYousQueryKey(calendar.id), result.list);
     setDone(
       result.sent === 0
-        ? `${who} had already been thanked: nothing more was sent.`
+        ? t('thank-yous.page.alreadyThanked', { who })
         : result.sent === 1
-          ? `Your note to ${who} is on its way.`
-          : `${result.sent} thank-you notes are on their way.`,
+          ? t('thank-yous.page.sentOne', { who })
+          : t('thank-yous.page.sentMany', { count: result.sent }),
     );
   }
 
   return (
     <div className={styles.page}>
       <PageHeader
-        title="Thank-yous"
+        title={t('thank-yous.page.title')}
         lead={
           <>
-            {calendar.title} · <Link to="/my_calendars">My calendars</Link>
+            {calendar.title} · <Link to="/my_calendars">{t('common.menu.myCalendars')}</Link>
           </>
         }
         actions={
           list.open &&
           notThanked.length > 0 && (
             <Button size="lg" onClick={() => open({ kind: 'everyone', count: notThanked.length })}>
-              Thank everyone not yet thanked
+              {t('thank-yous.page.thankEveryone')}
             </Button>
           )
         }
@@ -124,27 +135,27 @@ function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYou
       )}
 
       {total === 0 ? (
-        <EmptyState illustration={<WishesIllustration />} title="No participants to thank" tone="blue">
-          <p>Nobody left a guess on this calendar, so there is nobody to thank yet.</p>
+        <EmptyState illustration={<WishesIllustration />} title={t('thank-yous.page.emptyTitle')} tone="blue">
+          <p>{t('thank-yous.page.emptyText')}</p>
         </EmptyState>
       ) : (
         <>
           <section className={styles.progress} aria-labelledby={`${id}-progress`}>
             <h2 id={`${id}-progress`} className={styles.progressText} tabIndex={-1}>
-              {describeProgress(list.progress)}
+              {describeProgress(list.progress, t)}
             </h2>
             <progress
               className={styles.progressBar}
               max={total}
               value={thanked}
-              aria-label={describeProgress(list.progress)}
+              aria-label={describeProgress(list.progress, t)}
             />
             {/* Always in the page, so screen readers announce what a send did. */}
             <p className={styles.done} role="status">
               {done}
             </p>
           </section>
-          <ul className={styles.list} aria-label="Participants">
+          <ul className={styles.list} aria-label={t('thank-yous.page.participants')}>
             {list.participants.map((participant) => (
               <li key={participant.contributionId}>
                 <ParticipantCard
@@ -160,9 +171,12 @@ function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYou
 
       {writing?.kind === 'one' && (
         <ThankYouDialog
-          title={`Thank-you to ${writing.participant.name}`}
-          description={`To ${writing.participant.email}. ${writing.participant.name} gets this note once, by e-mail.`}
-          initialMessage={createPersonalDraft(writing.participant)}
+          title={t('thank-yous.dialog.titleOne', { name: writing.participant.name })}
+          description={t('thank-yous.dialog.descriptionOne', {
+            name: writing.participant.name,
+            email: writing.participant.email,
+          })}
+          initialMessage={createPersonalDraft(writing.participant, t, locale)}
           everyone={false}
           send={(message) => sendThankYou(calendar.id, writing.participant.contributionId, { message })}
           onSent={(result) => sent(result, writing.participant.name)}
@@ -171,12 +185,12 @@ function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYou
       )}
       {writing?.kind === 'everyone' && (
         <ThankYouDialog
-          title="Thank everyone not yet thanked"
-          description={`One note to the ${writing.count} ${writing.count === 1 ? 'person' : 'people'} not thanked yet, each by e-mail, once.`}
-          initialMessage={EVERYONE_DRAFT}
+          title={t('thank-yous.page.thankEveryone')}
+          description={t('thank-yous.dialog.descriptionEveryone', { count: writing.count })}
+          initialMessage={createEveryoneDraft(t)}
           everyone
           send={(message) => thankEveryone(calendar.id, { message })}
-          onSent={(result) => sent(result, 'Everyone')}
+          onSent={(result) => sent(result, t('thank-yous.page.everyone'))}
           onClose={close}
         />
       )}
@@ -193,6 +207,8 @@ function ParticipantCard({
   canWrite: boolean;
   onWrite: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   return (
     <article className={styles.card} aria-labelledby={`${id}-name`} data-thanked={Boolean(participant.thankedAt)}>
@@ -204,24 +220,24 @@ function ParticipantCard({
           <p className={styles.email}>{participant.email}</p>
         </div>
         <p className={styles.status} data-status={participant.thankedAt ? 'thanked' : 'open'}>
-          {describeStatus(participant)}
+          {describeStatus(participant, t, locale)}
         </p>
       </div>
       {(participant.bounced || participant.unsubscribed) && (
         <p className={styles.warning}>
-          {participant.bounced
-            ? 'Address bounced: our e-mails to this address could not be delivered.'
-            : 'Unsubscribed from our e-mails: a note is recorded but not e-mailed.'}
+          {t(participant.bounced ? 'thank-yous.card.bounced' : 'thank-yous.card.unsubscribed')}
         </p>
       )}
       <dl className={styles.facts}>
         <div>
-          <dt>Guessed day</dt>
-          <dd>{formatLongDate(participant.guessedDate)}</dd>
+          <dt>{t('thank-yous.card.guessedDay')}</dt>
+          <dd>{formatLongDate(participant.guessedDate, locale)}</dd>
         </div>
         <div>
-          <dt>Gift</dt>
-          <dd>{participant.giftCents ? formatMoney(participant.giftCents) : 'No gift'}</dd>
+          <dt>{t('thank-yous.card.gift')}</dt>
+          <dd>
+            {participant.giftCents ? formatMoney(participant.giftCents, { locale }) : t('thank-yous.card.noGift')}
+          </dd>
         </div>
       </dl>
       <blockquote className={styles.wish}>
@@ -229,14 +245,18 @@ function ParticipantCard({
       </blockquote>
       {participant.message ? (
         <details className={styles.note}>
-          <summary>Your note</summary>
+          <summary>{t('thank-yous.card.yourNote')}</summary>
           <p>{participant.message}</p>
         </details>
       ) : (
         canWrite && (
           <div className={styles.cardActions}>
-            <Button variant="secondary" onClick={onWrite} aria-label={`Write a thank-you to ${participant.name}`}>
-              Write a thank-you
+            <Button
+              variant="secondary"
+              onClick={onWrite}
+              aria-label={t('thank-yous.card.writeLabel', { name: participant.name })}
+            >
+              {t('thank-yous.card.write')}
             </Button>
           </div>
         )
