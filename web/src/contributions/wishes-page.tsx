@@ -181,7 +181,11 @@ function WishCard({ wish, state, onOpen }: WishCardProps) {
         </div>
         <div>
           <dt>{t('contributions.wishes.gift')}</dt>
-          <dd>{wish.sumCents > 0 ? formatMoney(wish.sumCents, { currency: wish.currency, locale, minorUnits: 'always' }) : t('contributions.form.noGift')}</dd>
+          <dd>
+            {wish.sumCents > 0
+              ? formatMoney(wish.sumCents, { currency: wish.currency, locale, minorUnits: 'always' })
+              : t('contributions.form.noGift')}
+          </dd>
         </div>
       </dl>
       {state === 'new_closed' ? (
