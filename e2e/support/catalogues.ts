@@ -30,3 +30,9 @@ export function text(locale: Locale, key: string, values: Record<string, string 
   if (message === undefined) throw new Error(`no text ${key} in ${locale}`);
   return message.replace(/\{(\w+)\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
 }
+
+/** A text of `locale` as a pattern whose placeholders match anything: for subjects with names and amounts in them. */
+export function textPattern(locale: Locale, key: string): RegExp {
+  const parts = text(locale, key).split(/\{\w+\}/);
+  return new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+}

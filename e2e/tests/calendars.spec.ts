@@ -77,6 +77,9 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await expect(page.getByLabel('Last name')).toHaveAccessibleDescription(/Please enter your name\./);
   await expect(page.getByLabel('Last name')).toBeFocused();
   await fillDetails(page, { firstName: 'Grace', lastName: 'Hopper' });
+  // The currency follows the IBAN's country (a German IBAN: euros) until the parent picks one.
+  await expect(page.getByRole('radio', { name: /^Euro/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^US dollar/ }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
 
   // Step 2: the draft is on the server and in the URL; the preview follows the background.

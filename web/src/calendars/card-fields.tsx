@@ -29,7 +29,7 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
   return (
     <div className={className}>
       <TextField
-        label={t('calendars.card.number')}
+        label={t('common.card.number')}
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={CARD_NUMBER_MAX_LENGTH}
@@ -40,7 +40,7 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         className={wideClassName}
       />
       <TextField
-        label={t('calendars.card.holderName')}
+        label={t('common.card.holderName')}
         autoComplete="cc-name"
         value={card.holderName}
         onChange={(event) => onChange('holderName', event.target.value)}
@@ -48,17 +48,17 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         className={wideClassName}
       />
       <TextField
-        label={t('calendars.card.expiry')}
+        label={t('common.card.expiry')}
         inputMode="numeric"
         autoComplete="cc-exp"
         maxLength={EXPIRY_MAX_LENGTH}
-        placeholder={t('calendars.card.expiryPlaceholder')}
+        placeholder={t('common.card.expiryPlaceholder')}
         value={card.expiry}
         onChange={(event) => onChange('expiry', formatExpiryInput(event.target.value, card.expiry))}
         error={errors.expiry}
       />
       <TextField
-        label={t('calendars.card.cvc')}
+        label={t('common.card.cvc')}
         inputMode="numeric"
         autoComplete="cc-csc"
         maxLength={3}
