@@ -113,3 +113,14 @@ describe('the time of day and the weight as the keepsake prints them', () => {
     expect(formatWeightBoth(3410)).toBe('3,410 g (7 lb 8 oz)');
   });
 });
+
+describe('times and weights in each language', () => {
+  it('reads the 24-hour clock and grams alone in German and Russian, both units in English', () => {
+    expect(formatTimeOfDay(945)).toBe('3:45 PM');
+    expect(formatTimeOfDay(945, 'de')).toBe('15:45');
+    expect(formatTimeOfDay(5, 'ru')).toBe('0:05');
+    expect(formatWeightBoth(3450)).toBe('3,450 g (7 lb 10 oz)');
+    expect(formatWeightBoth(3450, 'de')).toBe('3.450 g');
+    expect(formatWeightBoth(3450, 'ru')).toBe('3\u00a0450 г');
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatNumber } from './format.ts';
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 // Guessing for fun beside the date (never a prize): the time of birth and the weight, and the
 // baby's details in the announcement. One module for their rules and formats, client and server.
@@ -122,22 +123,27 @@ export function formatTimeInput(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** 945 → '3:45 PM', 0 → '12:00 AM'. */
-export function formatTimeOfDay(minutes: number): string {
+/** 945 → '3:45 PM', 0 → '12:00 AM' in English; '15:45', '0:00' where the 24-hour clock is read (de, ru). */
+export function formatTimeOfDay(minutes: number, locale: Locale = DEFAULT_LOCALE): string {
   const hours = Math.floor(minutes / 60);
+  if (locale !== 'en') return `${hours}:${String(minutes % 60).padStart(2, '0')}`;
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes % 60).padStart(2, '0')} ${suffix}`;
 }
 
-/** 3450 → '3,450 g'; with 'lb': '7 lb 10 oz'. */
-export function formatWeight(grams: number, unit: WeightUnit = 'g'): string {
-  if (unit === 'g') return `${formatNumber(grams)} g`;
+/** The gram's symbol in each language. */
+const GRAM_SYMBOL: Record<Locale, string> = { en: 'g', de: 'g', ru: 'г' };
+
+/** 3450 → '3,450 g' ('3.450 g' in German, '3 450 г' in Russian); with 'lb': '7 lb 10 oz'. */
+export function formatWeight(grams: number, unit: WeightUnit = 'g', locale: Locale = DEFAULT_LOCALE): string {
+  if (unit === 'g') return `${formatNumber(grams, locale)} ${GRAM_SYMBOL[locale]}`;
   const { pounds, ounces } = gramsToPoundsOunces(grams);
   return `${pounds} lb ${ounces} oz`;
 }
 
-/** Both units, for readers of either: '3,450 g (7 lb 10 oz)'. */
-export function formatWeightBoth(grams: number): string {
+/** Both units for English readers, who may think in either: '3,450 g (7 lb 10 oz)'; grams alone elsewhere. */
+export function formatWeightBoth(grams: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== 'en') return formatWeight(grams, 'g', locale);
   return `${formatWeight(grams, 'g')} (${formatWeight(grams, 'lb')})`;
 }
 

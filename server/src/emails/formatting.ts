@@ -34,8 +34,7 @@ export function formatEmailDateTime(date: Date, locale: Locale): string {
 
 /** Minutes after midnight: '3:45 PM' in English, '15:45' elsewhere. */
 export function formatEmailTimeOfDay(minutes: number, locale: Locale): string {
-  if (locale === 'en') return formatTimeOfDay(minutes);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+  return formatTimeOfDay(minutes, locale);
 }
 
 /** '3,450 g (7 lb 10 oz)' in English (both units for readers of either), '3.450 g' / '3 450 г' elsewhere. */

@@ -296,7 +296,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 {birthTimeMinutes !== null
                   ? t('calendars.announce.dateAtTime', {
                       date: formatLongDate(birthDate, locale),
-                      time: formatTimeOfDay(birthTimeMinutes),
+                      time: formatTimeOfDay(birthTimeMinutes, locale),
                     })
                   : formatLongDate(birthDate, locale)}
               </dd>
@@ -322,7 +322,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
             {weightInput && (
               <div>
                 <dt>{t('calendars.announce.weight')}</dt>
-                <dd>{formatWeightBoth(toGrams(weightInput))}</dd>
+                <dd>{formatWeightBoth(toGrams(weightInput), locale)}</dd>
               </div>
             )}
             <div>

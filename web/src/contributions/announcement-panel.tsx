@@ -55,7 +55,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
           id="contributions.announcement.born"
           values={{
             date: formatLongDate(birthDate, locale),
-            time: birthTimeMinutes !== null ? formatTimeOfDay(birthTimeMinutes) : 'none',
+            time: birthTimeMinutes !== null ? formatTimeOfDay(birthTimeMinutes, locale) : 'none',
           }}
           components={{ 0: <strong>{birthDate}</strong>, 1: <strong>{birthTimeMinutes}</strong> }}
         />
@@ -64,7 +64,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
         <p className={styles.birthDate}>
           <T
             id="contributions.announcement.weight"
-            values={{ weight: formatWeightBoth(birthWeightGrams) }}
+            values={{ weight: formatWeightBoth(birthWeightGrams, locale) }}
             components={{ 0: <strong>{birthWeightGrams}</strong> }}
           />
         </p>
@@ -110,7 +110,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
                       id="contributions.announcement.guessed"
                       values={{
                         name: guess.name,
-                        guess: formatTimeOfDay(guess.minutes),
+                        guess: formatTimeOfDay(guess.minutes, locale),
                         off: guess.minutesOff === 0 ? 'none' : formatMinutesOff(guess.minutesOff),
                       }}
                       components={{ 0: <strong>{guess.name}</strong> }}
@@ -131,7 +131,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
                       id="contributions.announcement.guessed"
                       values={{
                         name: guess.name,
-                        guess: formatWeightBoth(guess.grams),
+                        guess: formatWeightBoth(guess.grams, locale),
                         off: guess.gramsOff === 0 ? 'none' : `${formatNumber(guess.gramsOff, locale)} g`,
                       }}
                       components={{ 0: <strong>{guess.name}</strong> }}

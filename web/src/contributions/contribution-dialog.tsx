@@ -329,8 +329,8 @@ export default function ContributionDialog({
                 id="contributions.thanks.summary"
                 values={{
                   day: dayText,
-                  time: sentFun.minutes !== null ? formatTimeOfDay(sentFun.minutes) : 'none',
-                  weight: sentFun.grams !== null ? formatWeightBoth(sentFun.grams) : 'none',
+                  time: sentFun.minutes !== null ? formatTimeOfDay(sentFun.minutes, locale) : 'none',
+                  weight: sentFun.grams !== null ? formatWeightBoth(sentFun.grams, locale) : 'none',
                   gift: sentGiftCents ? 'yes' : 'none',
                   money: sentMoney,
                 }}

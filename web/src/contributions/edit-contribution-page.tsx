@@ -218,8 +218,8 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
             id="contributions.edit.yourGuessWas"
             values={{
               date: formatLongDate(saved.guessedDate, locale),
-              time: saved.guessedTimeMinutes != null ? formatTimeOfDay(saved.guessedTimeMinutes) : 'none',
-              weight: saved.guessedWeightGrams != null ? formatWeightBoth(saved.guessedWeightGrams) : 'none',
+              time: saved.guessedTimeMinutes != null ? formatTimeOfDay(saved.guessedTimeMinutes, locale) : 'none',
+              weight: saved.guessedWeightGrams != null ? formatWeightBoth(saved.guessedWeightGrams, locale) : 'none',
             }}
             components={{ 0: <strong>{saved.guessedDate}</strong> }}
           />{' '}

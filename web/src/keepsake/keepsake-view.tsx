@@ -1,6 +1,7 @@
 import { formatFullDate, formatLongDate, formatMonthDay, formatWeekday } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import type { Locale } from '@firstday/common/locales';
 import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './keepsake.module.css';
 import { getKeepsakeMonths } from './keepsake-months.ts';
@@ -54,13 +55,13 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
           {announcement.birthTimeMinutes !== null && (
             <div>
               <dt>{t('keepsake.announcement.time')}</dt>
-              <dd>{formatTimeOfDay(announcement.birthTimeMinutes)}</dd>
+              <dd>{formatTimeOfDay(announcement.birthTimeMinutes, locale)}</dd>
             </div>
           )}
           {announcement.birthWeightGrams !== null && (
             <div>
               <dt>{t('keepsake.announcement.weight')}</dt>
-              <dd>{formatWeightBoth(announcement.birthWeightGrams)}</dd>
+              <dd>{formatWeightBoth(announcement.birthWeightGrams, locale)}</dd>
             </div>
           )}
           <div>
@@ -102,10 +103,10 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
   );
 }
 
-function describeGuess(wish: KeepsakeWish, t: Translate, locale: string): string {
+function describeGuess(wish: KeepsakeWish, t: Translate, locale: Locale): string {
   const parts = [t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, locale) })];
-  if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes));
-  if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams));
+  if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes, locale));
+  if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams, locale));
   return parts.join(' · ');
 }
 
