@@ -30,6 +30,9 @@ async function fillDetails(page: Page, { firstName = 'Ada', lastName = 'Lovelace
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
+  // The currency follows the IBAN's country (a German IBAN: euros) until the parent picks one.
+  await expect(page.getByRole('radio', { name: /^Euro/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^US dollar/ }).check();
 }
 
 async function fillCustomization(page: Page, dueDate = isoDateFromToday(30)) {
@@ -77,9 +80,6 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await expect(page.getByLabel('Last name')).toHaveAccessibleDescription(/Please enter your name\./);
   await expect(page.getByLabel('Last name')).toBeFocused();
   await fillDetails(page, { firstName: 'Grace', lastName: 'Hopper' });
-  // The currency follows the IBAN's country (a German IBAN: euros) until the parent picks one.
-  await expect(page.getByRole('radio', { name: /^Euro/ })).toBeChecked();
-  await page.getByRole('radio', { name: /^US dollar/ }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
 
   // Step 2: the draft is on the server and in the URL; the preview follows the background.

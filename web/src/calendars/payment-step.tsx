@@ -58,7 +58,7 @@ export function PaymentStep({ calendarId, currency, onPaid, back }: PaymentStepP
     );
   } else {
     // The sandbox is also the fallback when the config cannot be read: its payments are never real.
-    body = <SandboxPayment payment={payment} back={back} />;
+    body = <SandboxPayment payment={payment} currency={currency} back={back} />;
   }
 
   return (
@@ -94,7 +94,7 @@ function mapCardFieldErrors(fields: Readonly<Record<string, string>> | undefined
   return errors;
 }
 
-function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }) {
+function SandboxPayment({ payment, currency, back }: { payment: Payment; currency: Currency; back: ReactNode }) {
   const t = useT();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
@@ -135,6 +135,7 @@ function SandboxPayment({ payment, back }: { payment: Payment; back: ReactNode }
     <form ref={formRef} className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
       <SandboxWallets
         amountCents={CREATION_FEE_CENTS}
+        currency={currency}
         description={t('calendars.payment.feeDescription')}
         disabled={busy}
         onConfirm={(wallet) => payment.pay({ type: 'wallet', wallet })}

@@ -1,3 +1,4 @@
+import type { Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
 import { useId, useRef, useState } from 'react';
 import { useLocale, useT } from '../i18n/use-t.tsx';
@@ -12,6 +13,8 @@ const WALLET_NAMES: Record<Wallet, string> = { apple_pay: 'Apple Pay', google_pa
 
 type SandboxWalletsProps = {
   amountCents: number;
+  /** The calendar's: the sheet shows the amount in it. */
+  currency: Currency;
   /** What is paid for, shown on the sheet: 'Calendar creation fee', 'Gift to “Baby Rose”'. */
   description: string;
   disabled: boolean;
@@ -23,7 +26,7 @@ type SandboxWalletsProps = {
  * The sandbox's Apple Pay and Google Pay buttons. Like the real wallets, a button opens a sheet
  * with the amount, and only its confirmation pays: one stray click never does.
  */
-export function SandboxWallets({ amountCents, description, disabled, onConfirm }: SandboxWalletsProps) {
+export function SandboxWallets({ amountCents, currency, description, disabled, onConfirm }: SandboxWalletsProps) {
   const [open, setOpen] = useState<Wallet | null>(null);
   return (
     <div className={styles.wallets}>
@@ -34,6 +37,7 @@ export function SandboxWallets({ amountCents, description, disabled, onConfirm }
         <WalletSheet
           wallet={open}
           amountCents={amountCents}
+          currency={currency}
           description={description}
           onClose={(confirmed) => {
             setOpen(null);
@@ -72,17 +76,18 @@ export function WalletButton({
 type WalletSheetProps = {
   wallet: Wallet;
   amountCents: number;
+  currency: Currency;
   description: string;
   onClose: (confirmed: boolean) => void;
 };
 
 /** The sandbox's payment sheet. Cancel comes first, so it has the focus when the sheet opens. */
-function WalletSheet({ wallet, amountCents, description, onClose }: WalletSheetProps) {
+function WalletSheet({ wallet, amountCents, currency, description, onClose }: WalletSheetProps) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
   const confirmed = useRef(false);
-  const amount = formatMoney(amountCents, { locale });
+  const amount = formatMoney(amountCents, { currency, locale });
   return (
     <ModalDialog titleId={`${id}-title`} describedBy={`${id}-note`} onClose={() => onClose(confirmed.current)}>
       {(close) => (

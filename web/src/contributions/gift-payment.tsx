@@ -78,7 +78,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
   return <SandboxCardFields {...props} />;
 }
 
-function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
+function SandboxCardFields({ giftCents, currency, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
   const t = useT();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
@@ -116,6 +116,7 @@ function SandboxCardFields({ giftCents, handleRef, disabled, onWallet, serverErr
     <div className={styles.payment}>
       <SandboxWallets
         amountCents={giftCents}
+        currency={currency}
         description={t('contributions.payment.description')}
         disabled={disabled}
         onConfirm={(wallet) => onWallet({ type: 'wallet', wallet })}
