@@ -41,7 +41,7 @@ export function CalendarShareSection({ calendar }: { calendar: OwnerCalendar }) 
         </h2>
         <p className={settingsStyles.cardText}>{t('calendars.share.text')}</p>
       </div>
-      <SharePanel url={getShareLink(calendar.shareUrl)} title={calendar.title} invitation={getOwnerInvitation()} />
+      <SharePanel url={getShareLink(calendar.shareUrl)} title={calendar.title} invitation={getOwnerInvitation(t)} />
     </section>
   );
 }

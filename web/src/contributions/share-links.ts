@@ -8,8 +8,8 @@ import type { Translate } from '../i18n/use-t.tsx';
 export const INVITATION_MAX_LENGTH = 500;
 
 /** The owner's words: their baby, their calendar. */
-export function getOwnerInvitation(): string {
-  return 'We’re expecting! Guess the day our baby arrives, leave us a wish and, if you like, a gift. Just for fun: nobody wins money.';
+export function getOwnerInvitation(t: Translate): string {
+  return t('contributions.share.ownerInvitation');
 }
 
 /** What a guest sends on: about the parents' calendar, not their own baby. */
