@@ -39,7 +39,7 @@ export default defineConfig({
               // guest page loads the other's chunk.
               name: 'shared',
               priority: 2,
-              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo)|i18n[\\/](use-t|client-i18n|catalogues|locale-gate|namespaces|request-locale)\.tsx?)|common[\\/]src[\\/](site|format|locales)\.ts|vite[\\/]preload-helper/,
+              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo)|i18n[\\/](use-t|client-i18n|catalogues|locale-gate|namespaces|request-locale)\.tsx?)|common[\\/]src[\\/](site|format|locales|currency)\.ts|vite[\\/]preload-helper/,
             },
             {
               // Used by the guest page and some marketing pages (not `/`): error texts, not-found view.

@@ -7,7 +7,7 @@ import {
   ParentsNoteSchema,
   WIZARD_STEPS,
 } from './calendars.ts';
-import { CurrencySchema } from './currency.ts';
+import { CurrencySchema } from './currency-schema.ts';
 import { IbanSchema } from './iban-schema.ts';
 import { ImageIdSchema } from './images.ts';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The currencies a calendar can be in (issue 14). Amounts are integer minor units (cents, pence)
  * always stored and sent beside their currency. The creation fee is 20 in each.
@@ -7,8 +5,6 @@ import { z } from 'zod';
 export const CURRENCIES = ['usd', 'eur', 'gbp'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'usd';
-
-export const CurrencySchema = z.enum(CURRENCIES, { error: 'Please choose USD, EUR or GBP.' });
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);

@@ -1,7 +1,8 @@
 /**
- * How Firstday writes dates, numbers and money for people: one place, with `Intl`, for a locale
- * (today always 'en-US', the product's only language) and, for money, a currency (today always
- * 'USD'). Pure and dependency-free, so the landing page can use it without pulling in more code.
+ * How Firstday writes dates, numbers and money for people: one place, with `Intl`, for the reader's
+ * locale ('en', 'de', 'ru'; `useLocale()` in the web app) and, for money, the calendar's currency
+ * ('usd', 'eur', 'gbp'; Intl takes the codes in either case). Pure and dependency-free, so the
+ * landing page can use it without pulling in more code.
  *
  * Calendar dates ('YYYY-MM-DD': due dates, guesses, birth dates) stay ISO strings everywhere else;
  * here they are read as UTC midnight and printed in UTC, so a day never shifts with the reader's

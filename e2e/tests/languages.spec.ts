@@ -57,10 +57,10 @@ test('a German parent creates a euro calendar in German, a Russian guest gives �
   await parent.getByRole('button', { name: de('calendars.wizard.proceedToPayment') }).click();
 
   await expect(parent.getByRole('heading', { level: 1, name: de('calendars.wizard.titlePayment') })).toBeVisible();
-  await parent.getByLabel(de('common.card.number')).pressSequentially(GOOD_CARD.replace(/\s/g, ''));
-  await parent.getByLabel(de('common.card.holderName')).fill('Lena Koch');
-  await parent.getByLabel(de('common.card.expiry')).pressSequentially('1235');
-  await parent.getByLabel(de('common.card.cvc')).fill('123');
+  await parent.getByLabel(de('app.card.number')).pressSequentially(GOOD_CARD.replace(/\s/g, ''));
+  await parent.getByLabel(de('app.card.holderName')).fill('Lena Koch');
+  await parent.getByLabel(de('app.card.expiry')).pressSequentially('1235');
+  await parent.getByLabel(de('app.card.cvc')).fill('123');
   await parent.getByRole('button', { name: new RegExp(`^${de('calendars.payment.pay')}`) }).click();
   await expect(parent.getByRole('heading', { level: 1, name: de('calendars.wizard.titleWelcome') })).toBeVisible({
     timeout: 30_000,
@@ -91,10 +91,10 @@ test('a German parent creates a euro calendar in German, a Russian guest gives �
   await dialog.getByLabel(ru('contributions.form.email')).fill(guestEmail);
   await dialog.getByLabel(ru('contributions.form.wish')).fill('Добро пожаловать, малыш!');
   await dialog.getByRole('radio', { name: /^25\s€$/ }).check();
-  await dialog.getByLabel(ru('common.card.number')).fill(GOOD_CARD);
-  await dialog.getByLabel(ru('common.card.holderName')).fill('Galina Ivanova');
-  await dialog.getByLabel(ru('common.card.expiry')).fill('12/35');
-  await dialog.getByLabel(ru('common.card.cvc')).fill('123');
+  await dialog.getByLabel(ru('app.card.number')).fill(GOOD_CARD);
+  await dialog.getByLabel(ru('app.card.holderName')).fill('Galina Ivanova');
+  await dialog.getByLabel(ru('app.card.expiry')).fill('12/35');
+  await dialog.getByLabel(ru('app.card.cvc')).fill('123');
   await dialog.getByRole('button', { name: /25\s€$/ }).click();
   await expect(guest.getByRole('heading', { name: ru('contributions.thanks.title') })).toBeVisible({ timeout: 40_000 });
 

@@ -171,7 +171,7 @@ export function ConfirmChangeDialog({
             )}
             <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={close} disabled={busy}>
-                {t('common.cancel')}
+                {t('app.cancel')}
               </Button>
               {!signInAgain && (
                 <Button type="submit" aria-disabled={busy || undefined}>

@@ -118,7 +118,7 @@ function DeleteAccountDialog({ onClose, onOpenSubDialog }: DeleteAccountDialogPr
               </div>
               <div className={dialogStyles.actions}>
                 <Button variant="secondary" onClick={close}>
-                  {t('common.cancel')}
+                  {t('app.cancel')}
                 </Button>
               </div>
             </>
@@ -129,10 +129,10 @@ function DeleteAccountDialog({ onClose, onOpenSubDialog }: DeleteAccountDialogPr
               </div>
               <div className={dialogStyles.actions}>
                 <Button variant="secondary" onClick={close}>
-                  {t('common.cancel')}
+                  {t('app.cancel')}
                 </Button>
                 <Button onClick={() => check.refetch()} disabled={check.isFetching}>
-                  {t('common.tryAgain')}
+                  {t('app.tryAgain')}
                 </Button>
               </div>
             </>
@@ -274,7 +274,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
       )}
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
+          {t('app.cancel')}
         </Button>
       </div>
     </>
@@ -392,7 +392,7 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
       )}
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={deleting}>
-          {t('common.cancel')}
+          {t('app.cancel')}
         </Button>
         <Button type="submit" className={settingsStyles.dangerButton} aria-disabled={deleting || undefined}>
           {t(deleting ? 'account.deletion.deleting' : 'account.deletion.confirm')}

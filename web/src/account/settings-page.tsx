@@ -14,7 +14,7 @@ export default function SettingsPage() {
   return (
     <div className={styles.page}>
       <title>{t('account.settings.documentTitle')}</title>
-      <PageHeader title={t('common.menu.accountSettings')} lead={t('account.settings.lead')} />
+      <PageHeader title={t('app.menu.accountSettings')} lead={t('account.settings.lead')} />
       <AccountSettingsForm user={user} />
       <ChangePasswordForm />
       <DeleteAccountSection />

@@ -72,7 +72,7 @@ export function IbanField(props: Omit<TextFieldProps, 'label'>) {
       autoComplete="off"
       spellCheck={false}
       autoCapitalize="characters"
-      placeholder={t('common.iban.placeholder')}
+      placeholder={t('app.iban.placeholder')}
       {...props}
     />
   );

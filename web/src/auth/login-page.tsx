@@ -170,7 +170,7 @@ export default function LoginPage() {
         </Link>
         {emptyMessage && (
           <p id={formErrorId} className={formStyles.fieldError}>
-            {t('common.validation.fillInAllFields')}
+            {t('app.validation.fillInAllFields')}
           </p>
         )}
         {problem && (

@@ -56,7 +56,7 @@ export default function ResetPasswordPage() {
         onExpired={() => {
           // Drop the used token from the address (and from history) and start over.
           setSearchParams({}, { replace: true });
-          setStep({ name: 'request', problem: t('common.errors.invalidToken') });
+          setStep({ name: 'request', problem: t('app.errors.invalidToken') });
         }}
       />
     );

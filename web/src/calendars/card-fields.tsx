@@ -29,7 +29,7 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
   return (
     <div className={className}>
       <TextField
-        label={t('common.card.number')}
+        label={t('app.card.number')}
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={CARD_NUMBER_MAX_LENGTH}
@@ -40,7 +40,7 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         className={wideClassName}
       />
       <TextField
-        label={t('common.card.holderName')}
+        label={t('app.card.holderName')}
         autoComplete="cc-name"
         value={card.holderName}
         onChange={(event) => onChange('holderName', event.target.value)}
@@ -48,17 +48,17 @@ export function CardFields({ card, errors, onChange, className, wideClassName, c
         className={wideClassName}
       />
       <TextField
-        label={t('common.card.expiry')}
+        label={t('app.card.expiry')}
         inputMode="numeric"
         autoComplete="cc-exp"
         maxLength={EXPIRY_MAX_LENGTH}
-        placeholder={t('common.card.expiryPlaceholder')}
+        placeholder={t('app.card.expiryPlaceholder')}
         value={card.expiry}
         onChange={(event) => onChange('expiry', formatExpiryInput(event.target.value, card.expiry))}
         error={errors.expiry}
       />
       <TextField
-        label={t('common.card.cvc')}
+        label={t('app.card.cvc')}
         inputMode="numeric"
         autoComplete="cc-csc"
         maxLength={3}

@@ -77,14 +77,14 @@ function AltchaWidget({ onChange, invalid, describedBy }: CaptchaFieldProps) {
   if (status === 'failed') {
     return (
       <p className={styles.message} role="alert">
-        {t('common.captcha.failed')}
+        {t('app.captcha.failed')}
       </p>
     );
   }
   if (!loaded) {
     return (
       <div className={styles.placeholder} aria-busy="true">
-        {t('common.captcha.loading')}
+        {t('app.captcha.loading')}
       </div>
     );
   }
@@ -184,7 +184,7 @@ function HostedWidget({
   if (failed) {
     return (
       <p className={styles.message} role="alert">
-        {t('common.captcha.failed')}
+        {t('app.captcha.failed')}
       </p>
     );
   }

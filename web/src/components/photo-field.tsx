@@ -152,7 +152,7 @@ export function PhotoField({
             <div className={styles.progressBox}>
               <progress className={styles.progress} max={100} value={percent} aria-labelledby={`${id}-progress`} />
               <p id={`${id}-progress`} className={styles.progressText} aria-live="polite">
-                {percent < 100 ? t('common.photo.uploading', { percent }) : t('common.photo.preparing')}
+                {percent < 100 ? t('app.photo.uploading', { percent }) : t('app.photo.preparing')}
               </p>
             </div>
           </div>
@@ -162,27 +162,27 @@ export function PhotoField({
             src={imageUrl(value, 640)}
             srcSet={imageSrcSet(value)}
             sizes="(max-width: 600px) 90vw, 420px"
-            alt={previewAlt ?? t('common.photo.chosenAlt')}
+            alt={previewAlt ?? t('app.photo.chosenAlt')}
           />
         ) : (
           <p className={styles.placeholder} aria-hidden="true">
-            {t('common.photo.none')}
+            {t('app.photo.none')}
           </p>
         )}
       </div>
       <div ref={actionsRef} className={styles.actions}>
         {upload ? (
           <Button variant="secondary" onClick={cancel}>
-            {t('common.photo.cancelUpload')}
+            {t('app.photo.cancelUpload')}
           </Button>
         ) : (
           <>
             <Button variant="secondary" onClick={choose} disabled={disabled} aria-describedby={describedBy}>
-              {t(value ? 'common.photo.replace' : 'common.photo.choose')}
+              {t(value ? 'app.photo.replace' : 'app.photo.choose')}
             </Button>
             {value && (
               <Button variant="ghost" onClick={remove} disabled={disabled}>
-                {t('common.photo.remove')}
+                {t('app.photo.remove')}
               </Button>
             )}
           </>

@@ -64,11 +64,11 @@ export function WalletButton({
     <button
       type="button"
       className={wallet === 'apple_pay' ? styles.applePay : styles.googlePay}
-      aria-label={t('common.wallets.payWith', { wallet: WALLET_NAMES[wallet] })}
+      aria-label={t('app.wallets.payWith', { wallet: WALLET_NAMES[wallet] })}
       disabled={disabled}
       onClick={onClick}
     >
-      {wallet === 'apple_pay' ? <AppleMark /> : <GoogleMark />} {t('common.wallets.pay')}
+      {wallet === 'apple_pay' ? <AppleMark /> : <GoogleMark />} {t('app.wallets.pay')}
     </button>
   );
 }
@@ -101,28 +101,28 @@ function WalletSheet({ wallet, amountCents, currency, description, onClose }: Wa
           </div>
           <dl className={styles.summary}>
             <div>
-              <dt>{t('common.wallets.payTo')}</dt>
+              <dt>{t('app.wallets.payTo')}</dt>
               <dd>Firstday</dd>
             </div>
             <div>
-              <dt>{t('common.wallets.for')}</dt>
+              <dt>{t('app.wallets.for')}</dt>
               <dd>{description}</dd>
             </div>
             <div>
-              <dt>{t('common.wallets.card')}</dt>
-              <dd>{t('common.wallets.testCard', { last4: '4242' })}</dd>
+              <dt>{t('app.wallets.card')}</dt>
+              <dd>{t('app.wallets.testCard', { last4: '4242' })}</dd>
             </div>
             <div className={styles.total}>
-              <dt>{t('common.wallets.total')}</dt>
+              <dt>{t('app.wallets.total')}</dt>
               <dd>{amount}</dd>
             </div>
           </dl>
           <p id={`${id}-note`} className={styles.note}>
-            {t('common.wallets.note', { amount })}
+            {t('app.wallets.note', { amount })}
           </p>
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close}>
-              {t('common.cancel')}
+              {t('app.cancel')}
             </Button>
             <Button
               onClick={() => {
@@ -130,7 +130,7 @@ function WalletSheet({ wallet, amountCents, currency, description, onClose }: Wa
                 close();
               }}
             >
-              {t('common.wallets.confirm', { amount })}
+              {t('app.wallets.confirm', { amount })}
             </Button>
           </div>
         </div>

@@ -43,17 +43,17 @@ export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
       {(close) => (
         <div className={styles.content}>
           <h2 id={`${id}-title`} className={styles.title}>
-            {t('common.unsavedChanges.title')}
+            {t('app.unsavedChanges.title')}
           </h2>
           <p id={`${id}-text`} className={styles.text}>
-            {t('common.unsavedChanges.text')}
+            {t('app.unsavedChanges.text')}
           </p>
           <div className={styles.actions}>
             {/* First, so it has the focus: staying is the safe choice. */}
             <Button variant="secondary" onClick={close}>
-              {t('common.unsavedChanges.stay')}
+              {t('app.unsavedChanges.stay')}
             </Button>
-            <Button onClick={() => blocker.proceed()}>{t('common.unsavedChanges.leave')}</Button>
+            <Button onClick={() => blocker.proceed()}>{t('app.unsavedChanges.leave')}</Button>
           </div>
         </div>
       )}

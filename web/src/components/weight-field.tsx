@@ -16,8 +16,8 @@ type WeightFieldProps = {
 };
 
 const UNITS: { unit: WeightUnit; label: MessageId }[] = [
-  { unit: 'g', label: messageId('common.weight.grams') },
-  { unit: 'lb', label: messageId('common.weight.poundsAndOunces') },
+  { unit: 'g', label: messageId('app.weight.grams') },
+  { unit: 'lb', label: messageId('app.weight.poundsAndOunces') },
 ];
 
 /**
@@ -52,14 +52,14 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
         <div className={styles.inputs}>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-grams`} className={styles.inputLabel}>
-              {t('common.weight.gramsLabel')}
+              {t('app.weight.gramsLabel')}
             </label>
             <input
               id={`${id}-grams`}
               className={formStyles.input}
               inputMode="numeric"
               autoComplete="off"
-              placeholder={t('common.weight.example', { value: '3400' })}
+              placeholder={t('app.weight.example', { value: '3400' })}
               value={value.grams}
               aria-invalid={invalid}
               aria-describedby={describedBy}
@@ -71,14 +71,14 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
         <div className={styles.inputs}>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-pounds`} className={styles.inputLabel}>
-              {t('common.weight.pounds')}
+              {t('app.weight.pounds')}
             </label>
             <input
               id={`${id}-pounds`}
               className={formStyles.input}
               inputMode="numeric"
               autoComplete="off"
-              placeholder={t('common.weight.example', { value: '7' })}
+              placeholder={t('app.weight.example', { value: '7' })}
               value={value.pounds}
               aria-invalid={invalid}
               aria-describedby={describedBy}
@@ -87,14 +87,14 @@ export function WeightField({ legend, value, onChange, error, hint }: WeightFiel
           </div>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-ounces`} className={styles.inputLabel}>
-              {t('common.weight.ounces')}
+              {t('app.weight.ounces')}
             </label>
             <input
               id={`${id}-ounces`}
               className={formStyles.input}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={t('common.weight.example', { value: '8' })}
+              placeholder={t('app.weight.example', { value: '8' })}
               value={value.ounces}
               aria-invalid={invalid}
               aria-describedby={describedBy}

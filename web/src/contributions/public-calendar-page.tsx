@@ -50,7 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** Its first HTML is complete, so its scripts may wait until it has painted (hydrate-after-paint.ts). */
 export const handle: HydrateAfterPaintHandle & CataloguesHandle = {
   hydrateAfterPaint: true,
-  catalogues: ['contributions'],
+  catalogues: ['app', 'contributions'],
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

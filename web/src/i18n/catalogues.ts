@@ -4,7 +4,10 @@ import type { Namespace } from './namespaces.ts';
 
 // One chunk per language and namespace, loaded when a page needs it. The JSON is compiled by the
 // Vite plugin in vite.config.ts, so no ICU parser ships to the browser.
-const loaders = import.meta.glob<Messages>('../../locales/*/*.json', { import: 'default' });
+// prerender.json is read by prerender loaders only (marketing/prerender-texts.ts), never here.
+const loaders = import.meta.glob<Messages>(['../../locales/*/*.json', '!../../locales/*/prerender.json'], {
+  import: 'default',
+});
 
 const loaded = new Set<string>();
 

@@ -1,4 +1,5 @@
 import type enAccount from '../../locales/en/account.json';
+import type enApp from '../../locales/en/app.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enCalendars from '../../locales/en/calendars.json';
 import type enCommon from '../../locales/en/common.json';
@@ -15,11 +16,13 @@ import type enThankYous from '../../locales/en/thank-yous.json';
  * The catalogue files of the web app, one per area (`web/locales/<locale>/<namespace>.json`). A page
  * loads `common` and the namespaces its routes name in `handle.catalogues`, so the landing page
  * carries neither the signed-in area's texts nor the legal pages'. `marketing` holds what `/`
- * shows (header, footer, landing sections), `pages` the other marketing pages' own texts.
+ * shows (header, footer, landing sections), `pages` the other marketing pages' own texts, `app`
+ * what the guest page and the signed-in area share (errors, validation, card and wallet, shell).
  * `prerender.json` is read by prerender loaders only, never in the browser.
  */
 export const NAMESPACES = [
   'common',
+  'app',
   'marketing',
   'pages',
   'faq',
@@ -36,6 +39,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every key English has: `t()` takes only these, so a typo fails the type check. */
 export type MessageId = keyof (typeof enCommon &
+  typeof enApp &
   typeof enMarketing &
   typeof enPages &
   typeof enFaq &
@@ -61,6 +65,7 @@ export function namespacesOf(handles: unknown[]): Namespace[] {
 
 /** The signed-in area's and the sign-in screens' namespaces (shell/client-rendered.tsx). */
 export const APP_NAMESPACES = [
+  'app',
   'auth',
   'account',
   'calendars',

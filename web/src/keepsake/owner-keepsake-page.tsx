@@ -42,7 +42,7 @@ export default function OwnerKeepsakePage() {
               </ButtonLink>
             ) : (
               <Button variant="secondary" onClick={() => keepsake.refetch()}>
-                {t('common.tryAgain')}
+                {t('app.tryAgain')}
               </Button>
             )}
           </div>
@@ -55,7 +55,7 @@ export default function OwnerKeepsakePage() {
     <>
       {documentTitle}
       <div className={styles.toolbar}>
-        <Link to="/my_calendars">← {t('common.menu.myCalendars')}</Link>
+        <Link to="/my_calendars">← {t('app.menu.myCalendars')}</Link>
         <div className={styles.toolbarActions}>
           <Button variant="secondary" onClick={() => window.print()}>
             {t('keepsake.print')}

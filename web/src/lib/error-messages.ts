@@ -3,61 +3,61 @@ import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError, NETWORK_ERROR_CODE } from './api.ts';
 
-export const CAPTCHA_MESSAGE = messageId('common.errors.captchaFailed');
-export const FEDERATED_FAILURE_MESSAGE = messageId('common.errors.federatedFailure');
+export const CAPTCHA_MESSAGE = messageId('app.errors.captchaFailed');
+export const FEDERATED_FAILURE_MESSAGE = messageId('app.errors.federatedFailure');
 
 /** The catalogue key per API error code; the one place the web app words server errors. */
 const MESSAGES: Record<string, MessageId> = {
-  validation_failed: messageId('common.errors.validationFailed'),
-  [NETWORK_ERROR_CODE]: messageId('common.errors.networkError'),
-  unauthorized: messageId('common.errors.unauthorized'),
-  forbidden: messageId('common.errors.forbidden'),
-  not_found: messageId('common.errors.notFound'),
-  conflict: messageId('common.errors.conflict'),
-  payload_too_large: messageId('common.errors.payloadTooLarge'),
-  internal_error: messageId('common.errors.internalError'),
-  http_error: messageId('common.errors.internalError'),
+  validation_failed: messageId('app.errors.validationFailed'),
+  [NETWORK_ERROR_CODE]: messageId('app.errors.networkError'),
+  unauthorized: messageId('app.errors.unauthorized'),
+  forbidden: messageId('app.errors.forbidden'),
+  not_found: messageId('app.errors.notFound'),
+  conflict: messageId('app.errors.conflict'),
+  payload_too_large: messageId('app.errors.payloadTooLarge'),
+  internal_error: messageId('app.errors.internalError'),
+  http_error: messageId('app.errors.internalError'),
   // Accounts. One text for every wrong part of a sign-in, so it reveals nothing about accounts.
-  invalid_email_or_password: messageId('common.errors.invalidEmailOrPassword'),
-  email_not_verified: messageId('common.errors.emailNotVerified'),
+  invalid_email_or_password: messageId('app.errors.invalidEmailOrPassword'),
+  email_not_verified: messageId('app.errors.emailNotVerified'),
   captcha_failed: CAPTCHA_MESSAGE,
-  invalid_token: messageId('common.errors.invalidToken'),
-  invalid_password: messageId('common.errors.invalidPassword'),
-  password_too_short: messageId('common.errors.passwordTooShort'),
-  password_too_long: messageId('common.errors.passwordTooLong'),
-  reauthentication_required: messageId('common.errors.reauthenticationRequired'),
-  account_has_open_calendars: messageId('common.errors.accountHasOpenCalendars'),
-  forbidden_origin: messageId('common.errors.forbiddenOrigin'),
+  invalid_token: messageId('app.errors.invalidToken'),
+  invalid_password: messageId('app.errors.invalidPassword'),
+  password_too_short: messageId('app.errors.passwordTooShort'),
+  password_too_long: messageId('app.errors.passwordTooLong'),
+  reauthentication_required: messageId('app.errors.reauthenticationRequired'),
+  account_has_open_calendars: messageId('app.errors.accountHasOpenCalendars'),
+  forbidden_origin: messageId('app.errors.forbiddenOrigin'),
   // Payments: a failed payment's `failureCode` and the pay route's errors.
-  card_declined: messageId('common.errors.cardDeclined'),
-  insufficient_funds: messageId('common.errors.insufficientFunds'),
-  expired_card: messageId('common.errors.expiredCard'),
-  incorrect_cvc: messageId('common.errors.incorrectCvc'),
-  processing_error: messageId('common.errors.processingError'),
-  payment_failed: messageId('common.errors.paymentFailed'),
-  already_paid: messageId('common.errors.alreadyPaid'),
+  card_declined: messageId('app.errors.cardDeclined'),
+  insufficient_funds: messageId('app.errors.insufficientFunds'),
+  expired_card: messageId('app.errors.expiredCard'),
+  incorrect_cvc: messageId('app.errors.incorrectCvc'),
+  processing_error: messageId('app.errors.processingError'),
+  payment_failed: messageId('app.errors.paymentFailed'),
+  already_paid: messageId('app.errors.alreadyPaid'),
   // Calendars.
-  calendar_incomplete: messageId('common.errors.calendarIncomplete'),
-  calendar_closed: messageId('common.errors.calendarClosed'),
-  calendar_not_active: messageId('common.errors.calendarNotActive'),
-  not_announced: messageId('common.errors.notAnnounced'),
+  calendar_incomplete: messageId('app.errors.calendarIncomplete'),
+  calendar_closed: messageId('app.errors.calendarClosed'),
+  calendar_not_active: messageId('app.errors.calendarNotActive'),
+  not_announced: messageId('app.errors.notAnnounced'),
 };
 
 /** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */
 const FEDERATED_MESSAGES: Record<string, MessageId> = {
-  'popup-blocked': messageId('common.errors.federated.popupBlocked'),
-  'popup-closed-by-user': messageId('common.errors.federated.popupClosedByUser'),
-  'cancelled-popup-request': messageId('common.errors.federated.cancelledPopupRequest'),
-  'web-storage-unsupported': messageId('common.errors.federated.webStorageUnsupported'),
-  'unauthorized-domain': messageId('common.errors.federated.unauthorizedDomain'),
-  'network-request-failed': messageId('common.errors.federated.networkRequestFailed'),
+  'popup-blocked': messageId('app.errors.federated.popupBlocked'),
+  'popup-closed-by-user': messageId('app.errors.federated.popupClosedByUser'),
+  'cancelled-popup-request': messageId('app.errors.federated.cancelledPopupRequest'),
+  'web-storage-unsupported': messageId('app.errors.federated.webStorageUnsupported'),
+  'unauthorized-domain': messageId('app.errors.federated.unauthorizedDomain'),
+  'network-request-failed': messageId('app.errors.federated.networkRequestFailed'),
   'internal-error': FEDERATED_FAILURE_MESSAGE,
-  'invalid-auth-event': messageId('common.errors.federated.invalidAuthEvent'),
+  'invalid-auth-event': messageId('app.errors.federated.invalidAuthEvent'),
   // What the OpenID Connect provider answers when the person says no on its consent page.
-  access_denied: messageId('common.errors.federated.accessDenied'),
+  access_denied: messageId('app.errors.federated.accessDenied'),
 };
 
-const FALLBACK = messageId('common.errors.fallback');
+const FALLBACK = messageId('app.errors.fallback');
 
 /**
  * For callers that have no `t` at hand (pass `useT()`'s when you can): the language of the pages
@@ -77,16 +77,16 @@ export function getErrorMessage(error: unknown, t: Translate = activeTranslate):
 }
 
 function getRateLimitMessage(retryAfterSeconds: number | undefined, t: Translate): string {
-  if (retryAfterSeconds === undefined) return t('common.errors.rateLimited');
+  if (retryAfterSeconds === undefined) return t('app.errors.rateLimited');
   if (retryAfterSeconds <= 60) {
-    return t('common.errors.rateLimitedSeconds', { seconds: Math.max(1, retryAfterSeconds) });
+    return t('app.errors.rateLimitedSeconds', { seconds: Math.max(1, retryAfterSeconds) });
   }
-  return t('common.errors.rateLimitedMinutes', { minutes: Math.ceil(retryAfterSeconds / 60) });
+  return t('app.errors.rateLimitedMinutes', { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 /** Text for a failed payment's `failureCode`; unknown codes get a general payment message. */
 export function getPaymentFailureMessage(code: string | undefined, t: Translate = activeTranslate): string {
-  return t((code && PAYMENT_FAILURE_CODES.has(code) && MESSAGES[code]) || 'common.errors.paymentFailed');
+  return t((code && PAYMENT_FAILURE_CODES.has(code) && MESSAGES[code]) || 'app.errors.paymentFailed');
 }
 
 const PAYMENT_FAILURE_CODES = new Set([

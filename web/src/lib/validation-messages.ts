@@ -13,52 +13,52 @@ import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx
  */
 const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageValues]> = {
   // account.ts
-  'Please enter your name.': messageId('common.validation.nameRequired'),
+  'Please enter your name.': messageId('app.validation.nameRequired'),
   [`A name can be at most ${NAME_MAX_LENGTH} characters.`]: [
-    messageId('common.validation.nameTooLong'),
+    messageId('app.validation.nameTooLong'),
     { max: NAME_MAX_LENGTH },
   ],
-  'Please enter a password.': messageId('common.validation.passwordRequired'),
-  [`Your password needs at least ${PASSWORD_MIN_LENGTH} characters.`]: messageId('common.errors.passwordTooShort'),
-  [`A password can be at most ${PASSWORD_MAX_LENGTH} characters.`]: messageId('common.errors.passwordTooLong'),
-  'Please fill in all fields': messageId('common.validation.fillInAllFields'),
+  'Please enter a password.': messageId('app.validation.passwordRequired'),
+  [`Your password needs at least ${PASSWORD_MIN_LENGTH} characters.`]: messageId('app.errors.passwordTooShort'),
+  [`A password can be at most ${PASSWORD_MAX_LENGTH} characters.`]: messageId('app.errors.passwordTooLong'),
+  'Please fill in all fields': messageId('app.validation.fillInAllFields'),
   // email.ts
-  'Please enter your e-mail address.': messageId('common.validation.emailRequired'),
+  'Please enter your e-mail address.': messageId('app.validation.emailRequired'),
   [`An e-mail address can be at most ${EMAIL_MAX_LENGTH} characters.`]: [
-    messageId('common.validation.emailTooLong'),
+    messageId('app.validation.emailTooLong'),
     { max: EMAIL_MAX_LENGTH },
   ],
-  'Please enter a valid e-mail address, like name@example.com.': messageId('common.validation.emailInvalid'),
+  'Please enter a valid e-mail address, like name@example.com.': messageId('app.validation.emailInvalid'),
   // account-settings.ts
-  'Please enter an amount in dollars.': messageId('common.validation.amountInDollars'),
-  'A savings goal cannot be negative.': messageId('common.validation.savingsGoalNegative'),
-  'Please enter at most $1,000,000.': messageId('common.validation.savingsGoalTooHigh'),
+  'Please enter an amount in dollars.': messageId('app.validation.amountInDollars'),
+  'A savings goal cannot be negative.': messageId('app.validation.savingsGoalNegative'),
+  'Please enter at most $1,000,000.': messageId('app.validation.savingsGoalTooHigh'),
   // images.ts (the photo checks, in the browser and on the server).
-  [IMAGE_TOO_LARGE_MESSAGE]: messageId('common.validation.imageTooLarge'),
-  [NOT_AN_IMAGE_MESSAGE]: messageId('common.validation.notAnImage'),
-  [TOO_MANY_PIXELS_MESSAGE]: messageId('common.validation.tooManyPixels'),
+  [IMAGE_TOO_LARGE_MESSAGE]: messageId('app.validation.imageTooLarge'),
+  [NOT_AN_IMAGE_MESSAGE]: messageId('app.validation.notAnImage'),
+  [TOO_MANY_PIXELS_MESSAGE]: messageId('app.validation.tooManyPixels'),
   // fun-guesses.ts's weight schema and components/weight-value.ts (the ranges, with their numbers, are not listed).
-  'Please enter a number.': messageId('common.validation.weightNumber'),
-  'Please check the weight.': messageId('common.validation.weightCheck'),
-  'Please enter whole grams.': messageId('common.validation.weightWholeGrams'),
-  'Please enter the pounds.': messageId('common.validation.weightPounds'),
-  'Please enter whole pounds.': messageId('common.validation.weightWholePounds'),
-  'Please enter the ounces.': messageId('common.validation.weightOunces'),
-  'Please enter 0 to 15 ounces.': messageId('common.validation.weightOuncesRange'),
-  'Please choose grams or pounds and ounces.': messageId('common.validation.weightUnit'),
+  'Please enter a number.': messageId('app.validation.weightNumber'),
+  'Please check the weight.': messageId('app.validation.weightCheck'),
+  'Please enter whole grams.': messageId('app.validation.weightWholeGrams'),
+  'Please enter the pounds.': messageId('app.validation.weightPounds'),
+  'Please enter whole pounds.': messageId('app.validation.weightWholePounds'),
+  'Please enter the ounces.': messageId('app.validation.weightOunces'),
+  'Please enter 0 to 15 ounces.': messageId('app.validation.weightOuncesRange'),
+  'Please choose grams or pounds and ounces.': messageId('app.validation.weightUnit'),
   // thank-yous.ts
-  'Please write your thank-you note.': messageId('common.validation.thankYouNoteRequired'),
+  'Please write your thank-you note.': messageId('app.validation.thankYouNoteRequired'),
   [`The note can be at most ${formatNumber(THANK_YOU_NOTE_MAX_LENGTH)} characters.`]: [
-    messageId('common.validation.thankYouNoteTooLong'),
+    messageId('app.validation.thankYouNoteTooLong'),
     { max: formatNumber(THANK_YOU_NOTE_MAX_LENGTH) },
   ],
   // iban-schema.ts and iban.ts's IBAN_MESSAGES (not imported: that module carries ibantools).
-  'An IBAN has at most 34 characters.': messageId('common.validation.ibanTooLong'),
+  'An IBAN has at most 34 characters.': messageId('app.validation.ibanTooLong'),
   'An IBAN starts with a two-letter country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.':
-    messageId('common.validation.ibanFormat'),
-  'This country code is not one that uses IBANs.': messageId('common.validation.ibanCountry'),
-  'This IBAN has the wrong number of characters for its country.': messageId('common.validation.ibanLength'),
-  'This IBAN is not valid: please check it for typos.': messageId('common.validation.ibanChecksum'),
+    messageId('app.validation.ibanFormat'),
+  'This country code is not one that uses IBANs.': messageId('app.validation.ibanCountry'),
+  'This IBAN has the wrong number of characters for its country.': messageId('app.validation.ibanLength'),
+  'This IBAN is not valid: please check it for typos.': messageId('app.validation.ibanChecksum'),
 };
 
 /** A field's validation message (from a shared schema or the server's `fields`) in the language of `t`. */

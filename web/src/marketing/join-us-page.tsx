@@ -20,7 +20,7 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export const handle: CataloguesHandle & LocalePrefixHandle = {
-  catalogues: ['marketing', 'pages', 'auth'],
+  catalogues: ['marketing', 'pages', 'app', 'auth'],
   localeFromPath: true,
 };
 

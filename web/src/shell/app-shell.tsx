@@ -72,7 +72,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">
-        {t('common.shell.skipToContent')}
+        {t('app.shell.skipToContent')}
       </a>
       <TopBar menuId={menuId} menuExpanded={menuExpanded} onToggleMenu={toggleMenu} />
       <div className={styles.body} data-menu-expanded={menuExpanded}>
@@ -100,10 +100,10 @@ function AuthGuard({ children }: { children: ReactNode }) {
   if (currentUser.isError) {
     return (
       <div className={styles.loadProblem} role="alert">
-        <h1>{t('common.shell.loadProblemTitle')}</h1>
+        <h1>{t('app.shell.loadProblemTitle')}</h1>
         <p>{getErrorMessage(currentUser.error, t)}</p>
         <Button onClick={() => currentUser.refetch()} disabled={currentUser.isFetching}>
-          {t('common.tryAgain')}
+          {t('app.tryAgain')}
         </Button>
       </div>
     );

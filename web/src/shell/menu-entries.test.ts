@@ -10,23 +10,23 @@ function getEntry(label: string): MenuEntry {
 describe('MENU_ENTRIES', () => {
   it('lists the four signed-in destinations in the specification’s order', () => {
     expect(MENU_ENTRIES.map(({ label, path }) => [label, path])).toEqual([
-      ['common.menu.myCalendars', '/my_calendars'],
-      ['common.menu.accountSettings', '/settings'],
-      ['common.menu.wishes', '/wishes'],
-      ['common.menu.investments', '/investments'],
+      ['app.menu.myCalendars', '/my_calendars'],
+      ['app.menu.accountSettings', '/settings'],
+      ['app.menu.wishes', '/wishes'],
+      ['app.menu.investments', '/investments'],
     ]);
   });
 });
 
 describe('getAriaCurrent', () => {
   it('marks the entry of the current page', () => {
-    expect(getAriaCurrent(getEntry('common.menu.accountSettings'), '/settings')).toBe('page');
-    expect(getAriaCurrent(getEntry('common.menu.accountSettings'), '/settings/')).toBe('page');
-    expect(getAriaCurrent(getEntry('common.menu.wishes'), '/settings')).toBeUndefined();
+    expect(getAriaCurrent(getEntry('app.menu.accountSettings'), '/settings')).toBe('page');
+    expect(getAriaCurrent(getEntry('app.menu.accountSettings'), '/settings/')).toBe('page');
+    expect(getAriaCurrent(getEntry('app.menu.wishes'), '/settings')).toBeUndefined();
   });
 
   it('marks My calendars as the section of calendar pages', () => {
-    const calendars = getEntry('common.menu.myCalendars');
+    const calendars = getEntry('app.menu.myCalendars');
     expect(getAriaCurrent(calendars, '/my_calendars/calendar_info')).toBe('true');
     expect(getAriaCurrent(calendars, '/create_calendar')).toBe('true');
     expect(getAriaCurrent(calendars, '/my_calendarsX')).toBeUndefined();

@@ -13,14 +13,14 @@ export type MenuEntry = {
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
-    label: messageId('common.menu.myCalendars'),
+    label: messageId('app.menu.myCalendars'),
     path: '/my_calendars',
     icon: 'calendar',
     section: ['/my_calendars', '/create_calendar'],
   },
-  { label: messageId('common.menu.accountSettings'), path: '/settings', icon: 'settings', section: ['/settings'] },
-  { label: messageId('common.menu.wishes'), path: '/wishes', icon: 'wishes', section: ['/wishes'] },
-  { label: messageId('common.menu.investments'), path: '/investments', icon: 'investments', section: ['/investments'] },
+  { label: messageId('app.menu.accountSettings'), path: '/settings', icon: 'settings', section: ['/settings'] },
+  { label: messageId('app.menu.wishes'), path: '/wishes', icon: 'wishes', section: ['/wishes'] },
+  { label: messageId('app.menu.investments'), path: '/investments', icon: 'investments', section: ['/investments'] },
 ];
 
 function trimSlash(pathname: string): string {

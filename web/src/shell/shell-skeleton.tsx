@@ -7,7 +7,7 @@ export function ShellSkeleton() {
   return (
     <div className={styles.skeleton} aria-busy="true">
       <span className="visually-hidden" role="status">
-        {t('common.shell.loadingAccount')}
+        {t('app.shell.loadingAccount')}
       </span>
       <div className={styles.skeletonTitle} />
       <div className={styles.skeletonLine} />

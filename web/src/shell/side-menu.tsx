@@ -17,7 +17,7 @@ export function SideMenu({ id, expanded, onNavigate }: SideMenuProps) {
   const t = useT();
   const { pathname } = useLocation();
   return (
-    <nav id={id} aria-label={t('common.menu.label')} className={styles.sideMenu} data-expanded={expanded}>
+    <nav id={id} aria-label={t('app.menu.label')} className={styles.sideMenu} data-expanded={expanded}>
       <ul className={styles.menuList}>
         {MENU_ENTRIES.map((entry) => (
           <li key={entry.path}>

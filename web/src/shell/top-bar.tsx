@@ -22,8 +22,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
   const backLink = getBackLink(pathname);
   const unreadWishes = useUnreadWishCount();
   // 'Wishes' or 'Wishes, 3 unread': the accessible name of the wishes button.
-  const wishesLabel =
-    unreadWishes > 0 ? t('common.topBar.wishesUnread', { unread: unreadWishes }) : t('common.menu.wishes');
+  const wishesLabel = unreadWishes > 0 ? t('app.topBar.wishesUnread', { unread: unreadWishes }) : t('app.menu.wishes');
 
   async function logOut() {
     if (loggingOut) return;
@@ -33,7 +32,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
       // Replace: Back must not return to a signed-in page that would only bounce to /login.
       navigate('/login', { replace: true });
     } catch (error) {
-      showErrorToast(t('common.topBar.logoutFailed', { reason: getErrorMessage(error, t) }));
+      showErrorToast(t('app.topBar.logoutFailed', { reason: getErrorMessage(error, t) }));
       setLoggingOut(false);
     }
   }
@@ -43,7 +42,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
       <button
         type="button"
         className={styles.iconButton}
-        aria-label={t('common.topBar.menu')}
+        aria-label={t('app.topBar.menu')}
         aria-expanded={menuExpanded}
         aria-controls={menuId}
         onClick={onToggleMenu}
@@ -56,7 +55,7 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
       {backLink && (
         <Link to={backLink} className={styles.backLink}>
           <BackIcon size={20} />
-          <span className={styles.backLabel}>{t('common.topBar.backToList')}</span>
+          <span className={styles.backLabel}>{t('app.topBar.backToList')}</span>
         </Link>
       )}
       <div className={styles.topActions}>
@@ -75,10 +74,10 @@ export function TopBar({ menuId, menuExpanded, onToggleMenu }: TopBarProps) {
           className={styles.logoutButton}
           onClick={logOut}
           aria-disabled={loggingOut || undefined}
-          aria-label={t('common.topBar.logout')}
+          aria-label={t('app.topBar.logout')}
         >
           <LogoutIcon size={20} />
-          <span className={styles.logoutLabel}>{t('common.topBar.logout')}</span>
+          <span className={styles.logoutLabel}>{t('app.topBar.logout')}</span>
         </button>
       </div>
     </header>

@@ -132,7 +132,7 @@ export function ThankYouDialog({
           )}
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close} disabled={sending}>
-              {t('common.cancel')}
+              {t('app.cancel')}
             </Button>
             <Button type="submit" aria-disabled={sending || undefined}>
               {sending ? (

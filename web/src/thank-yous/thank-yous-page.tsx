@@ -46,9 +46,7 @@ export default function ThankYousPage() {
           {notFound ? (
             <Link to="/my_calendars">{t('thank-yous.page.backToCalendars')}</Link>
           ) : (
-            <Button onClick={() => Promise.all([calendar.refetch(), thankYous.refetch()])}>
-              {t('common.tryAgain')}
-            </Button>
+            <Button onClick={() => Promise.all([calendar.refetch(), thankYous.refetch()])}>{t('app.tryAgain')}</Button>
           )}
         </div>
       </>
@@ -115,7 +113,7 @@ function ThankYous({ calendar, list }: { calendar: OwnerCalendar; list: ThankYou
         title={t('thank-yous.page.title')}
         lead={
           <>
-            {calendar.title} · <Link to="/my_calendars">{t('common.menu.myCalendars')}</Link>
+            {calendar.title} · <Link to="/my_calendars">{t('app.menu.myCalendars')}</Link>
           </>
         }
         actions={

@@ -1,17 +1,17 @@
 import styles from './choice-group.module.css';
 
-type ChoiceGroupProps<T extends number> = {
+type ChoiceGroupProps<T extends number | string> = {
   legend: string;
   options: readonly T[];
   value: T;
   onChange: (value: T) => void;
   formatOption: (value: T) => string;
-  /** Round markers (years) instead of pills (amounts). */
+  /** Round markers (years) instead of pills (amounts, currencies). */
   shape?: 'pill' | 'round';
 };
 
 /** A set of toggle buttons (aria-pressed) of which exactly one is chosen; used by both calculators. */
-export function ChoiceGroup<T extends number>({
+export function ChoiceGroup<T extends number | string>({
   legend,
   options,
   value,

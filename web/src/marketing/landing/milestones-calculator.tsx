@@ -1,4 +1,6 @@
+import { CURRENCIES, type Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
 import {
   computeMilestoneValue,
   MILESTONE_AGES,
@@ -12,10 +14,14 @@ import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import styles from './milestones-calculator.module.css';
 
-/** The calculators count whole dollars (projections rounded): 1469.3 → '$1,469' ('1.469 $' in German). */
-function formatDollars(dollars: number, locale: string) {
-  return formatMoney(dollars * 100, { minorUnits: 'never', locale });
+/** The calculator counts whole units (projections rounded): 1469.3 → '$1,469', '1.469 €' in German. */
+function formatWhole(units: number, currency: Currency, locale: string) {
+  return formatMoney(units * 100, { currency, minorUnits: 'never', locale });
 }
+
+/** The currency a visitor most likely gives in, by the page's language; they can pick another. */
+const CURRENCY_BY_LOCALE: Record<Locale, Currency> = { en: 'usd', de: 'eur', ru: 'eur' };
+const CURRENCY_SYMBOLS: Record<Currency, string> = { usd: '$', eur: '€', gbp: '£' };
 
 const BLOCK_COLOURS = [styles.pink, styles.blue, styles.sun] as const;
 /** Three milestones per age and amount, as `getMilestoneLabels` (common/milestones.ts) names them in English. */
@@ -28,7 +34,8 @@ export function MilestonesCalculator() {
   const value = computeMilestoneValue(amount, age);
   const t = useT();
   const locale = useLocale();
-  const dollars = (whole: number) => formatDollars(whole, locale);
+  const [currency, setCurrency] = useState<Currency>(CURRENCY_BY_LOCALE[locale]);
+  const money = (whole: number) => formatWhole(whole, currency, locale);
 
   return (
     <CalculatorSection
@@ -53,12 +60,19 @@ export function MilestonesCalculator() {
           options={MILESTONE_AMOUNTS}
           value={amount}
           onChange={setAmount}
-          formatOption={dollars}
+          formatOption={money}
+        />
+        <ChoiceGroup
+          legend={t('marketing.milestones.currency')}
+          options={CURRENCIES}
+          value={currency}
+          onChange={setCurrency}
+          formatOption={(option) => CURRENCY_SYMBOLS[option]}
         />
       </div>
       <div className={styles.result} aria-live="polite">
-        <p className={styles.resultLabel}>{t('marketing.milestones.result', { age, amount: dollars(amount) })}</p>
-        <ResultValue className={styles.resultValue}>{dollars(value)}</ResultValue>
+        <p className={styles.resultLabel}>{t('marketing.milestones.result', { age, amount: money(amount) })}</p>
+        <ResultValue className={styles.resultValue}>{money(value)}</ResultValue>
         <p className={styles.resultLabel}>{t('marketing.milestones.enough')}</p>
         <ol className={styles.blocks}>
           {MILESTONE_NUMBERS.map((number, index) => (
