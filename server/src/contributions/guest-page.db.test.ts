@@ -75,7 +75,8 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
     const days = Math.round(
       (Date.parse('2030-01-15') - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000,
     );
-    expect(html).toContain(`${days} days to go`);
+    // The count is an ICU plural, so it is written as a number of the page's language: '1,148'.
+    expect(html).toContain(`${days.toLocaleString('en-US')} days to go`);
     expect(html).toContain(`og.png?photo=${id.slice(0, 8)}`);
   });
 
