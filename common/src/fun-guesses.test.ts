@@ -122,5 +122,7 @@ describe('times and weights in each language', () => {
     expect(formatWeightBoth(3450)).toBe('3,450 g (7 lb 10 oz)');
     expect(formatWeightBoth(3450, 'de')).toBe('3.450 g');
     expect(formatWeightBoth(3450, 'ru')).toBe('3\u00a0450 г');
+    expect(formatMinutesOff(125, 'de')).toBe('2 Std. 5 Min.');
+    expect(formatMinutesOff(45, 'ru')).toBe('45 мин');
   });
 });

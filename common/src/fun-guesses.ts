@@ -154,9 +154,17 @@ export function getTimeDistance(a: number, b: number): number {
 }
 
 /** '2 h 5 min', '45 min', '1 h'. */
-export function formatMinutesOff(minutes: number): string {
+export function formatMinutesOff(minutes: number, locale: Locale = DEFAULT_LOCALE): string {
+  const { hour, minute } = DURATION_UNITS[locale];
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return `${rest} ${minute}`;
+  return rest === 0 ? `${hours} ${hour}` : `${hours} ${hour} ${rest} ${minute}`;
 }
+
+/** The hour's and the minute's abbreviations in each language. */
+const DURATION_UNITS: Record<Locale, { hour: string; minute: string }> = {
+  en: { hour: 'h', minute: 'min' },
+  de: { hour: 'Std.', minute: 'Min.' },
+  ru: { hour: 'ч', minute: 'мин' },
+};

@@ -1,6 +1,6 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
 import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/format';
-import { formatMinutesOff, formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import { formatMinutesOff, formatTimeOfDay, formatWeight, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { Link } from 'react-router';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
@@ -111,7 +111,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
                       values={{
                         name: guess.name,
                         guess: formatTimeOfDay(guess.minutes, locale),
-                        off: guess.minutesOff === 0 ? 'none' : formatMinutesOff(guess.minutesOff),
+                        off: guess.minutesOff === 0 ? 'none' : formatMinutesOff(guess.minutesOff, locale),
                       }}
                       components={{ 0: <strong>{guess.name}</strong> }}
                     />
@@ -132,7 +132,7 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
                       values={{
                         name: guess.name,
                         guess: formatWeightBoth(guess.grams, locale),
-                        off: guess.gramsOff === 0 ? 'none' : `${formatNumber(guess.gramsOff, locale)} g`,
+                        off: guess.gramsOff === 0 ? 'none' : formatWeight(guess.gramsOff, 'g', locale),
                       }}
                       components={{ 0: <strong>{guess.name}</strong> }}
                     />
