@@ -6,7 +6,9 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { hydrateAfterPaint, wantsHydrateAfterPaint } from './hydrate-after-paint.ts';
-import { createServerI18n } from './i18n/catalogues.server.ts';
+import { createServerI18n, pageCatalogues } from './i18n/catalogues.server.ts';
+import { InlineCataloguesContext } from './i18n/inline-catalogues.tsx';
+import { namespacesOf } from './i18n/namespaces.ts';
 import { requestLocale } from './i18n/request-locale.ts';
 import { nonceContext } from './page-context.ts';
 
@@ -43,7 +45,9 @@ export default function handleRequest(
       (match) => routerContext.routeModules[match.route.id]?.handle,
     );
     const afterPaint = wantsHydrateAfterPaint(handles);
-    const i18n = createServerI18n(requestLocale(request, handles));
+    const locale = requestLocale(request, handles);
+    const i18n = createServerI18n(locale);
+    const catalogues = pageCatalogues(locale, namespacesOf(handles));
     // Crawlers (and link previews) get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || afterPaint ? 'onAllReady' : 'onShellReady';
@@ -51,7 +55,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCataloguesContext.Provider value={catalogues}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCataloguesContext.Provider>
       </I18nProvider>,
       {
         nonce,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { TestModeRibbon } from './components/test-mode-ribbon.tsx';
+import { InlineCatalogues } from './i18n/inline-catalogues.tsx';
 import { usePageI18n } from './i18n/locale-gate.tsx';
 import { useT } from './i18n/use-t.tsx';
 import './styles/global.css';
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <TestModeRibbon />
         </I18nProvider>
+        <InlineCatalogues />
         <ScrollRestoration />
         <Scripts />
       </body>

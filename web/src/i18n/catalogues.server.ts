@@ -20,3 +20,8 @@ const messagesByLocale = Object.fromEntries(
 export function createServerI18n(locale: Locale): I18n {
   return setupI18n({ locale, messages: { [locale]: messagesByLocale[locale] } });
 }
+
+/** The messages of some namespaces of a language: what a page's HTML carries for its hydration. */
+export function pageCatalogues(locale: Locale, namespaces: readonly string[]): Messages {
+  return Object.assign({}, ...namespaces.map((name) => catalogues[`../../locales/${locale}/${name}.json`] ?? {}));
+}

@@ -30,3 +30,9 @@ export async function loadCatalogues(i18n: I18n, locale: Locale, namespaces: rea
 export function hasCatalogues(locale: Locale, namespaces: readonly Namespace[]): boolean {
   return namespaces.every((name) => loaded.has(`${locale}/${name}`));
 }
+
+/** Takes catalogues that came another way (inline in the page's HTML) as loaded. */
+export function addCatalogues(i18n: I18n, locale: Locale, namespaces: readonly Namespace[], messages: Messages) {
+  i18n.load(locale, messages);
+  for (const name of namespaces) loaded.add(`${locale}/${name}`);
+}
