@@ -71,6 +71,8 @@ test('a parent with an account logs in from /join_us and goes on to the wizard',
   await page.goto('/join_us');
   await page.getByRole('region', { name: 'Create your account' }).getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL('/login?redirect=%2Fcreate_calendar');
+  // The sign-in screen's texts load on the way (decision 020): until then /join_us stays on screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Continue with Email' }).click();
