@@ -1,14 +1,9 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
+import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import type { Locale } from '@firstday/common/locales';
 import { serverTranslator } from '../lib/i18n.ts';
-import {
-  formatEmailDate,
-  formatEmailDateTime,
-  formatEmailMoney,
-  formatEmailTimeOfDay,
-  formatEmailWeight,
-} from './formatting.ts';
+import { formatEmailDate, formatEmailDateTime, formatEmailMoney } from './formatting.ts';
 import { type Email, getEmailPhotoUrl, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
@@ -23,8 +18,8 @@ export type BabyDetails = {
 /** 'Welcome, Mia! Born at 3:45 PM, weighing 3,450 g (7 lb 10 oz).', or only the parts given; null for none. */
 export function describeBaby(details: BabyDetails, locale: Locale = 'en'): string | null {
   const t = serverTranslator(locale);
-  const time = details.birthTimeMinutes != null ? formatEmailTimeOfDay(details.birthTimeMinutes, locale) : null;
-  const weight = details.birthWeightGrams != null ? formatEmailWeight(details.birthWeightGrams, locale) : null;
+  const time = details.birthTimeMinutes != null ? formatTimeOfDay(details.birthTimeMinutes, locale) : null;
+  const weight = details.birthWeightGrams != null ? formatWeightBoth(details.birthWeightGrams, locale) : null;
   const facts =
     time !== null && weight !== null
       ? t('emails.baby.bornAtWeighing', { time, weight })

@@ -1,8 +1,6 @@
 import type { Currency } from '@firstday/common/currency';
-import { formatDateTime, formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
-import { formatTimeOfDay, formatWeight } from '@firstday/common/fun-guesses';
+import { formatDateTime, formatLongDate, formatMoney } from '@firstday/common/format';
 import type { Locale } from '@firstday/common/locales';
-import { serverTranslator } from '../lib/i18n.ts';
 import { formatUtcDateTime } from '../payments/payout-hold.ts';
 
 /** The `Intl` locale of each of our languages (common/format's default is 'en-US'). */
@@ -30,15 +28,4 @@ export function formatEmailDate(date: string | Date, locale: Locale): string {
 export function formatEmailDateTime(date: Date, locale: Locale): string {
   if (locale === 'en') return formatUtcDateTime(date);
   return `${formatDateTime(date, { locale: intlLocale(locale), timeZone: 'UTC' })} UTC`;
-}
-
-/** Minutes after midnight: '3:45 PM' in English, '15:45' elsewhere. */
-export function formatEmailTimeOfDay(minutes: number, locale: Locale): string {
-  return formatTimeOfDay(minutes, locale);
-}
-
-/** '3,450 g (7 lb 10 oz)' in English (both units for readers of either), '3.450 g' / '3 450 г' elsewhere. */
-export function formatEmailWeight(grams: number, locale: Locale): string {
-  const metric = serverTranslator(locale)('emails.common.grams', { grams: formatNumber(grams, intlLocale(locale)) });
-  return locale === 'en' ? `${metric} (${formatWeight(grams, 'lb')})` : metric;
 }

@@ -7,7 +7,7 @@ import {
   formatNumber,
   formatWeekday,
 } from '@firstday/common/format';
-import { formatTimeOfDay, formatWeight } from '@firstday/common/fun-guesses';
+import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import PDFDocument from 'pdfkit';
@@ -29,18 +29,6 @@ type Lang = { locale: Locale; intl: string; t: ServerTranslate };
 
 function createLang(locale: Locale): Lang {
   return { locale, intl: intlLocale(locale), t: serverTranslator(locale) };
-}
-
-/** '3:45 PM' in English, '15:45' in German and Russian. */
-function formatTime(minutes: number, lang: Lang): string {
-  if (lang.locale === 'en') return formatTimeOfDay(minutes);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** '3,450 g (7 lb 10 oz)' in English, for readers of either unit; grams only elsewhere. */
-function formatGrams(grams: number, lang: Lang): string {
-  const metric = lang.t('keepsake.grams', { grams: formatNumber(grams, lang.intl) });
-  return lang.locale === 'en' ? `${metric} (${formatWeight(grams, 'lb')})` : metric;
 }
 
 /** The product's palettes (contributions/og-image.ts, web/src/styles/global.css), for print. */
@@ -300,10 +288,10 @@ function drawAnnouncement(
 
   const facts: [string, string][] = [];
   if (announcement.birthTimeMinutes !== null) {
-    facts.push([lang.t('keepsake.announcement.time'), formatTime(announcement.birthTimeMinutes, lang)]);
+    facts.push([lang.t('keepsake.announcement.time'), formatTimeOfDay(announcement.birthTimeMinutes, lang.locale)]);
   }
   if (announcement.birthWeightGrams !== null) {
-    facts.push([lang.t('keepsake.announcement.weight'), formatGrams(announcement.birthWeightGrams, lang)]);
+    facts.push([lang.t('keepsake.announcement.weight'), formatWeightBoth(announcement.birthWeightGrams, lang.locale)]);
   }
   facts.push([lang.t('keepsake.announcement.dueDate'), formatLongDate(book.dueDate, lang.intl)]);
   const columnWidth = TEXT_WIDTH / facts.length;
@@ -542,8 +530,8 @@ const WISH_TEXT: TextStyle = { font: 'serif', size: 12.5, color: '#2a2136', line
 
 function wishDetails(wish: KeepsakeWish, lang: Lang): string {
   const parts = [lang.t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, lang.intl) })];
-  if (wish.guessedTimeMinutes !== null) parts.push(formatTime(wish.guessedTimeMinutes, lang));
-  if (wish.guessedWeightGrams !== null) parts.push(formatGrams(wish.guessedWeightGrams, lang));
+  if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes, lang.locale));
+  if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams, lang.locale));
   return parts.join('  ·  ');
 }
 
