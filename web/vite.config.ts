@@ -1,6 +1,7 @@
 import { compileCatalogue } from '@firstday/common/catalogues';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { islandsEntry } from './islands-plugin.ts';
 
 /** Parses each catalogue's ICU texts at build time (common/src/catalogues.ts); the result is still JSON. */
 function compileCatalogues(): Plugin {
@@ -15,7 +16,7 @@ function compileCatalogues(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [compileCatalogues(), reactRouter()],
+  plugins: [compileCatalogues(), islandsEntry(), reactRouter()],
   build: {
     // One stylesheet instead of one per route module: fewer render-blocking requests on first paint.
     cssCodeSplit: false,
@@ -27,11 +28,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: 'framework',
+              name: 'react',
               // Groups capture their modules' dependencies too: the framework and the shared helpers
               // choose first, so no page group takes React or the i18n hooks with it.
               priority: 3,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/](core|react))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui[\\/](core|react))[\\/]/,
+            },
+            {
+              // Apart from React: the island pages (decision 021) load React without the router.
+              name: 'router',
+              priority: 3,
+              test: /node_modules[\\/]react-router[\\/]/,
             },
             {
               // Small modules every page uses (API client, button, logo, lazy-import helper, the Intl
@@ -39,7 +46,7 @@ export default defineConfig({
               // guest page loads the other's chunk.
               name: 'shared',
               priority: 2,
-              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo)|i18n[\\/](use-t|client-i18n|catalogues|locale-gate|namespaces|request-locale)\.tsx?)|common[\\/]src[\\/](site|format|locales|currency)\.ts|vite[\\/]preload-helper/,
+              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo)\.tsx|i18n[\\/](use-t|client-i18n|catalogues|namespaces|request-locale)\.tsx?|islands[\\/](island|page-location)\.tsx?)|common[\\/]src[\\/](site|format|locales|currency)\.ts|vite[\\/]preload-helper/,
             },
             {
               // Used by the guest page and some marketing pages (not `/`): error texts, not-found view.

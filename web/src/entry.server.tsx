@@ -1,15 +1,17 @@
 import { PassThrough } from 'node:stream';
+import islandsEntry from 'virtual:islands-entry';
 import { I18nProvider } from '@lingui/react';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { hydrateAfterPaint, wantsHydrateAfterPaint } from './hydrate-after-paint.ts';
 import { createServerI18n, pageCatalogues } from './i18n/catalogues.server.ts';
 import { InlineCataloguesContext } from './i18n/inline-catalogues.tsx';
 import { namespacesOf } from './i18n/namespaces.ts';
 import { requestLocale } from './i18n/request-locale.ts';
+import { type IslandRenderer, IslandRendererContext, isIslandPage } from './islands/island.tsx';
 import { nonceContext } from './page-context.ts';
 
 // What the API server uses from this build (server/src/lib/web-static.ts): React Router's request
@@ -48,6 +50,11 @@ export default function handleRequest(
     const locale = requestLocale(request, handles);
     const i18n = createServerI18n(locale);
     const catalogues = pageCatalogues(locale, namespacesOf(handles));
+    // A page of islands (decision 021) renders each island as a root of its own, for the browser to hydrate.
+    const renderIsland: IslandRenderer | null =
+      islandsEntry.module && isIslandPage(handles)
+        ? (element, identifierPrefix) => renderToString(element, { identifierPrefix })
+        : null;
     // Crawlers (and link previews) get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || afterPaint ? 'onAllReady' : 'onShellReady';
@@ -56,7 +63,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
         <InlineCataloguesContext.Provider value={catalogues}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IslandRendererContext value={renderIsland}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IslandRendererContext>
         </InlineCataloguesContext.Provider>
       </I18nProvider>,
       {

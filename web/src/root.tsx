@@ -1,11 +1,14 @@
 import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { TestModeRibbon } from './components/test-mode-ribbon.tsx';
 import { InlineCatalogues } from './i18n/inline-catalogues.tsx';
 import { usePageI18n } from './i18n/locale-gate.tsx';
 import { useT } from './i18n/use-t.tsx';
+import { IslandRendererContext } from './islands/island.tsx';
+import { IslandScripts } from './islands/island-scripts.tsx';
+import { PageLocationContext } from './islands/page-location.ts';
 import './styles/global.css';
 
 export const links: Route.LinksFunction = () => [
@@ -14,10 +17,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { locale, i18n, namespaces } = usePageI18n();
+  const { locale, i18n, location } = usePageI18n();
+  // Set only while the server renders a page of islands (decision 021): no React Router in its browser.
+  const islandPage = useContext(IslandRendererContext) !== null;
   // entry.client.tsx reads both attributes to load the same texts before hydrating.
   return (
-    <html lang={locale} data-catalogues={namespaces.join(' ')}>
+    <html lang={locale} data-catalogues={location.namespaces.join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -27,12 +32,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={i18n}>
-          {children}
-          <TestModeRibbon />
+          <PageLocationContext value={location}>
+            {children}
+            <TestModeRibbon />
+          </PageLocationContext>
         </I18nProvider>
         <InlineCatalogues />
-        <ScrollRestoration />
-        <Scripts />
+        {islandPage ? (
+          <IslandScripts location={location} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

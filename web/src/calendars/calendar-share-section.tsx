@@ -1,7 +1,7 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useId } from 'react';
 import settingsStyles from '../account/settings-page.module.css';
-import { ButtonLink } from '../components/button.tsx';
+import { ButtonLink } from '../components/button-link.tsx';
 import { getOwnerInvitation } from '../contributions/share-links.ts';
 import { SharePanel } from '../contributions/share-panel.tsx';
 import { useT } from '../i18n/use-t.tsx';

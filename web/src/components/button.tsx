@@ -1,11 +1,10 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
-type Size = 'md' | 'lg';
+export type Variant = 'primary' | 'secondary' | 'ghost';
+export type Size = 'md' | 'lg';
 
-function getButtonClass(variant: Variant, size: Size, className?: string) {
+export function getButtonClass(variant: Variant, size: Size, className?: string) {
   return [styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ');
 }
 
@@ -15,17 +14,13 @@ export function Button({ variant = 'primary', size = 'md', className, type = 'bu
   return <button type={type} className={getButtonClass(variant, size, className)} {...props} />;
 }
 
-type ButtonLinkProps = LinkProps & { variant?: Variant; size?: Size };
+type ButtonAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant; size?: Size };
 
-/** A client-side link that looks like a button (history push, no full reload). */
-export function ButtonLink({ variant = 'primary', size = 'md', className, ...props }: ButtonLinkProps) {
-  return <Link className={getButtonClass(variant, size, className)} {...props} />;
-}
-
-type ExternalButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant; size?: Size };
-
-/** A plain anchor (mailto:, tel:, external pages) that looks like a button. */
-export function ExternalButtonLink({ variant = 'primary', size = 'md', className, ...props }: ExternalButtonLinkProps) {
+/**
+ * A plain anchor that looks like a button: links of the marketing pages (documents that hydrate
+ * without the client router, decision 021), mailto:, tel: and external pages.
+ */
+export function ButtonAnchor({ variant = 'primary', size = 'md', className, ...props }: ButtonAnchorProps) {
   return <a className={getButtonClass(variant, size, className)} {...props} />;
 }
 

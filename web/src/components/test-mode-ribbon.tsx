@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t.tsx';
+import { island } from '../islands/island.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import styles from './test-mode-ribbon.module.css';
 
@@ -7,7 +8,7 @@ import styles from './test-mode-ribbon.module.css';
  * 'Test mode' in the corner of every page while payments are simulated (the sandbox processor), so
  * nobody mistakes a staging site for the real one. Read after load: prerendered pages stay static.
  */
-export function TestModeRibbon() {
+export const TestModeRibbon = island('TestModeRibbon', function TestModeRibbon() {
   const t = useT();
   const [testMode, setTestMode] = useState(false);
   useEffect(() => {
@@ -29,4 +30,4 @@ export function TestModeRibbon() {
       <span className="visually-hidden">{t('common.testMode.explanation')}</span>
     </div>
   );
-}
+});

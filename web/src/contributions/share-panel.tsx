@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, ExternalButtonLink } from '../components/button.tsx';
+import { Button, ButtonAnchor } from '../components/button.tsx';
 import { T, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import styles from './public-calendar.module.css';
@@ -121,25 +121,20 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
       </div>
       <ul className={styles.shareActions} aria-label={t('contributions.share.send')}>
         <li>
-          <ExternalButtonLink
-            variant="secondary"
-            href={getWhatsAppUrl(message)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <ButtonAnchor variant="secondary" href={getWhatsAppUrl(message)} target="_blank" rel="noopener noreferrer">
             {APP_NAMES.whatsApp}
             <span className="visually-hidden"> {t('contributions.share.newTab')}</span>
-          </ExternalButtonLink>
+          </ButtonAnchor>
         </li>
         <li>
-          <ExternalButtonLink variant="secondary" href={getSmsUrl(message)}>
+          <ButtonAnchor variant="secondary" href={getSmsUrl(message)}>
             {APP_NAMES.sms}
-          </ExternalButtonLink>
+          </ButtonAnchor>
         </li>
         <li>
-          <ExternalButtonLink variant="secondary" href={getEmailUrl(subject, message)}>
+          <ButtonAnchor variant="secondary" href={getEmailUrl(subject, message)}>
             E-mail
-          </ExternalButtonLink>
+          </ButtonAnchor>
         </li>
         <li>
           <Button variant="secondary" onClick={shareOnMessenger}>

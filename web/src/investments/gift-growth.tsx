@@ -3,7 +3,8 @@ import { GROWTH_YEARS, ILLUSTRATIVE_ANNUAL_RETURN, projectGrowthCents } from '@f
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
-import { Button, ButtonLink } from '../components/button.tsx';
+import { Button } from '../components/button.tsx';
+import { ButtonLink } from '../components/button-link.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './gift-growth.module.css';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Button, ButtonLink, ExternalButtonLink } from '../components/button.tsx';
+import { Button, ButtonAnchor } from '../components/button.tsx';
+import { ButtonLink } from '../components/button-link.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -60,9 +61,9 @@ export default function OwnerKeepsakePage() {
           <Button variant="secondary" onClick={() => window.print()}>
             {t('keepsake.print')}
           </Button>
-          <ExternalButtonLink href={getKeepsakePdfUrl(calendarId)} download>
+          <ButtonAnchor href={getKeepsakePdfUrl(calendarId)} download>
             {t('keepsake.owner.downloadPdf')}
-          </ExternalButtonLink>
+          </ButtonAnchor>
         </div>
       </div>
       <KeepsakeView book={keepsake.data} />

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { useSignedInState } from '../auth/signed-in-state.ts';
-import { ButtonLink } from '../components/button.tsx';
+import { ButtonAnchor } from '../components/button.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import styles from './account-link.module.css';
 
@@ -23,19 +22,19 @@ export function AccountLink({ look = 'button', className, onClick }: AccountLink
   const label = t(signedIn ? 'common.account.myCalendars' : 'common.account.logIn');
   if (look === 'plain') {
     return (
-      <Link to={to} className={className} onClick={onClick}>
+      <a href={to} className={className} onClick={onClick}>
         {label}
-      </Link>
+      </a>
     );
   }
   return (
-    <ButtonLink
-      to={to}
+    <ButtonAnchor
+      href={to}
       variant="secondary"
       className={[styles.button, className].filter(Boolean).join(' ')}
       onClick={onClick}
     >
       {label}
-    </ButtonLink>
+    </ButtonAnchor>
   );
 }

@@ -2,7 +2,7 @@ import { localeFromPath } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ExternalButtonLink } from '../components/button.tsx';
+import { Button, ButtonAnchor } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
@@ -157,9 +157,7 @@ export default function FaqPage() {
               <Button variant="secondary" onClick={clearSearch}>
                 {t('faq.page.clearSearch')}
               </Button>
-              <ExternalButtonLink href={`mailto:${SITE.supportEmail}`}>
-                {t('faq.page.contactSupport')}
-              </ExternalButtonLink>
+              <ButtonAnchor href={`mailto:${SITE.supportEmail}`}>{t('faq.page.contactSupport')}</ButtonAnchor>
             </div>
           </div>
         )}
@@ -180,9 +178,9 @@ export default function FaqPage() {
               />
             </p>
           </div>
-          <ExternalButtonLink href={`mailto:${SITE.supportEmail}`} size="lg">
+          <ButtonAnchor href={`mailto:${SITE.supportEmail}`} size="lg">
             {t('faq.page.contactSupport')}
-          </ExternalButtonLink>
+          </ButtonAnchor>
         </aside>
       </main>
     </div>

@@ -3,6 +3,7 @@ import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import type { IslandsHandle } from '../islands/island.tsx';
 import type { Route } from './+types/green-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
 import { HeroSection } from './landing/hero-section.tsx';
@@ -16,7 +17,8 @@ import { SiteHeader } from './site-header.tsx';
 
 /** Build-time only (prerendered page, once per language): keeps the env parser, its zod and the list copy out of the browser. */
 
-export const handle: CataloguesHandle & LocalePrefixHandle = {
+export const handle: CataloguesHandle & LocalePrefixHandle & IslandsHandle = {
+  islands: true,
   catalogues: ['marketing', 'pages'],
   localeFromPath: true,
 };

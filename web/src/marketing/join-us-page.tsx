@@ -6,7 +6,7 @@ import { ConfirmEmailPanel } from '../auth/confirm-email-panel.tsx';
 import { DEFAULT_SIGNED_IN_PATH, NEW_ACCOUNT_PATH, withRedirect } from '../auth/session.ts';
 import { SignUpForm } from '../auth/sign-up-form.tsx';
 import { useSignedInState } from '../auth/signed-in-state.ts';
-import { ButtonLink } from '../components/button.tsx';
+import { ButtonLink } from '../components/button-link.tsx';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';

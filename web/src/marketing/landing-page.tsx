@@ -5,6 +5,7 @@ import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ARTICLES } from '../investments/articles.ts';
+import type { IslandsHandle } from '../islands/island.tsx';
 import type { Route } from './+types/landing-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
 import { BenefitsSection } from './landing/benefits-section.tsx';
@@ -21,7 +22,11 @@ import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing'], localeFromPath: true };
+export const handle: CataloguesHandle & LocalePrefixHandle & IslandsHandle = {
+  islands: true,
+  catalogues: ['marketing'],
+  localeFromPath: true,
+};
 
 /**
  * Runs at build time only (the page is prerendered, once per language). Everything read here

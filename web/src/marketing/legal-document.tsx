@@ -1,7 +1,6 @@
 import { formatLongDate } from '@firstday/common/format';
 import { SITE } from '@firstday/common/site';
 import type { ReactElement } from 'react';
-import { Link } from 'react-router';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { T, useLocale, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import styles from './legal-document.module.css';
@@ -33,9 +32,9 @@ function LegalT({ text }: { text: LegalText }) {
       case 'strong':
         return <strong>…</strong>;
       case 'privacy':
-        return <Link to={localized('/privacy')}>…</Link>;
+        return <a href={localized('/privacy')}>…</a>;
       case 'terms':
-        return <Link to={localized('/terms')}>…</Link>;
+        return <a href={localized('/terms')}>…</a>;
       case 'mail':
         return <a href={`mailto:${SITE.supportEmail}`}>…</a>;
       case 'tel':
@@ -83,9 +82,9 @@ export function LegalDocument({ title, path, intro, sections }: LegalDocumentPro
                 id="legal.document.translationNotice"
                 components={{
                   0: (
-                    <Link to={path} hrefLang="en">
+                    <a href={path} hrefLang="en">
                       …
-                    </Link>
+                    </a>
                   ),
                 }}
               />

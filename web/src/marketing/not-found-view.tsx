@@ -1,5 +1,6 @@
 import { SITE } from '@firstday/common/site';
-import { ButtonLink, ExternalButtonLink } from '../components/button.tsx';
+import { ButtonAnchor } from '../components/button.tsx';
+import { ButtonLink } from '../components/button-link.tsx';
 import { Logo } from '../components/logo.tsx';
 import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { AccountLink } from './account-link.tsx';
@@ -45,9 +46,9 @@ export function NotFoundView() {
           <ButtonLink to={localized('/')} size="lg">
             {t('common.error.homeLink')}
           </ButtonLink>
-          <ExternalButtonLink href={`mailto:${SITE.supportEmail}`} variant="secondary" size="lg">
+          <ButtonAnchor href={`mailto:${SITE.supportEmail}`} variant="secondary" size="lg">
             {t('common.notFound.contactSupport')}
-          </ExternalButtonLink>
+          </ButtonAnchor>
           <ButtonLink to={localized('/join_us')} variant="secondary" size="lg">
             {t('common.notFound.cta')}
           </ButtonLink>

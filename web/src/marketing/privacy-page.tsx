@@ -3,11 +3,13 @@ import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import { messageId } from '../i18n/use-t.tsx';
+import type { IslandsHandle } from '../islands/island.tsx';
 import type { Route } from './+types/privacy-page';
 import { LegalDocument, type LegalSection } from './legal-document.tsx';
 import { buildPageMeta } from './seo.ts';
 
-export const handle: CataloguesHandle & LocalePrefixHandle = {
+export const handle: CataloguesHandle & LocalePrefixHandle & IslandsHandle = {
+  islands: true,
   catalogues: ['marketing', 'legal'],
   localeFromPath: true,
 };

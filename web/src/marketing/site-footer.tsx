@@ -1,5 +1,4 @@
 import { SITE } from '@firstday/common/site';
-import { Link } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { T, useLocalizedPath, useT } from '../i18n/use-t.tsx';
@@ -26,13 +25,13 @@ export function SiteFooter() {
           <h2 className={styles.heading}>{t('marketing.footer.legal')}</h2>
           <ul className={styles.list}>
             <li>
-              <Link to={localized('/privacy')}>{t('marketing.footer.privacy')}</Link>
+              <a href={localized('/privacy')}>{t('marketing.footer.privacy')}</a>
             </li>
             <li>
-              <Link to={localized('/terms')}>{t('marketing.footer.terms')}</Link>
+              <a href={localized('/terms')}>{t('marketing.footer.terms')}</a>
             </li>
             <li>
-              <Link to={localized('/faq')}>{t('marketing.header.faq')}</Link>
+              <a href={localized('/faq')}>{t('marketing.header.faq')}</a>
             </li>
           </ul>
         </nav>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ButtonLink } from '../components/button.tsx';
+import { ButtonAnchor } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { messageId, useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import { island } from '../islands/island.tsx';
+import { usePageLocation } from '../islands/page-location.ts';
 import { AccountLink } from './account-link.tsx';
 import styles from './site-header.module.css';
 
@@ -18,10 +19,10 @@ const SECTION_LINKS = [
 const MENU_ID = 'site-menu';
 
 /** Marketing header: anchors, FAQ link, 'Log in' or 'My calendars', 'Start The Calendar', burger menu at 1279 px and below. */
-export function SiteHeader() {
+export const SiteHeader = island('SiteHeader', function SiteHeader() {
   const t = useT();
   const localized = useLocalizedPath();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const home = localized('/');
   const isLanding = pathname === home;
   const [isOpen, setIsOpen] = useState(false);
@@ -76,21 +77,21 @@ export function SiteHeader() {
                 </li>
               ))}
               <li>
-                <Link to={localized('/faq')} className={styles.link} onClick={closeMenu}>
+                <a href={localized('/faq')} className={styles.link} onClick={closeMenu}>
                   {t('marketing.header.faq')}
-                </Link>
+                </a>
               </li>
               <li>
                 <AccountLink look="plain" className={`${styles.link} ${styles.account}`} onClick={closeMenu} />
               </li>
             </ul>
-            <ButtonLink to={localized('/join_us')} className={styles.cta} onClick={closeMenu}>
+            <ButtonAnchor href={localized('/join_us')} className={styles.cta} onClick={closeMenu}>
               {t('marketing.header.cta')}
-            </ButtonLink>
+            </ButtonAnchor>
             <LanguageSwitcher className={styles.languages} compact />
           </nav>
         </div>
       </header>
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonAnchor } from '../../components/button.tsx';
 import { useLocalizedPath, useT } from '../../i18n/use-t.tsx';
 import styles from './benefits-section.module.css';
 import type { InfoCard } from './landing-content.ts';
@@ -32,9 +32,9 @@ export function BenefitsSection({ cards }: { cards: readonly InfoCard[] }) {
           ))}
         </ul>
         <div className={sectionStyles.actions}>
-          <ButtonLink to={localized('/join_us')} size="lg">
+          <ButtonAnchor href={localized('/join_us')} size="lg">
             {t('marketing.benefits.cta')}
-          </ButtonLink>
+          </ButtonAnchor>
         </div>
       </div>
     </section>

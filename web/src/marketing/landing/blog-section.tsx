@@ -1,66 +1,69 @@
 import { formatMonthDay } from '@firstday/common/format';
-import { Link } from 'react-router';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonAnchor } from '../../components/button.tsx';
 import { Carousel } from '../../components/carousel.tsx';
 import { useLocale, useT } from '../../i18n/use-t.tsx';
+import { island } from '../../islands/island.tsx';
 import type { ArticleTeaser } from './blog-articles.ts';
 import styles from './blog-section.module.css';
 import sectionStyles from './section.module.css';
 import { SectionHeading } from './section-heading.tsx';
 
 /** 'Blog' teaser: the newest articles (chosen at build time) in a carousel and a link to all of them. */
-export function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }) {
-  const t = useT();
-  const locale = useLocale();
-  return (
-    <section id="Blog" className={sectionStyles.section} aria-labelledby="blog-title">
-      <div className="container">
-        <SectionHeading
-          id="blog-title"
-          eyebrow={t('marketing.blog.eyebrow')}
-          title={t('marketing.header.blog')}
-          lead={t('marketing.blog.lead')}
-        />
-        {articles.length > 0 ? (
-          <Carousel
-            kind="blog"
-            label={t('marketing.blog.carousel')}
-            slides={articles.map((article) => ({
-              key: article.slug,
-              content: (
-                <article className={styles.card}>
-                  <img
-                    src={article.image.src}
-                    alt={article.image.alt}
-                    width="400"
-                    height="240"
-                    loading="lazy"
-                    decoding="async"
-                  />
-                  <div className={styles.body}>
-                    <time className={styles.date} dateTime={article.publishedOn}>
-                      {formatMonthDay(article.publishedOn, locale)}
-                    </time>
-                    <h3 className={styles.title}>
-                      <Link to={`/articles/${article.slug}`} className={styles.link}>
-                        {article.title}
-                      </Link>
-                    </h3>
-                    <p className={styles.summary}>{article.summary}</p>
-                  </div>
-                </article>
-              ),
-            }))}
+export const BlogSection = island(
+  'BlogSection',
+  function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }) {
+    const t = useT();
+    const locale = useLocale();
+    return (
+      <section id="Blog" className={sectionStyles.section} aria-labelledby="blog-title">
+        <div className="container">
+          <SectionHeading
+            id="blog-title"
+            eyebrow={t('marketing.blog.eyebrow')}
+            title={t('marketing.header.blog')}
+            lead={t('marketing.blog.lead')}
           />
-        ) : (
-          <p className={styles.empty}>{t('marketing.blog.empty')}</p>
-        )}
-        <div className={sectionStyles.actions}>
-          <ButtonLink to="/articles" size="lg" variant="secondary">
-            {t('marketing.blog.all')}
-          </ButtonLink>
+          {articles.length > 0 ? (
+            <Carousel
+              kind="blog"
+              label={t('marketing.blog.carousel')}
+              slides={articles.map((article) => ({
+                key: article.slug,
+                content: (
+                  <article className={styles.card}>
+                    <img
+                      src={article.image.src}
+                      alt={article.image.alt}
+                      width="400"
+                      height="240"
+                      loading="lazy"
+                      decoding="async"
+                    />
+                    <div className={styles.body}>
+                      <time className={styles.date} dateTime={article.publishedOn}>
+                        {formatMonthDay(article.publishedOn, locale)}
+                      </time>
+                      <h3 className={styles.title}>
+                        <a href={`/articles/${article.slug}`} className={styles.link}>
+                          {article.title}
+                        </a>
+                      </h3>
+                      <p className={styles.summary}>{article.summary}</p>
+                    </div>
+                  </article>
+                ),
+              }))}
+            />
+          ) : (
+            <p className={styles.empty}>{t('marketing.blog.empty')}</p>
+          )}
+          <div className={sectionStyles.actions}>
+            <ButtonAnchor href="/articles" size="lg" variant="secondary">
+              {t('marketing.blog.all')}
+            </ButtonAnchor>
+          </div>
         </div>
-      </div>
-    </section>
-  );
-}
+      </section>
+    );
+  },
+);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonAnchor } from '../../components/button.tsx';
 import { useLocalizedPath, useT } from '../../i18n/use-t.tsx';
 import styles from './calculator-section.module.css';
 import { ReturnDisclaimer } from './return-disclaimer.tsx';
@@ -38,9 +38,9 @@ export function CalculatorSection({
         <div className={panelClassName ? `${styles.panel} ${panelClassName}` : styles.panel}>{children}</div>
         <ReturnDisclaimer />
         <div className={sectionStyles.actions}>
-          <ButtonLink to={localized('/join_us')} size="lg">
+          <ButtonAnchor href={localized('/join_us')} size="lg">
             {t('marketing.calculator.cta')}
-          </ButtonLink>
+          </ButtonAnchor>
         </div>
       </div>
     </section>

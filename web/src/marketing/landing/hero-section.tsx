@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../components/button.tsx';
+import { ButtonAnchor } from '../../components/button.tsx';
 import styles from './hero-section.module.css';
 
 type HeroSectionProps = {
@@ -43,9 +43,9 @@ export function HeroSection({ id, title, titleAccent, lead, points, cta, ctaTo, 
               </li>
             ))}
           </ul>
-          <ButtonLink to={ctaTo} size="lg">
+          <ButtonAnchor href={ctaTo} size="lg">
             {cta}
-          </ButtonLink>
+          </ButtonAnchor>
         </div>
         <div className={styles.art}>
           <img src={image.src} alt={image.alt} width="560" height="520" fetchPriority="high" />

@@ -8,6 +8,7 @@ import {
 } from '@firstday/common/milestones';
 import { useState } from 'react';
 import { messageId, useLocale, useT } from '../../i18n/use-t.tsx';
+import { island } from '../../islands/island.tsx';
 import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import styles from './investment-calculator.module.css';
@@ -24,7 +25,7 @@ const STEPS = [
 ] as const;
 
 /** The /green variant's investment calculator: amount, then horizon, then the result. */
-export function InvestmentCalculator() {
+export const InvestmentCalculator = island('InvestmentCalculator', function InvestmentCalculator() {
   const [amount, setAmount] = useState<MilestoneAmount>(1000);
   const [years, setYears] = useState<MilestoneAge>(5);
   // The step the visitor has reached; the result is always shown so nobody is left with an empty box.
@@ -90,4 +91,4 @@ export function InvestmentCalculator() {
       </div>
     </CalculatorSection>
   );
-}
+});

@@ -10,6 +10,7 @@ import {
 } from '@firstday/common/milestones';
 import { useState } from 'react';
 import { useLocale, useT } from '../../i18n/use-t.tsx';
+import { island } from '../../islands/island.tsx';
 import { CalculatorSection, ResultValue } from './calculator-section.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import styles from './milestones-calculator.module.css';
@@ -28,7 +29,7 @@ const BLOCK_COLOURS = [styles.pink, styles.blue, styles.sun] as const;
 const MILESTONE_NUMBERS = [1, 2, 3] as const;
 
 /** 'What If You Had Started Earlier?': an age and an amount give three milestones and a result. */
-export function MilestonesCalculator() {
+export const MilestonesCalculator = island('MilestonesCalculator', function MilestonesCalculator() {
   const [age, setAge] = useState<MilestoneAge>(5);
   const [amount, setAmount] = useState<MilestoneAmount>(1000);
   const value = computeMilestoneValue(amount, age);
@@ -87,4 +88,4 @@ export function MilestonesCalculator() {
       </div>
     </CalculatorSection>
   );
-}
+});
