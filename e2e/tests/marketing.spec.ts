@@ -12,7 +12,7 @@ test.describe('start buttons', () => {
     ['/green', "Start your child's Future Fund now"],
   ];
   for (const [page, name] of buttons) {
-    test(`'${name}' on ${page} opens /join_us with a history push`, async ({ page: tab }) => {
+    test(`'${name}' on ${page} opens /join_us, and Back returns`, async ({ page: tab }) => {
       await tab.goto(page);
       await tab.getByRole('link', { name, exact: true }).first().click();
       await expect(tab).toHaveURL('/join_us');
