@@ -85,9 +85,10 @@ export function createAccountRoutes(context: AppContext) {
         // same: a stranger can neither flood the inbox nor use up the owner's own requests (the links
         // already sent keep working).
         if (!(await resetMails.tryHit(email))) return c.json({ sent: true });
-        // Not awaited: the answer takes the same time whether or not the address has an account.
+        // Not awaited: the answer takes the same time whether or not the address has an account. The
+        // request goes along for the e-mail's language (cookie, Accept-Language) when the account has none.
         context.auth.api
-          .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })
+          .requestPasswordReset({ body: { email, redirectTo: '/resetpassword' }, request: c.req.raw })
           .catch((error: unknown) => {
             context.logger.error({ err: error }, 'password reset request failed');
           });
