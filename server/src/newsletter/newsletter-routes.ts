@@ -1,10 +1,16 @@
-import { localeFromCookie } from '@firstday/common/locales';
+import { localeFromCookie, localizedPath, negotiateLocale } from '@firstday/common/locales';
 import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { limitByIp } from '../lib/rate-limit.ts';
 import { confirmSubscription, subscribe, unsubscribe } from './newsletter-service.ts';
+
+/** '/join_us' (where the outcome is shown) in the clicking browser's language: its choice, else Accept-Language. */
+function joinUsPage(c: Context, query: string): string {
+  const locale = localeFromCookie(c.req.header('cookie')) ?? negotiateLocale(c.req.header('accept-language'));
+  return `${localizedPath('/join_us', locale)}?${query}`;
+}
 
 export function createNewsletterRoutes(context: AppContext) {
   const links = { db: context.db, appUrl: context.env.APP_URL, secret: context.env.APP_SECRET };
@@ -19,11 +25,11 @@ export function createNewsletterRoutes(context: AppContext) {
     })
     .get('/confirm', async (c) => {
       const confirmed = await confirmSubscription(links, c.req.query('token') ?? '');
-      return c.redirect(confirmed ? '/join_us?confirmed=1' : '/join_us?link=invalid', 303);
+      return c.redirect(joinUsPage(c, confirmed ? 'confirmed=1' : 'link=invalid'), 303);
     })
     .get('/unsubscribe', async (c) => {
       const done = await unsubscribe(links, c.req.query('token') ?? '');
-      return c.redirect(done ? '/join_us?unsubscribed=1' : '/join_us?link=invalid', 303);
+      return c.redirect(joinUsPage(c, done ? 'unsubscribed=1' : 'link=invalid'), 303);
     })
     .post('/unsubscribe', async (c) => {
       // RFC 8058 one-click unsubscribe from the mail client.

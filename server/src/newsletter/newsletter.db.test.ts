@@ -36,8 +36,11 @@ describe('POST /api/emails/subscribe', () => {
       .where(eq(newsletterSubscribers.email, 'grandma.rose@example.com'));
     expect(row?.status).toBe('confirmed');
 
-    const unsubscribe = await t.app.request(extractLink(mail!.text, '/api/emails/unsubscribe'));
-    expect(unsubscribe.headers.get('location')).toBe('/join_us?unsubscribed=1');
+    // The page that says so is in the clicking browser's language.
+    const unsubscribe = await t.app.request(extractLink(mail!.text, '/api/emails/unsubscribe'), {
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(unsubscribe.headers.get('location')).toBe('/de/join_us?unsubscribed=1');
     const [after] = await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, row!.id));
     expect(after?.status).toBe('unsubscribed');
   });
