@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstDayOfWeek,
   formatDateTime,
   formatFullDate,
   formatLongDate,
@@ -9,6 +10,8 @@ import {
   formatMonthYear,
   formatNumber,
   formatWeekday,
+  weekdayColumn,
+  weekdayHeaderDays,
 } from './format.ts';
 
 // Intl separates numbers from currency symbols and groups thousands with no-break spaces in
@@ -61,6 +64,25 @@ describe('calendar dates', () => {
     expect(formatMonthName('2026-12-01', 'short')).toBe('Dec');
     expect(formatWeekday('2023-01-01', 'short')).toBe('Sun');
     expect(formatWeekday('2023-01-01', 'long')).toBe('Sunday');
+  });
+
+  it('starts the week on Sunday in US English, on Monday in German and Russian', () => {
+    expect([firstDayOfWeek('en'), firstDayOfWeek('en-US'), firstDayOfWeek('de-DE'), firstDayOfWeek('ru')]).toEqual([
+      0, 0, 1, 1,
+    ]);
+    // 2026-11-23 is a Monday.
+    expect(weekdayColumn('2026-11-23', 0)).toBe(1);
+    expect(weekdayColumn('2026-11-23', 1)).toBe(0);
+    expect(weekdayColumn('2026-11-29', 1)).toBe(6);
+    expect(weekdayHeaderDays(1).map((day) => formatWeekday(day, 'short', 'de-DE'))).toEqual([
+      'Mo',
+      'Di',
+      'Mi',
+      'Do',
+      'Fr',
+      'Sa',
+      'So',
+    ]);
   });
 
   it("reads an instant's day in UTC", () => {

@@ -108,6 +108,25 @@ export function formatWeekday(date: DateInput, width: 'short' | 'long', locale: 
 }
 
 /**
+ * The weekday a calendar's week starts on, as `Date.getUTCDay()` numbers it: Sunday (0) in US
+ * English, Monday (1) in German and Russian (and any other locale whose region is not the US).
+ */
+export function firstDayOfWeek(locale: string = DEFAULT_LOCALE): 0 | 1 {
+  return /^en(-US)?$/i.test(locale) ? 0 : 1;
+}
+
+/** A day's column in a week that starts on `firstDay`: 0 for the first day of the week … 6. */
+export function weekdayColumn(date: DateInput, firstDay: 0 | 1): number {
+  const day = (typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date).getUTCDay();
+  return (day - firstDay + 7) % 7;
+}
+
+/** One ISO day per weekday, in the columns' order, for a calendar's weekday names (2023-01-01 was a Sunday). */
+export function weekdayHeaderDays(firstDay: 0 | 1): string[] {
+  return Array.from({ length: 7 }, (_, index) => `2023-01-${String(1 + firstDay + index).padStart(2, '0')}`);
+}
+
+/**
  * An instant → 'November 24, 2026 at 12:02 PM' in `timeZone` (the runtime's own zone when left
  * out: only for pages rendered in the reader's browser; prerendered HTML would print the build
  * machine's zone).

@@ -1,11 +1,14 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import {
+  firstDayOfWeek,
   formatFullDate,
   formatLongDate,
   formatMonthDay,
   formatMonthYear,
   formatNumber,
   formatWeekday,
+  weekdayColumn,
+  weekdayHeaderDays,
 } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
@@ -349,9 +352,9 @@ function isoDay(year: number, month: number, day: number): string {
   return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Sunday to Saturday (2023-01-01 was a Sunday), in the book's language: 'Sun', 'So.', 'вс'. */
+/** The weekday names from the book's first day of the week: 'Sun' … 'Sat', 'Mo.' … 'So.', 'пн' … 'вс'. */
 function weekdays(lang: Lang): string[] {
-  return Array.from({ length: 7 }, (_, index) => formatWeekday(`2023-01-0${index + 1}`, 'short', lang.intl));
+  return weekdayHeaderDays(firstDayOfWeek(lang.intl)).map((day) => formatWeekday(day, 'short', lang.intl));
 }
 
 /** The guess window as month grids: guesses per day, the due date outlined, the birthday filled. */
@@ -459,7 +462,7 @@ function drawMonth(
   });
   const gridTop = headerY + 14;
   const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const offset = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  const offset = weekdayColumn(new Date(Date.UTC(year, month, 1)), firstDayOfWeek(lang.intl));
   const rows = Math.ceil((offset + daysInMonth) / 7);
   const cellHeight = Math.min(44, (layout.height - (gridTop - layout.y)) / 6);
 

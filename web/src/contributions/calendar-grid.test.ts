@@ -99,8 +99,18 @@ describe('day labels', () => {
     expect(getDayLabel({ iso: '2025-12-21', isDue: false, names: [] })).toBe('December 21, no guesses yet');
   });
 
-  it('names the weeks Sunday first', () => {
+  it('names the weeks Sunday first in English, Monday first in German and Russian', () => {
     expect(getWeekdayNames('en').map((name) => name.short)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(getWeekdayNames('de').map((name) => name.short)).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
+    expect(getWeekdayNames('ru').map((name) => name.short)).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+  });
+
+  it('starts each week on Monday in German', () => {
+    // 2025-11-22 is a Saturday, 2026-01-03 a Saturday.
+    const weeks = buildGuessGrid(WINDOW, '2025-12-20', [], null, 'de');
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    expect(weeks[0]![0]!.iso).toBe('2025-11-17');
+    expect(weeks.at(-1)!.at(-1)!.iso).toBe('2026-01-04');
   });
 
   it('captions the months of the window', () => {

@@ -1,4 +1,12 @@
-import { formatMonthDay, formatMonthName, formatMonthYear, formatWeekday } from '@firstday/common/format';
+import {
+  firstDayOfWeek,
+  formatMonthDay,
+  formatMonthName,
+  formatMonthYear,
+  formatWeekday,
+  weekdayColumn,
+  weekdayHeaderDays,
+} from '@firstday/common/format';
 import type { Locale } from '@firstday/common/locales';
 import type { Translate } from '../i18n/use-t.tsx';
 
@@ -32,13 +40,12 @@ function toIso(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-/** Sunday-first weekday names for the header: short ('Sun') and full ('Sunday'), for abbr titles. */
+/** The header's weekday names from the locale's first day of the week: short ('Sun') and full ('Sunday'), for abbr titles. */
 export function getWeekdayNames(locale: Locale): { short: string; long: string }[] {
-  // 2023-01-01 was a Sunday.
-  return Array.from({ length: 7 }, (_, index) => {
-    const date = new Date(Date.UTC(2023, 0, 1 + index));
-    return { short: formatWeekday(date, 'short', locale), long: formatWeekday(date, 'long', locale) };
-  });
+  return weekdayHeaderDays(firstDayOfWeek(locale)).map((day) => ({
+    short: formatWeekday(day, 'short', locale),
+    long: formatWeekday(day, 'long', locale),
+  }));
 }
 
 /** Groups the guesses by day, keeping the server's order. */
@@ -66,7 +73,7 @@ export function getLocalIsoDate(now: Date): string {
 }
 
 /**
- * Whole weeks (Sunday to Saturday) covering the guess window; the days before `first` and after
+ * Whole weeks (Sunday to Saturday in English, Monday to Sunday in German and Russian) covering the guess window; the days before `first` and after
  * `last` fill the first and last week and are marked outside the window.
  */
 export function buildGuessGrid(
@@ -79,13 +86,14 @@ export function buildGuessGrid(
   const byDay = groupGuessesByDay(guesses);
   const firstTime = toTime(window.first);
   const lastTime = toTime(window.last);
-  const start = firstTime - new Date(firstTime).getUTCDay() * DAY_MS;
-  const end = lastTime + (6 - new Date(lastTime).getUTCDay()) * DAY_MS;
+  const firstDay = firstDayOfWeek(locale);
+  const start = firstTime - weekdayColumn(window.first, firstDay) * DAY_MS;
+  const end = lastTime + (6 - weekdayColumn(window.last, firstDay)) * DAY_MS;
   const weeks: GridCell[][] = [];
   for (let time = start; time <= end; time += DAY_MS) {
     const date = new Date(time);
     const iso = toIso(time);
-    if (date.getUTCDay() === 0) weeks.push([]);
+    if (weekdayColumn(date, firstDay) === 0) weeks.push([]);
     const day = date.getUTCDate();
     weeks.at(-1)?.push({
       iso,

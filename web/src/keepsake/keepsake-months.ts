@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, formatMonthYear } from '@firstday/common/format';
+import { DEFAULT_LOCALE, firstDayOfWeek, formatMonthYear, weekdayColumn } from '@firstday/common/format';
 
-/** One month of the guess calendar: its title and weeks of ISO days (null outside the month), Sunday first. */
+/** One month of the guess calendar: its title and weeks of ISO days (null outside the month), from the locale's first day of the week. */
 export type KeepsakeMonth = { key: string; title: string; weeks: (string | null)[][] };
 
 /** The months from `first` to `last` (ISO days), as calendar grids. */
@@ -12,7 +12,7 @@ export function getKeepsakeMonths(first: string, last: string, locale: string = 
     const year = cursor.getUTCFullYear();
     const month = cursor.getUTCMonth();
     const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-    const cells: (string | null)[] = Array.from({ length: cursor.getUTCDay() }, () => null);
+    const cells: (string | null)[] = Array.from({ length: weekdayColumn(cursor, firstDayOfWeek(locale)) }, () => null);
     for (let day = 1; day <= days; day += 1)
       cells.push(new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10));
     while (cells.length % 7 !== 0) cells.push(null);

@@ -1,21 +1,17 @@
-import { formatFullDate, formatLongDate, formatMonthDay, formatWeekday } from '@firstday/common/format';
+import {
+  firstDayOfWeek,
+  formatFullDate,
+  formatLongDate,
+  formatMonthDay,
+  formatWeekday,
+  weekdayHeaderDays,
+} from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
 import type { Locale } from '@firstday/common/locales';
 import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './keepsake.module.css';
 import { getKeepsakeMonths } from './keepsake-months.ts';
-
-/** A week of days from Sunday on (2023-01-01 was a Sunday), for the weekday names of the locale. */
-const WEEK_FROM_SUNDAY = [
-  '2023-01-01',
-  '2023-01-02',
-  '2023-01-03',
-  '2023-01-04',
-  '2023-01-05',
-  '2023-01-06',
-  '2023-01-07',
-];
 
 /**
  * The keepsake book as a page that prints like the PDF: cover, the birth announcement, the calendar
@@ -135,7 +131,7 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
             <caption>{month.title}</caption>
             <thead>
               <tr>
-                {WEEK_FROM_SUNDAY.map((day) => (
+                {weekdayHeaderDays(firstDayOfWeek(locale)).map((day) => (
                   <th key={day} scope="col">
                     <abbr title={formatWeekday(day, 'long', locale)}>{formatWeekday(day, 'short', locale)}</abbr>
                   </th>
