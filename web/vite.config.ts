@@ -58,7 +58,7 @@ export default defineConfig({
               // visitors see loads the framework, this chunk and its route module, instead of a dozen
               // small files. The form stays out: it loads when someone is about to pick a day.
               name: 'guest-page',
-              test: /web[\\/]src[\\/](contributions[\\/](announcement-panel|calendar-footer|calendar-grid|calendar-meta|contributions-api|display-name|guess-calendar|public-calendar\.module|public-wish-list|share-links|share-panel|sticky-pick-bar|use-guess-days)|shell[\\/]query-client)|common[\\/]src[\\/]guess-window|node_modules[\\/]@tanstack[\\/]/,
+              test: /web[\\/]src[\\/](contributions[\\/](announcement-panel|calendar-footer|calendar-grid|calendar-meta|contributions-api|display-name|guess-calendar|public-calendar\.module|public-wish-list|share-links|share-panel|sticky-pick-bar|use-guess-days)|shell[\\/]query-client|lib[\\/]zod-without-eval)|common[\\/]src[\\/]guess-window|node_modules[\\/]@tanstack[\\/]/,
             },
             {
               // What the marketing pages share (header, footer, landing sections used by /green, ...);

@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval.ts';
 import { data, Link } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';

@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval.ts';
 import { localeFromPath } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval.ts';
 import { Outlet } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import { APP_NAMESPACES, type CataloguesHandle } from '../i18n/namespaces.ts';
