@@ -80,6 +80,18 @@ test('FAQ search filters as you type and shows an empty state', async ({ page })
   await expect(page.getByRole('heading', { name: /No questions match/ })).toBeVisible();
 });
 
+test("the FAQ's 'Back' returns to the page the visitor came from, else to the home page", async ({ page }) => {
+  await page.goto('/terms');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL('/faq');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL('/terms');
+
+  await page.goto('/faq');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL('/');
+});
+
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   const response = await page.goto('/this/page/does-not-exist');
   expect(response?.status()).toBe(404);

@@ -1,5 +1,6 @@
 import { TestModeRibbon } from '../components/test-mode-ribbon.tsx';
 import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
+import { FaqContent } from '../marketing/faq-content.tsx';
 import { BlogSection } from '../marketing/landing/blog-section.tsx';
 import { HowItWorksSection } from '../marketing/landing/how-it-works-section.tsx';
 import { InvestmentCalculator } from '../marketing/landing/investment-calculator.tsx';
@@ -20,6 +21,7 @@ export const ISLANDS = islands({
   InvestmentCalculator,
   StoriesSection,
   BlogSection,
+  FaqContent,
   TestModeRibbon,
 });
 

@@ -1,22 +1,17 @@
 import { localeFromPath } from '@firstday/common/locales';
-import { SITE } from '@firstday/common/site';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, ButtonAnchor } from '../components/button.tsx';
-import { Logo } from '../components/logo.tsx';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
-import { T, type Translate, useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import type { IslandsHandle } from '../islands/island.tsx';
 import type { Route } from './+types/faq-page';
-import { AccountLink } from './account-link.tsx';
-import styles from './faq-page.module.css';
-import { FAQ_ENTRIES } from './faq-questions.ts';
-import { filterFaqItems } from './faq-search.ts';
+import { FaqContent } from './faq-content.tsx';
 import { buildPageMeta } from './seo.ts';
-import { ChevronLeftIcon } from './site-icons.tsx';
 
-export const handle: CataloguesHandle & LocalePrefixHandle = { catalogues: ['marketing', 'faq'], localeFromPath: true };
+export const handle: CataloguesHandle & LocalePrefixHandle & IslandsHandle = {
+  islands: true,
+  catalogues: ['marketing', 'faq'],
+  localeFromPath: true,
+};
 
 /** Build-time only (prerendered page, once per language): the page's title and description. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -34,155 +29,6 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
-/** Turns the support address inside an answer into a mail link. */
-function renderAnswer(answer: string): ReactNode {
-  const parts = answer.split(SITE.supportEmail);
-  if (parts.length === 1) return answer;
-  return parts.flatMap((part, index) =>
-    index === 0
-      ? [part]
-      : [
-          <a key={`mail-${part}`} href={`mailto:${SITE.supportEmail}`}>
-            {SITE.supportEmail}
-          </a>,
-          part,
-        ],
-  );
-}
-
-function describeResults(t: Translate, count: number, query: string): string {
-  const total = FAQ_ENTRIES.length;
-  if (!query.trim()) return t('faq.page.showingAll', { total });
-  if (count === 0) return t('faq.page.noMatch', { query: query.trim() });
-  return t('faq.page.someMatch', { count, total, query: query.trim() });
-}
-
 export default function FaqPage() {
-  const t = useT();
-  const localized = useLocalizedPath();
-  const navigate = useNavigate();
-  const searchId = useId();
-  const searchRef = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  // Searched in the visitor's language: the questions and answers as they read them.
-  const items = useMemo(
-    () =>
-      FAQ_ENTRIES.map((entry) => ({
-        id: entry.id,
-        question: t(entry.question),
-        answer: t(entry.answer, { email: SITE.supportEmail, phone: SITE.phone }),
-      })),
-    [t],
-  );
-  const results = useMemo(() => filterFaqItems(items, query), [items, query]);
-
-  function goBack() {
-    // React Router numbers its history entries; idx 0 means the visitor landed here from outside.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(localized('/'));
-  }
-
-  function clearSearch() {
-    setQuery('');
-    searchRef.current?.focus();
-  }
-
-  return (
-    <div className={styles.shell}>
-      <header className={styles.topBar}>
-        <Button variant="ghost" onClick={goBack} className={styles.back}>
-          <ChevronLeftIcon size={20} />
-          <span>{t('faq.page.back')}</span>
-        </Button>
-        <Logo />
-        <AccountLink />
-      </header>
-
-      <main id="main" className={styles.main}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>{t('faq.page.title')}</h1>
-          <p className={styles.lead}>
-            <T
-              id="faq.page.lead"
-              values={{ email: SITE.supportEmail }}
-              components={{ 0: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> }}
-            />
-          </p>
-          <search className={styles.search}>
-            <label htmlFor={searchId} className="visually-hidden">
-              {t('faq.page.searchLabel')}
-            </label>
-            <svg className={styles.searchIcon} width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-            <input
-              ref={searchRef}
-              id={searchId}
-              type="search"
-              className={styles.searchInput}
-              placeholder={t('faq.page.searchPlaceholder')}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              aria-describedby={`${searchId}-status`}
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-          </search>
-          <p id={`${searchId}-status`} className={styles.status} role="status" aria-live="polite">
-            {describeResults(t, results.length, query)}
-          </p>
-        </div>
-
-        {results.length > 0 ? (
-          <ul className={styles.list}>
-            {results.map((item) => (
-              <li key={item.id}>
-                <details className={styles.item} id={item.id}>
-                  <summary className={styles.question}>
-                    <span>{item.question}</span>
-                    <span className={styles.chevron} aria-hidden="true" />
-                  </summary>
-                  <p className={styles.answer}>{renderAnswer(item.answer)}</p>
-                </details>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className={styles.empty}>
-            <h2 className={styles.emptyTitle}>{t('faq.page.noMatch', { query: query.trim() })}</h2>
-            <p>{t('faq.page.emptyHint')}</p>
-            <div className={styles.emptyActions}>
-              <Button variant="secondary" onClick={clearSearch}>
-                {t('faq.page.clearSearch')}
-              </Button>
-              <ButtonAnchor href={`mailto:${SITE.supportEmail}`}>{t('faq.page.contactSupport')}</ButtonAnchor>
-            </div>
-          </div>
-        )}
-
-        <aside className={styles.contact} aria-labelledby="faq-contact-title">
-          <div>
-            <h2 id="faq-contact-title" className={styles.contactTitle}>
-              {t('faq.page.stillQuestion')}
-            </h2>
-            <p>
-              <T
-                id="faq.page.contactText"
-                values={{ email: SITE.supportEmail, phone: SITE.phone }}
-                components={{
-                  0: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>,
-                  1: <a href={SITE.phoneHref}>{SITE.phone}</a>,
-                }}
-              />
-            </p>
-          </div>
-          <ButtonAnchor href={`mailto:${SITE.supportEmail}`} size="lg">
-            {t('faq.page.contactSupport')}
-          </ButtonAnchor>
-        </aside>
-      </main>
-    </div>
-  );
+  return <FaqContent />;
 }
