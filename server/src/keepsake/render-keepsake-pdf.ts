@@ -5,7 +5,6 @@ import {
   formatLongDate,
   formatMonthDay,
   formatMonthYear,
-  formatNumber,
   formatWeekday,
   weekdayColumn,
   weekdayHeaderDays,

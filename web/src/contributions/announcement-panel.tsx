@@ -1,5 +1,5 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
-import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/format';
+import { formatLongDate, formatMonthDay } from '@firstday/common/format';
 import { formatMinutesOff, formatTimeOfDay, formatWeight, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { Link } from 'react-router';
