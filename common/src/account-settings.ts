@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfirmPasswordSchema, NameSchema, SAVINGS_GOAL_MAX_CENTS } from './account.ts';
+import { ConfirmPasswordSchema, NameSchema, SAVINGS_GOAL_MAX_AMOUNT } from './account.ts';
 import { EmailSchema } from './email.ts';
 import { IbanSchema } from './iban-schema.ts';
 import { LocaleSchema } from './locale-schema.ts';
@@ -14,7 +14,7 @@ export const AccountSettingsSchema = z.object({
     .number({ error: 'Please enter an amount in dollars.' })
     .int()
     .min(0, 'A savings goal cannot be negative.')
-    .max(SAVINGS_GOAL_MAX_CENTS, 'Please enter at most $1,000,000.')
+    .max(SAVINGS_GOAL_MAX_AMOUNT, 'Please enter at most $1,000,000.')
     .nullable(),
   hideSenderNamesDefault: z.boolean(),
   hideTotalDefault: z.boolean(),

@@ -48,7 +48,8 @@ export const SignInSchema = z.object({
   password: z.string().min(1, 'Please fill in all fields'),
 });
 
-export const SAVINGS_GOAL_MAX_CENTS = 100_000_000;
+/** Minor units, in the goal's currency (1,000,000 dollars). */
+export const SAVINGS_GOAL_MAX_AMOUNT = 100_000_000;
 
 /**
  * The account's password, sent with a change a stolen session must not make alone (a new payout

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREATION_FEE_CENTS, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -70,7 +70,7 @@ async function claimFeePayment(
         purpose: 'fee',
         provider: context.payments.name,
         // 20 in the calendar's currency, as it is when the fee is charged.
-        amountCents: CREATION_FEE_CENTS,
+        amountCents: CREATION_FEE_AMOUNT,
         currency,
         status: 'pending',
         method: methodType,

@@ -1,9 +1,9 @@
 import {
   ContributionRequestSchema,
   type ContributionResponse,
-  GIFT_MAX_CENTS,
-  GIFT_MIN_CENTS,
-  GIFT_PRESETS_CENTS,
+  GIFT_MAX_AMOUNT,
+  GIFT_MIN_AMOUNT,
+  GIFT_PRESET_AMOUNTS,
   type PublicCalendar,
   WISH_MAX_LENGTH,
 } from '@firstday/common/contributions';
@@ -128,7 +128,7 @@ export default function ContributionDialog({
   // The calendar's money: the presets, the limits and every amount are in it.
   const currency = calendar.currency;
   const money = (cents: number) => formatMoney(cents, { currency, locale });
-  const amountValues = { currency, min: money(GIFT_MIN_CENTS), max: money(GIFT_MAX_CENTS) };
+  const amountValues = { currency, min: money(GIFT_MIN_AMOUNT), max: money(GIFT_MAX_AMOUNT) };
   const currencySymbol = money(0).replace(/[\d\s.,]/g, '');
 
   const giftCents =
@@ -460,7 +460,7 @@ export default function ContributionDialog({
                   current={giftChoice}
                   onChoose={chooseGift}
                 />
-                {GIFT_PRESETS_CENTS.map((cents) => (
+                {GIFT_PRESET_AMOUNTS.map((cents) => (
                   <GiftOption
                     key={cents}
                     label={money(cents)}
@@ -482,8 +482,8 @@ export default function ContributionDialog({
                   prefix={currencySymbol}
                   inputMode="decimal"
                   placeholder={t('contributions.form.amountPlaceholder', {
-                    min: formatNumber(GIFT_MIN_CENTS / 100, locale),
-                    max: formatNumber(GIFT_MAX_CENTS / 100, locale),
+                    min: formatNumber(GIFT_MIN_AMOUNT / 100, locale),
+                    max: formatNumber(GIFT_MAX_AMOUNT / 100, locale),
                   })}
                   value={customAmount}
                   onChange={(event) => {

@@ -1,5 +1,5 @@
 import { formatMoney, formatNumber } from '@firstday/common/format';
-import { GROWTH_YEARS, ILLUSTRATIVE_ANNUAL_RETURN, projectGrowthCents } from '@firstday/common/milestones';
+import { GROWTH_YEARS, ILLUSTRATIVE_ANNUAL_RETURN, projectGrowth } from '@firstday/common/milestones';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
@@ -75,7 +75,7 @@ export function GiftGrowth() {
       <ul className={styles.horizons} aria-live="polite">
         {GROWTH_YEARS.map((years) => (
           <li key={years}>
-            <span className={styles.value}>{money(projectGrowthCents(calendar.raisedCents, years))}</span>
+            <span className={styles.value}>{money(projectGrowth(calendar.raisedCents, years))}</span>
             <span className={styles.when}>{t('investments.growth.atAge', { years })}</span>
           </li>
         ))}
