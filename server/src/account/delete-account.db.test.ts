@@ -50,8 +50,8 @@ async function createOwnerWithActiveCalendar() {
 }
 
 /** A guess with a $ gift paid by card and confirmed by the processor's webhook. */
-async function giveGift(slug: string, giftCents: number, email = `giver-${randomUUID()}@example.com`) {
-  const body = await makeContribution(t, { email, giftCents, payment: { type: 'card', card: GOOD_CARD } });
+async function giveGift(slug: string, giftAmount: number, email = `giver-${randomUUID()}@example.com`) {
+  const body = await makeContribution(t, { email, giftCents: giftAmount, payment: { type: 'card', card: GOOD_CARD } });
   const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
   expect(response.status).toBe(201);
   await webhooks.deliverAll();
@@ -110,7 +110,7 @@ async function getLedgerBalances(): Promise<Map<string, number>> {
   const rows = await t.db
     .select({
       account: ledgerEntries.account,
-      balance: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+      balance: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
     })
     .from(ledgerEntries)
     .groupBy(ledgerEntries.account);
@@ -264,7 +264,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     expect((await deleteAccount(owner.cookie)).status).toBe(200);
 
     const [kept] = await t.db.select().from(payouts).where(eq(payouts.id, payout!.id));
-    expect(kept).toMatchObject({ status: 'paid', calendarId: null, amountCents: 4000 });
+    expect(kept).toMatchObject({ status: 'paid', calendarId: null, amount: 4000 });
     const balances = await getLedgerBalances();
     expect(balances.get(`calendar:${owner.calendar.id}`)).toBe(0);
     expect(balances.get('payouts')).toBe(0);
@@ -315,7 +315,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
         calendarId: owner.calendar.id,
         purpose: 'fee',
         provider: 'sandbox',
-        amountCents: 2000,
+        amount: 2000,
         status: 'processing',
         method: 'card',
         idempotencyKey: `fee-${randomUUID()}`,

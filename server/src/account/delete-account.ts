@@ -60,9 +60,9 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
       .select({
         calendarId: payments.calendarId,
         giftCount: sql<number>`count(*) filter (where ${collected})`.mapWith(Number),
-        giftCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${collected}), 0)`.mapWith(Number),
+        giftAmount: sql<number>`coalesce(sum(${payments.amount}) filter (where ${collected}), 0)`.mapWith(Number),
         refundCount: sql<number>`count(*) filter (where ${refundDue})`.mapWith(Number),
-        refundCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${refundDue}), 0)`.mapWith(Number),
+        refundAmount: sql<number>`coalesce(sum(${payments.amount}) filter (where ${refundDue}), 0)`.mapWith(Number),
         inProgress:
           sql<number>`count(*) filter (where ${payments.status} in ('pending', 'processing') and ${payments.createdAt} >= ${cutoff}::timestamptz)`.mapWith(
             Number,
@@ -81,8 +81,8 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
   for (const calendar of owned) {
     const figures = money.find((row) => row.calendarId === calendar.id);
     const payout = payoutRows.find((row) => row.calendarId === calendar.id);
-    const gifts = { count: figures?.giftCount ?? 0, amountCents: figures?.giftCents ?? 0 };
-    const refunds = { count: figures?.refundCount ?? 0, amountCents: figures?.refundCents ?? 0 };
+    const gifts = { count: figures?.giftCount ?? 0, amountCents: figures?.giftAmount ?? 0 };
+    const refunds = { count: figures?.refundCount ?? 0, amountCents: figures?.refundAmount ?? 0 };
     const paymentsInProgress = figures?.inProgress ?? 0;
     const moneyMoving = refunds.count > 0 || paymentsInProgress > 0;
     let reason: AccountDeletionBlockerReason | undefined;
@@ -102,7 +102,7 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
       paymentsInProgress,
       payout: payout
         ? {
-            amountCents: payout.amountCents,
+            amountCents: payout.amount,
             status: payout.status as 'pending' | 'failed',
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
           }

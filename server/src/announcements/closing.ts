@@ -29,8 +29,8 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       .select({
         calendarId: payments.calendarId,
         count: sql<number>`count(*) filter (where ${payments.status} = 'refunded')`.mapWith(Number),
-        amountCents:
-          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(
+        amount:
+          sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(
             Number,
           ),
         pending: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
@@ -75,14 +75,14 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       closedAt: row.createdAt.toISOString(),
       payout: payout
         ? {
-            amountCents: payout.amountCents,
+            amountCents: payout.amount,
             status: payout.status,
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
             ...(unverified ? { awaitingVerification: true } : {}),
             ...(heldUntil ? { heldUntil: heldUntil.toISOString() } : {}),
           }
         : null,
-      refunds: refunds ? { count: refunds.count, amountCents: refunds.amountCents, pending: refunds.pending } : null,
+      refunds: refunds ? { count: refunds.count, amountCents: refunds.amount, pending: refunds.pending } : null,
       emails: await loadParticipantMailStatus(db, row),
     });
   }

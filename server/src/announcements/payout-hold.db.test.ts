@@ -30,8 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function give(slug: string, giftCents: number) {
-  const body = await makeContribution(t, { giftCents, payment: { type: 'card', card: GOOD_CARD } });
+async function give(slug: string, giftAmount: number) {
+  const body = await makeContribution(t, { giftCents: giftAmount, payment: { type: 'card', card: GOOD_CARD } });
   expect((await withAnyCaptcha(t, async () => postContribution(t, slug, body))).status).toBe(201);
   await webhooks.deliverAll();
 }
@@ -108,7 +108,7 @@ describe('the payout after an IBAN change', () => {
       .where(eq(calendars.id, calendar.id));
     expect(await reconcilePayouts(t.context, { olderThanMs: 0 })).toEqual({ payouts: 1 });
     const [transfer] = await readTransfers(calendar.id);
-    expect(transfer).toMatchObject({ amountCents: 2500, destination: 'GB29…6819' });
+    expect(transfer).toMatchObject({ amount: 2500, destination: 'GB29…6819' });
     const recipient = (await readCalendar(calendar.id)).payoutRecipientRef!;
     const [account] = await t.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, recipient));
     expect(account?.destination).toBe('GB29…6819');

@@ -50,8 +50,8 @@ afterAll(async () => {
 });
 
 /** A Stripe gift confirmed by the stand-in and picked up by reconciliation. */
-async function giveThroughStripe(slug: string, giftCents: number) {
-  const body = await makeContribution(t, { giftCents, payment: { type: 'stripe' } });
+async function giveThroughStripe(slug: string, giftAmount: number) {
+  const body = await makeContribution(t, { giftCents: giftAmount, payment: { type: 'stripe' } });
   expect((await withAnyCaptcha(t, async () => postContribution(t, slug, body))).status).toBe(201);
   const [payment] = await t.db
     .select()
@@ -102,9 +102,9 @@ async function getClosing(calendarId: string, cookie: string) {
 }
 
 /** An active calendar with one Stripe gift, announced: its payout is submitted. */
-async function announceWithGift(giftCents: number) {
+async function announceWithGift(giftAmount: number) {
   const { calendar, cookie, email } = await createActiveCalendar(t);
-  await giveThroughStripe(calendar.slug, giftCents);
+  await giveThroughStripe(calendar.slug, giftAmount);
   const body = { birthDate: TODAY, thankYouMessage: 'Thanks!' };
   expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
   await t.context.jobs.idle();

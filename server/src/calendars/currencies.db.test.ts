@@ -72,7 +72,7 @@ describe('a calendar has a currency', () => {
     expect(pay.status, JSON.stringify(await pay.clone().json())).toBe(200);
     await webhooks.deliverAll();
     const [fee] = await t.db.select().from(payments).where(eq(payments.calendarId, draft.id));
-    expect(fee).toMatchObject({ purpose: 'fee', amountCents: 2000, currency: 'eur', status: 'succeeded' });
+    expect(fee).toMatchObject({ purpose: 'fee', amount: 2000, currency: 'eur', status: 'succeeded' });
 
     const locked = await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, { currency: 'usd' }, owner.cookie);
     expect(locked.status).toBe(400);
@@ -101,9 +101,9 @@ describe('a calendar has a currency', () => {
       .select()
       .from(contributions)
       .where(eq(contributions.idempotencyKey, gift.idempotencyKey));
-    expect(contribution).toMatchObject({ giftCents: 2500, locale: 'ru', status: 'confirmed' });
+    expect(contribution).toMatchObject({ giftAmount: 2500, currency: 'eur', locale: 'ru', status: 'confirmed' });
     const [giftPayment] = await t.db.select().from(payments).where(eq(payments.id, contribution!.paymentId!));
-    expect(giftPayment).toMatchObject({ amountCents: 2500, currency: 'eur' });
+    expect(giftPayment).toMatchObject({ amount: 2500, currency: 'eur' });
     const lines = await t.db
       .select()
       .from(ledgerEntries)

@@ -171,6 +171,7 @@ export async function createContribution(
     wish: input.wish,
     guessedTimeMinutes: input.guessedTimeMinutes ?? null,
     guessedWeightGrams: input.guessedWeight ?? null,
+    currency: calendar.currency,
     locale: input.locale ?? DEFAULT_LOCALE,
     idempotencyKey: input.idempotencyKey,
   };
@@ -179,7 +180,7 @@ export async function createContribution(
       await lockOpenCalendar(tx, calendar.id);
       const [row] = await tx
         .insert(contributions)
-        .values({ id: randomUUID(), ...base, giftCents: null, status: 'confirmed' })
+        .values({ id: randomUUID(), ...base, giftAmount: null, status: 'confirmed' })
         .onConflictDoNothing({ target: contributions.idempotencyKey })
         .returning();
       if (row) await enqueueContributionReceipt(tx, context.env.APP_URL, row);
@@ -197,12 +198,12 @@ export async function createContribution(
   }
 
   const method = input.payment;
-  const giftCents = input.giftCents;
+  const giftAmount = input.giftCents;
   const claimed = await context.db.transaction(async (tx) => {
     await lockOpenCalendar(tx, calendar.id);
     const [contribution] = await tx
       .insert(contributions)
-      .values({ id: randomUUID(), ...base, giftCents, status: 'pending_payment' })
+      .values({ id: randomUUID(), ...base, giftAmount, status: 'pending_payment' })
       .onConflictDoNothing({ target: contributions.idempotencyKey })
       .returning();
     if (!contribution) return undefined;
@@ -213,7 +214,7 @@ export async function createContribution(
         calendarId: calendar.id,
         purpose: 'gift',
         provider: context.payments.name,
-        amountCents: giftCents,
+        amount: giftAmount,
         currency: calendar.currency,
         status: 'pending',
         method: method.type,

@@ -342,12 +342,12 @@ describe('the closest guesses after the announcement', () => {
       ['Di Moss', null, { unit: 'g', grams: 3300 }],
       ['Ed Fox', 40, null],
     ];
-    for (const [name, minutes, weight, giftCents] of guesses) {
+    for (const [name, minutes, weight, giftAmount] of guesses) {
       const { response } = await contribute(calendar.slug, {
         name,
         guessedTimeMinutes: minutes,
         guessedWeight: weight,
-        ...(giftCents ? { giftCents, payment: { type: 'card' as const, card: GOOD_CARD } } : {}),
+        ...(giftAmount ? { giftCents: giftAmount, payment: { type: 'card' as const, card: GOOD_CARD } } : {}),
       });
       expect(response.status).toBe(201);
     }

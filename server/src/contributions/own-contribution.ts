@@ -41,7 +41,7 @@ export type OwnContribution = {
   /** The fun guesses, when given: minutes after midnight, grams. */
   guessedTimeMinutes: number | null;
   guessedWeightGrams: number | null;
-  giftCents: number | null;
+  giftAmount: number | null;
   createdAt: string;
   /** False once the birth is announced. */
   editable: boolean;
@@ -81,7 +81,7 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
     wish: contribution.wish,
     guessedTimeMinutes: contribution.guessedTimeMinutes,
     guessedWeightGrams: contribution.guessedWeightGrams,
-    giftCents: contribution.giftCents,
+    giftAmount: contribution.giftAmount,
     createdAt: contribution.createdAt.toISOString(),
     editable: calendar.status === 'active',
     calendar: {

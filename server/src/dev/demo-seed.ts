@@ -51,7 +51,7 @@ export async function seedDemoData(context: AppContext): Promise<typeof DEMO_CRE
     purpose: 'fee',
     provider: 'sandbox',
     providerRef: `sbx_demo_${calendarId}`,
-    amountCents: CREATION_FEE_AMOUNT,
+    amount: CREATION_FEE_AMOUNT,
     status: 'succeeded',
     method: 'card',
     cardLast4: '4242',

@@ -182,14 +182,14 @@ describe('fee payment with Stripe (offline stand-in)', () => {
       calendarId: calendar.id,
       purpose: 'fee',
       provider: 'stripe',
-      amountCents: CREATION_FEE_AMOUNT,
+      amount: CREATION_FEE_AMOUNT,
       method: 'stripe',
       idempotencyKey: key,
       createdAt: sql`now() - interval '2 minutes'`,
       updatedAt: sql`now() - interval '2 minutes'`,
     });
     const created = await t.context.payments.createPayment({
-      amountCents: CREATION_FEE_AMOUNT,
+      amount: CREATION_FEE_AMOUNT,
       currency: 'usd',
       idempotencyKey: key,
       method: { type: 'stripe' },

@@ -35,7 +35,7 @@ export async function listThankYous(
       email: contributions.email,
       guessedDate: contributions.guessedDate,
       wish: contributions.wish,
-      giftCents: contributions.giftCents,
+      giftAmount: contributions.giftAmount,
       thankedAt: thankYouNotes.createdAt,
       message: thankYouNotes.message,
     })
@@ -69,7 +69,7 @@ export async function listThankYous(
     email: row.email,
     guessedDate: row.guessedDate,
     wish: row.wish,
-    giftCents: row.giftCents,
+    giftCents: row.giftAmount,
     thankedAt: row.thankedAt ? row.thankedAt.toISOString() : null,
     message: row.message,
     bounced: bounced.has(row.email.toLowerCase()),
