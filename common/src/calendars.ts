@@ -108,7 +108,7 @@ export type OwnerCalendar = {
   guessWeight: boolean;
   wizardStep: number;
   participants: number;
-  raisedCents: number;
+  raisedAmount: number;
   createdAt: string;
   activatedAt: string | null;
   /** Set once the calendar was announced or closed. */

@@ -47,9 +47,9 @@ export const ContributionRequestSchema = z.object({
   guessedTimeMinutes: GuessedTimeSchema.nullable().optional(),
   /** Only when the calendar asks for it (`PublicCalendar.guessWeight`): grams or pounds + ounces, stored in grams. */
   guessedWeight: GuessedWeightSchema.nullable().optional(),
-  /** Absent or null: a guess and a wish without a gift. */
-  giftCents: GiftAmountSchema.nullable().optional(),
-  /** Required when `giftCents` is set. */
+  /** Absent or null: a guess and a wish without a gift. Minor units of the calendar's currency (`PublicCalendar.currency`). */
+  giftAmount: GiftAmountSchema.nullable().optional(),
+  /** Required when `giftAmount` is set. */
   payment: PaymentMethodSchema.optional(),
   /** The page's language when the guest sent it: their e-mails are written in it. */
   locale: LocaleSchema.optional(),
@@ -87,8 +87,8 @@ export type PublicCalendar = {
   parentsNote: string | null;
   window: { first: string; last: string };
   guesses: PublicGuess[];
-  /** Only when the creator turned 'Hide total' off. */
-  totalRaisedCents?: number;
+  /** Only when the creator turned 'Hide total' off; minor units of `currency`. */
+  totalRaisedAmount?: number;
   participants: number;
   wishes: { items: PublicWish[]; nextCursor: string | null };
   /**
@@ -129,8 +129,9 @@ export type OwnerWish = {
   initials: string;
   email: string;
   wish: string;
-  sumCents: number;
-  /** The calendar's currency: `sumCents` is in its minor units. */
+  /** The gift sent with the wish (0 without one), in minor units of `currency`. */
+  giftAmount: number;
+  /** The calendar's currency. */
   currency: Currency;
   createdAt: string;
   read: boolean;

@@ -58,7 +58,7 @@ export type MoneyOptions = {
   currency?: string;
   locale?: string;
   /**
-   * The minor units (cents, pence): 'auto' (default) leaves them out of whole amounts ('$1,250', '$12.50'),
+   * The minor units: 'auto' (default) leaves them out of whole amounts ('$1,250', '$12.50'),
    * 'always' shows them ('$25.00', receipts and e-mails), 'never' rounds to whole units ('$1,469',
    * the calculators' projections).
    */

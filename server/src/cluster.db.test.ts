@@ -166,7 +166,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two app servers on one Postgre
     const { calendar, cookie } = await createActiveCalendar(server(0));
     for (const [index, giftAmount] of [2500, 1200, 800].entries()) {
       const body = await makeContribution(server(0), {
-        giftCents: giftAmount,
+        giftAmount: giftAmount,
         payment: { type: 'card', card: GOOD_CARD },
       });
       const response = await postFrom(`198.51.100.${index + 1}`, server(index % 2 === 0 ? 0 : 1), calendar.slug, body);

@@ -58,7 +58,7 @@ async function contribute(
   const { giftAmount, ...rest } = overrides;
   const body = await makeContribution(t, {
     ...rest,
-    ...(giftAmount ? { giftCents: giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
+    ...(giftAmount ? { giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
   });
   const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
   expect(response.status).toBe(201);
@@ -91,7 +91,7 @@ describe('POST /api/calendars/:id/announce', () => {
       kind: 'announcement',
       birthDate: TODAY,
       thankYouMessage: 'Thank you all!',
-      payout: { amountCents: 3500, status: 'pending' },
+      payout: { amount: 3500, currency: 'usd', status: 'pending' },
       refunds: null,
       emails: { total: 2, failed: [] },
     });
@@ -115,7 +115,11 @@ describe('POST /api/calendars/:id/announce', () => {
     // The sandbox confirms the transfer through the signed webhook: paid, calendar paid out.
     await webhooks.deliverAll();
     const closing = await sendJson(t, 'GET', `/api/calendars/${calendar.id}/closing`, undefined, cookie);
-    expect(((await closing.json()) as CalendarClosing).payout).toEqual({ amountCents: 3500, status: 'paid' });
+    expect(((await closing.json()) as CalendarClosing).payout).toEqual({
+      amount: 3500,
+      currency: 'usd',
+      status: 'paid',
+    });
     const [row] = await t.db.select().from(calendars).where(eq(calendars.id, calendar.id));
     expect(row!.status).toBe('paid_out');
     await t.sendQueuedMail();
@@ -140,7 +144,8 @@ describe('POST /api/calendars/:id/announce', () => {
       refused.cookie,
     );
     expect(((await closing.json()) as CalendarClosing).payout).toEqual({
-      amountCents: 1500,
+      amount: 1500,
+      currency: 'usd',
       status: 'failed',
       failureReason: 'account_closed',
     });
@@ -225,17 +230,17 @@ describe('POST /api/calendars/:id/announce', () => {
     const { calendar, cookie } = await createActiveCalendar(t);
     await contribute(calendar.slug, { giftAmount: 2000 });
     // A gift whose page was opened before the announcement: charged, not yet confirmed.
-    const inFlight = await makeContribution(t, { giftCents: 3000, payment: { type: 'card', card: GOOD_CARD } });
+    const inFlight = await makeContribution(t, { giftAmount: 3000, payment: { type: 'card', card: GOOD_CARD } });
     expect((await withAnyCaptcha(t, async () => postContribution(t, calendar.slug, inFlight))).status).toBe(201);
 
     const answer = (await (await announce(calendar.id, cookie)).json()) as EndAnswer;
-    expect(answer.closing.payout?.amountCents).toBe(2000);
+    expect(answer.closing.payout?.amount).toBe(2000);
 
     const refused = await withAnyCaptcha(t, async () =>
       postContribution(
         t,
         calendar.slug,
-        await makeContribution(t, { giftCents: 1000, payment: { type: 'card', card: GOOD_CARD } }),
+        await makeContribution(t, { giftAmount: 1000, payment: { type: 'card', card: GOOD_CARD } }),
       ),
     );
     expect(refused.status).toBe(409);
@@ -317,7 +322,7 @@ describe('POST /api/calendars/:id/close', () => {
 
     const raised = async () =>
       ((await (await sendJson(t, 'GET', `/api/calendars/${calendar.id}`, undefined, cookie)).json()) as OwnerCalendar)
-        .raisedCents;
+        .raisedAmount;
     expect(await raised()).toBe(3700);
 
     const body = { gifts: 'refund', notifyParticipants: false };
@@ -335,7 +340,7 @@ describe('POST /api/calendars/:id/close', () => {
       kind: 'close',
       birthDate: null,
       payout: null,
-      refunds: { count: 2, amountCents: 3700, pending: 0 },
+      refunds: { count: 2, amount: 3700, currency: 'usd', pending: 0 },
       emails: { total: 0, sent: 0, failed: [] },
     });
 
@@ -380,7 +385,7 @@ describe('POST /api/calendars/:id/close', () => {
       message: 'Thank you for your kindness.',
     });
     const answer = (await response.json()) as EndAnswer;
-    expect(answer.closing.payout).toEqual({ amountCents: 1000, status: 'pending' });
+    expect(answer.closing.payout).toEqual({ amount: 1000, currency: 'usd', status: 'pending' });
     await t.sendQueuedMail();
     const received = mailsTo(guest).filter((mail) => !mail.subject.startsWith('Thank you'));
     expect(received).toHaveLength(1);

@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function give(slug: string, giftAmount: number) {
-  const body = await makeContribution(t, { giftCents: giftAmount, payment: { type: 'card', card: GOOD_CARD } });
+  const body = await makeContribution(t, { giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } });
   expect((await withAnyCaptcha(t, async () => postContribution(t, slug, body))).status).toBe(201);
   await webhooks.deliverAll();
 }
@@ -85,7 +85,8 @@ describe('the payout after an IBAN change', () => {
     expect(await readPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: null });
     expect(await readTransfers(calendar.id)).toHaveLength(0);
     expect((await readClosing(calendar.id, cookie)).payout).toEqual({
-      amountCents: 2500,
+      amount: 2500,
+      currency: 'usd',
       status: 'pending',
       heldUntil,
     });
@@ -114,7 +115,7 @@ describe('the payout after an IBAN change', () => {
     expect(account?.destination).toBe('GB29…6819');
 
     await webhooks.deliverAll();
-    expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 2500, status: 'paid' });
+    expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amount: 2500, currency: 'usd', status: 'paid' });
   });
 
   it('goes out at once when the IBAN was last changed more than 24 hours before the end', async () => {
@@ -128,7 +129,11 @@ describe('the payout after an IBAN change', () => {
     expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
     await t.context.jobs.idle();
     expect(await readTransfers(calendar.id)).toHaveLength(1);
-    expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 1200, status: 'pending' });
+    expect((await readClosing(calendar.id, cookie)).payout).toEqual({
+      amount: 1200,
+      currency: 'usd',
+      status: 'pending',
+    });
   });
 
   it('cannot be redirected by an IBAN change that races the end of the calendar', async () => {

@@ -65,7 +65,7 @@ export function toOwnerCalendar(
     guessWeight: row.guessWeight,
     wizardStep: row.wizardStep,
     participants: stats.participants,
-    raisedCents: stats.raisedAmount,
+    raisedAmount: stats.raisedAmount,
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     closing: row.closing ?? null,

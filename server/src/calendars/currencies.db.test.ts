@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CurrentUser } from '@firstday/common/account';
+import type { AccountDeletionCheck, CurrentUser } from '@firstday/common/account';
 import { type OwnerCalendar, toIsoDate } from '@firstday/common/calendars';
 import type { PublicCalendar } from '@firstday/common/contributions';
+import type { ThankYouList } from '@firstday/common/thank-yous';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
@@ -91,7 +92,7 @@ describe('a calendar has a currency', () => {
 
     const gift = await makeContribution(t, {
       guessedDate: inDays(55),
-      giftCents: 2500,
+      giftAmount: 2500,
       locale: 'ru',
       payment: { type: 'card', card: GOOD_CARD },
     });
@@ -110,6 +111,16 @@ describe('a calendar has a currency', () => {
       .where(like(ledgerEntries.transactionId, `payment:${giftPayment!.id}:%`));
     expect(lines.length).toBeGreaterThan(0);
     expect(new Set(lines.map((line) => line.currency))).toEqual(new Set(['eur']));
+
+    // The API names each amount with its currency beside it.
+    const thankYous = await sendJson(t, 'GET', `/api/calendars/${draft.id}/thank-yous`, undefined, owner.cookie);
+    expect(((await thankYous.json()) as ThankYouList).participants).toMatchObject([
+      { giftAmount: 2500, currency: 'eur' },
+    ]);
+    const deletion = await sendJson(t, 'GET', '/api/account/deletion', undefined, owner.cookie);
+    expect(((await deletion.json()) as AccountDeletionCheck).blockers).toMatchObject([
+      { gifts: { count: 1, amount: 2500, currency: 'eur' }, refunds: { amount: 0, currency: 'eur' } },
+    ]);
   });
 
   it('keeps old calendars in US dollars', async () => {

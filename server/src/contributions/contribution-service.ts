@@ -115,12 +115,12 @@ export function checkContribution(
   assertGuessInWindow(calendar.dueDate!, input.guessedDate);
   assertGuessNotPast(calendar.dueDate!, input.guessedDate, now);
   assertFunGuessesAsked(calendar, input);
-  if (input.giftCents != null && !input.payment) {
+  if (input.giftAmount != null && !input.payment) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
       fields: { payment: 'Please choose how to pay your gift.' },
     });
   }
-  if (input.giftCents != null && input.payment) assertPaymentMethodAvailable(context, input.payment.type);
+  if (input.giftAmount != null && input.payment) assertPaymentMethodAvailable(context, input.payment.type);
 }
 
 export async function findContributionByKey(context: AppContext, idempotencyKey: string) {
@@ -175,7 +175,7 @@ export async function createContribution(
     locale: input.locale ?? DEFAULT_LOCALE,
     idempotencyKey: input.idempotencyKey,
   };
-  if (input.giftCents == null || !input.payment) {
+  if (input.giftAmount == null || !input.payment) {
     const created = await context.db.transaction(async (tx) => {
       await lockOpenCalendar(tx, calendar.id);
       const [row] = await tx
@@ -198,7 +198,7 @@ export async function createContribution(
   }
 
   const method = input.payment;
-  const giftAmount = input.giftCents;
+  const giftAmount = input.giftAmount;
   const claimed = await context.db.transaction(async (tx) => {
     await lockOpenCalendar(tx, calendar.id);
     const [contribution] = await tx

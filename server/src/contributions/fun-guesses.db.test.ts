@@ -162,7 +162,7 @@ describe("a guest's fun guesses", () => {
     const inPounds = await contribute(calendar.slug, {
       guessedTimeMinutes: 0,
       guessedWeight: { unit: 'lb', pounds: 7, ounces: 10 },
-      giftCents: 2500,
+      giftAmount: 2500,
       payment: { type: 'card', card: GOOD_CARD },
     });
     expect(inPounds.response.status).toBe(201);
@@ -347,7 +347,7 @@ describe('the closest guesses after the announcement', () => {
         name,
         guessedTimeMinutes: minutes,
         guessedWeight: weight,
-        ...(giftAmount ? { giftCents: giftAmount, payment: { type: 'card' as const, card: GOOD_CARD } } : {}),
+        ...(giftAmount ? { giftAmount: giftAmount, payment: { type: 'card' as const, card: GOOD_CARD } } : {}),
       });
       expect(response.status).toBe(201);
     }

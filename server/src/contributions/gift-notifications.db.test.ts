@@ -42,7 +42,7 @@ async function sendGift(slug: string, name: string, giftAmount: number, wish: st
   const body = await makeContribution(t, {
     name,
     wish,
-    giftCents: giftAmount,
+    giftAmount: giftAmount,
     payment: { type: 'card', card: GOOD_CARD },
   });
   expect((await postContribution(t, slug, body)).status).toBe(201);
@@ -102,7 +102,7 @@ describe('gift e-mails to the creator', () => {
       {
         name: account!.name,
         email: owner.email,
-        savingsGoalCents: null,
+        savingsGoalAmount: null,
         hideSenderNamesDefault: false,
         hideTotalDefault: true,
         giftNotifications: false,

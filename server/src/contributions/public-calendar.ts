@@ -123,7 +123,7 @@ export async function buildPublicCalendar(
     parentsNote: calendar.parentsNote,
     window: getGuessWindow(calendar.dueDate),
     guesses,
-    ...(calendar.hideTotal ? {} : { totalRaisedCents: stats?.raisedAmount ?? 0 }),
+    ...(calendar.hideTotal ? {} : { totalRaisedAmount: stats?.raisedAmount ?? 0 }),
     participants: stats?.participants ?? 0,
     wishes: { items: wishes, nextCursor: wishRows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null },
     announcement: await buildPublicAnnouncement(db, calendar),

@@ -63,7 +63,7 @@ export async function listOwnerWishes(
       initials: getInitials(contribution.name),
       email: contribution.email,
       wish: contribution.wish,
-      sumCents: contribution.giftAmount ?? 0,
+      giftAmount: contribution.giftAmount ?? 0,
       currency,
       createdAt: contribution.createdAt.toISOString(),
       read: contribution.readAt !== null,

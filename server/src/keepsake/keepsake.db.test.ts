@@ -36,7 +36,7 @@ async function contribute(slug: string, overrides: { name: string; wish: string;
   const { giftAmount, ...rest } = overrides;
   const body = await makeContribution(t, {
     ...rest,
-    ...(giftAmount ? { giftCents: giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
+    ...(giftAmount ? { giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
   });
   const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
   expect(response.status).toBe(201);

@@ -36,6 +36,7 @@ export async function listThankYous(
       guessedDate: contributions.guessedDate,
       wish: contributions.wish,
       giftAmount: contributions.giftAmount,
+      currency: contributions.currency,
       thankedAt: thankYouNotes.createdAt,
       message: thankYouNotes.message,
     })
@@ -69,7 +70,8 @@ export async function listThankYous(
     email: row.email,
     guessedDate: row.guessedDate,
     wish: row.wish,
-    giftCents: row.giftAmount,
+    giftAmount: row.giftAmount,
+    currency: row.currency,
     thankedAt: row.thankedAt ? row.thankedAt.toISOString() : null,
     message: row.message,
     bounced: bounced.has(row.email.toLowerCase()),

@@ -98,7 +98,7 @@ describe('thank-you notes', () => {
     expect(body.participants.map((participant) => participant.name).sort()).toEqual(['Ana', 'Lee', 'Tom']);
     const tom = body.participants.find((participant) => participant.name === 'Tom');
     expect(tom).toMatchObject({
-      giftCents: 3500,
+      giftAmount: 3500,
       wish: 'All the best from Tom',
       guessedDate: '2030-01-10',
       thankedAt: null,
@@ -106,7 +106,7 @@ describe('thank-you notes', () => {
       bounced: false,
       unsubscribed: false,
     });
-    expect(body.participants.find((participant) => participant.name === 'Ana')?.giftCents).toBeNull();
+    expect(body.participants.find((participant) => participant.name === 'Ana')?.giftAmount).toBeNull();
 
     // Signed out: 401. Another account: 404 for the list and the sends, and nothing recorded.
     expect((await list(calendar.id, '')).status).toBe(401);

@@ -134,7 +134,7 @@ function SandboxPayment({ payment, currency, back }: { payment: Payment; currenc
   return (
     <form ref={formRef} className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
       <SandboxWallets
-        amountCents={CREATION_FEE_AMOUNT}
+        amount={CREATION_FEE_AMOUNT}
         currency={currency}
         description={t('calendars.payment.feeDescription')}
         disabled={busy}

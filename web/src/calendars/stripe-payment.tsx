@@ -22,7 +22,7 @@ type StripePaymentProps = {
  */
 export default function StripePayment({ publishableKey, currency, payment, back }: StripePaymentProps) {
   return (
-    <StripeProvider publishableKey={publishableKey} amountCents={CREATION_FEE_AMOUNT} currency={currency}>
+    <StripeProvider publishableKey={publishableKey} amount={CREATION_FEE_AMOUNT} currency={currency}>
       <StripeForm payment={payment} back={back} />
     </StripeProvider>
   );
