@@ -119,7 +119,7 @@ function WalletSheet({ wallet, amount, currency, description, onClose }: WalletS
             </div>
           </dl>
           <p id={`${id}-note`} className={styles.note}>
-            {t('app.wallets.note', { amount })}
+            {t('app.wallets.note', { amount: price })}
           </p>
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close}>
@@ -131,7 +131,7 @@ function WalletSheet({ wallet, amount, currency, description, onClose }: WalletS
                 close();
               }}
             >
-              {t('app.wallets.confirm', { amount })}
+              {t('app.wallets.confirm', { amount: price })}
             </Button>
           </div>
         </div>
