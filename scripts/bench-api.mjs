@@ -131,13 +131,13 @@ async function measureGifts(servers, calendar) {
             body = sent.get(keys[Math.floor(Math.random() * keys.length)]).body;
             duplicates++;
           } else {
-            const giftCents = 100 + (index % 9_900);
+            const giftAmount = 100 + (index % 9_900);
             const declined = index % 7 === 3;
             body = makeContribution(calendar, SEED_CONTRIBUTIONS + index, {
-              giftCents,
+              giftAmount,
               payment: { type: 'card', card: declined ? DECLINED_CARD : GOOD_CARD },
             });
-            sent.set(body.idempotencyKey, { body, giftCents, declined, answered: false, ids: new Set() });
+            sent.set(body.idempotencyKey, { body, giftAmount, declined, answered: false, ids: new Set() });
           }
           context.key = body.idempotencyKey;
           return { ...req, body: JSON.stringify(body) };
@@ -155,7 +155,7 @@ async function measureGifts(servers, calendar) {
   });
   const answered = [...sent.values()].filter((entry) => entry.answered);
   const good = answered.filter((entry) => !entry.declined);
-  const expectedCents = good.reduce((sum, entry) => sum + entry.giftCents, 0);
+  const expectedAmount = good.reduce((sum, entry) => sum + entry.giftAmount, 0);
   const seededParticipants = SEED_CONTRIBUTIONS;
 
   // Wait for the sandbox's webhooks (and, for a lost one, the reconciler after a minute) to settle
@@ -168,7 +168,7 @@ async function measureGifts(servers, calendar) {
   while (Date.now() - stableSince < 15_000 && Date.now() - settleStart < 180_000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const current = await readOwner();
-    if (current.raisedCents !== owner.raisedCents || current.participants !== owner.participants) {
+    if (current.raisedAmount !== owner.raisedAmount || current.participants !== owner.participants) {
       stableSince = Date.now();
     }
     owner = current;
@@ -192,20 +192,20 @@ async function measureGifts(servers, calendar) {
     const recorded = byName.has(entry.body.name);
     if (entry.declined && recorded) declinedShown++;
     if (!entry.declined && entry.answered && !recorded) lost++;
-    if (recorded && amountByName.get(entry.body.name) !== entry.giftCents) wrongAmount++;
+    if (recorded && amountByName.get(entry.body.name) !== entry.giftAmount) wrongAmount++;
     if (!entry.answered && recorded) unansweredRecorded++;
   }
   const answerIdsConsistent = [...sent.values()].every((entry) => entry.ids.size <= 1);
-  const recordedGiftCents = csv.slice(1).reduce((sum, row) => sum + Math.round(Number(row[5] || 0) * 100), 0);
+  const recordedGiftAmount = csv.slice(1).reduce((sum, row) => sum + Math.round(Number(row[5] || 0) * 100), 0);
   return {
     load: { ...summarise(result), requestsSent: counter, doubleSubmits: duplicates, statuses },
     check: {
       distinctSubmissions: sent.size,
       answered201: answered.length,
       goodGiftsAnswered: good.length,
-      expectedRaisedCents: expectedCents,
-      ownerRaisedCents: owner.raisedCents,
-      csvGiftCents: recordedGiftCents,
+      expectedRaisedAmount: expectedAmount,
+      ownerRaisedAmount: owner.raisedAmount,
+      csvGiftAmount: recordedGiftAmount,
       ownerParticipants: owner.participants,
       csvRows: csv.length - 1,
       expectedRows: seededParticipants + good.length,
@@ -246,8 +246,8 @@ function printGifts(label, gifts) {
     check.declinedShown === 0 &&
     check.wrongAmount === 0 &&
     check.sameKeySameContribution &&
-    check.ownerRaisedCents === check.csvGiftCents &&
-    check.csvGiftCents >= check.expectedRaisedCents;
+    check.ownerRaisedAmount === check.csvGiftAmount &&
+    check.csvGiftAmount >= check.expectedRaisedAmount;
   console.log(`totals: ${ok ? 'OK (none lost, none doubled, no declined gift shown)' : 'MISMATCH'}`);
   const p50Ok = gifts.load.p50 < 300;
   console.log(`gift writes p50: ${gifts.load.p50} ms (target < 300) ${p50Ok ? 'OK' : 'MISSED'}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Currency } from './currency.ts';
 import { EmailSchema } from './email.ts';
 import type { Locale } from './locales.ts';
 
@@ -18,7 +19,9 @@ export type CurrentUser = {
   /** Masked, e.g. 'DE89 •••• •••• •••• 3000'; null until the user gives bank details. */
   IBAN: string | null;
   settings: {
-    savings_goal_cents: number | null;
+    /** Minor units of `savings_goal_currency`; both null without a goal. */
+    savings_goal_amount: number | null;
+    savings_goal_currency: Currency | null;
     hide_sender_names_default: boolean;
     hide_total_default: boolean;
     /** An e-mail for each paid gift; on by default. */
@@ -48,7 +51,10 @@ export const SignInSchema = z.object({
   password: z.string().min(1, 'Please fill in all fields'),
 });
 
-export const SAVINGS_GOAL_MAX_CENTS = 100_000_000;
+/** Minor units, in the goal's currency (1,000,000 dollars). */
+export const SAVINGS_GOAL_MAX_AMOUNT = 100_000_000;
+/** The Settings form takes the savings goal in dollars. */
+export const SAVINGS_GOAL_CURRENCY: Currency = 'usd';
 
 /**
  * The account's password, sent with a change a stolen session must not make alone (a new payout
@@ -79,13 +85,13 @@ export type AccountDeletionBlocker = {
   title: string;
   reason: AccountDeletionBlockerReason;
   /** Gifts collected and held for the calendar: what its close pays out or refunds. */
-  gifts: { count: number; amountCents: number };
+  gifts: { count: number; amount: number; currency: Currency };
   /** Gifts being refunded to their givers (closed with refunds, or charged after the end). */
-  refunds: { count: number; amountCents: number };
+  refunds: { count: number; amount: number; currency: Currency };
   /** Payments the payment provider has neither confirmed nor declined yet. */
   paymentsInProgress: number;
   /** The calendar's payout while it is on its way or after it failed. */
-  payout: { amountCents: number; status: 'pending' | 'failed'; failureReason?: string } | null;
+  payout: { amount: number; currency: Currency; status: 'pending' | 'failed'; failureReason?: string } | null;
 };
 
 /** `GET /api/account/deletion`: what must be settled before the account can be deleted. */

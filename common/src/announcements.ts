@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Currency } from './currency.ts';
 import { formatNumber } from './format.ts';
 import { BABY_NAME_MAX_LENGTH, BirthTimeSchema, BirthWeightSchema } from './fun-guesses.ts';
 
@@ -69,13 +70,14 @@ export type CalendarClosing = {
    * `heldUntil` (ISO time): pending because the IBAN was changed less than `PAYOUT_HOLD_HOURS` ago.
    */
   payout: {
-    amountCents: number;
+    amount: number;
+    currency: Currency;
     status: PayoutStatus;
     failureReason?: string;
     awaitingVerification?: true;
     heldUntil?: string;
   } | null;
-  /** Gifts refunded (`count`, `amountCents`) and still being refunded (`pending`). */
-  refunds: { count: number; amountCents: number; pending: number } | null;
+  /** Gifts refunded (`count`, their `amount`) and still being refunded (`pending`). */
+  refunds: { count: number; amount: number; currency: Currency; pending: number } | null;
   emails: { total: number; sent: number; failed: string[] };
 };

@@ -3,8 +3,8 @@ import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
 import type { Currency } from './currency.ts';
 
-/** The one-time fee to publish a calendar: 20 in the calendar's currency (minor units). */
-export const CREATION_FEE_CENTS = 2000;
+/** The one-time fee to publish a calendar: minor units, in the calendar's currency (20 dollars, euros or pounds). */
+export const CREATION_FEE_AMOUNT = 2000;
 export const CALENDAR_STATUSES = ['draft', 'active', 'announced', 'paid_out'] as const;
 export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
 
@@ -108,7 +108,7 @@ export type OwnerCalendar = {
   guessWeight: boolean;
   wizardStep: number;
   participants: number;
-  raisedCents: number;
+  raisedAmount: number;
   createdAt: string;
   activatedAt: string | null;
   /** Set once the calendar was announced or closed. */

@@ -8,9 +8,10 @@ import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guesses.ts';
 import { LocaleSchema } from './locale-schema.ts';
 
 export const WISH_MAX_LENGTH = 1000;
-export const GIFT_MIN_CENTS = 100;
-export const GIFT_MAX_CENTS = 1_000_000;
-export const GIFT_PRESETS_CENTS = [1000, 2500, 5000, 10_000] as const;
+/** Gift limits and presets: minor units, in the calendar's currency. */
+export const GIFT_MIN_AMOUNT = 100;
+export const GIFT_MAX_AMOUNT = 1_000_000;
+export const GIFT_PRESET_AMOUNTS = [1000, 2500, 5000, 10_000] as const;
 export const WISHES_PAGE_SIZE = 20;
 
 export const ContributorNameSchema = z
@@ -25,11 +26,11 @@ export const WishSchema = z
   .min(1, 'Please write a wish.')
   .max(WISH_MAX_LENGTH, `A wish can be at most ${formatNumber(WISH_MAX_LENGTH)} characters.`);
 
-export const GiftCentsSchema = z
+export const GiftAmountSchema = z
   .number({ error: 'Please enter an amount in dollars.' })
   .int('Please enter whole cents.')
-  .min(GIFT_MIN_CENTS, 'The smallest gift is $1.')
-  .max(GIFT_MAX_CENTS, 'The largest gift is $10,000.');
+  .min(GIFT_MIN_AMOUNT, 'The smallest gift is $1.')
+  .max(GIFT_MAX_AMOUNT, 'The largest gift is $10,000.');
 
 /**
  * `POST /api/public/calendars/:slug/contributions`. The window check needs the calendar's due date,
@@ -46,9 +47,9 @@ export const ContributionRequestSchema = z.object({
   guessedTimeMinutes: GuessedTimeSchema.nullable().optional(),
   /** Only when the calendar asks for it (`PublicCalendar.guessWeight`): grams or pounds + ounces, stored in grams. */
   guessedWeight: GuessedWeightSchema.nullable().optional(),
-  /** Absent or null: a guess and a wish without a gift. */
-  giftCents: GiftCentsSchema.nullable().optional(),
-  /** Required when `giftCents` is set. */
+  /** Absent or null: a guess and a wish without a gift. Minor units of the calendar's currency (`PublicCalendar.currency`). */
+  giftAmount: GiftAmountSchema.nullable().optional(),
+  /** Required when `giftAmount` is set. */
   payment: PaymentMethodSchema.optional(),
   /** The page's language when the guest sent it: their e-mails are written in it. */
   locale: LocaleSchema.optional(),
@@ -86,8 +87,8 @@ export type PublicCalendar = {
   parentsNote: string | null;
   window: { first: string; last: string };
   guesses: PublicGuess[];
-  /** Only when the creator turned 'Hide total' off. */
-  totalRaisedCents?: number;
+  /** Only when the creator turned 'Hide total' off; minor units of `currency`. */
+  totalRaisedAmount?: number;
   participants: number;
   wishes: { items: PublicWish[]; nextCursor: string | null };
   /**
@@ -128,8 +129,9 @@ export type OwnerWish = {
   initials: string;
   email: string;
   wish: string;
-  sumCents: number;
-  /** The calendar's currency: `sumCents` is in its minor units. */
+  /** The gift sent with the wish (0 without one), in minor units of `currency`. */
+  giftAmount: number;
+  /** The calendar's currency. */
   currency: Currency;
   createdAt: string;
   read: boolean;

@@ -19,7 +19,7 @@ import {
 const NBSP = '\u00a0';
 
 describe('formatMoney', () => {
-  it('leaves the cents out of whole dollars and shows them otherwise (the default)', () => {
+  it('leaves the minor units out of whole dollars and shows them otherwise (the default)', () => {
     expect(formatMoney(0)).toBe('$0');
     expect(formatMoney(2000)).toBe('$20');
     expect(formatMoney(125_000)).toBe('$1,250');
@@ -27,7 +27,7 @@ describe('formatMoney', () => {
     expect(formatMoney(100_001)).toBe('$1,000.01');
   });
 
-  it('always shows the cents on receipts', () => {
+  it('always shows the minor units on receipts', () => {
     expect(formatMoney(2000, { minorUnits: 'always' })).toBe('$20.00');
     expect(formatMoney(125_050, { minorUnits: 'always' })).toBe('$1,250.50');
   });

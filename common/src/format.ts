@@ -58,14 +58,14 @@ export type MoneyOptions = {
   currency?: string;
   locale?: string;
   /**
-   * The cents (minor units): 'auto' (default) leaves them out of whole amounts ('$1,250', '$12.50'),
+   * The minor units: 'auto' (default) leaves them out of whole amounts ('$1,250', '$12.50'),
    * 'always' shows them ('$25.00', receipts and e-mails), 'never' rounds to whole units ('$1,469',
    * the calculators' projections).
    */
   minorUnits?: 'auto' | 'always' | 'never';
 };
 
-/** An amount in minor units (cents) → '$1,250', '$12.50'; in de-DE with EUR '25,00 €' (see `minorUnits`). */
+/** An amount in minor units → '$1,250', '$12.50'; in de-DE with EUR '25,00 €' (see `minorUnits`). */
 export function formatMoney(amountMinor: number, options: MoneyOptions = {}): string {
   const { currency = DEFAULT_CURRENCY, locale = DEFAULT_LOCALE, minorUnits = 'auto' } = options;
   const withMinorUnits = numberFormat(locale, { style: 'currency', currency });

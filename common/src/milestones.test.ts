@@ -5,7 +5,7 @@ import {
   getMilestoneLabels,
   MILESTONE_AGES,
   MILESTONE_AMOUNTS,
-  projectGrowthCents,
+  projectGrowth,
 } from './milestones.ts';
 
 describe('computeMilestoneValue', () => {
@@ -44,16 +44,16 @@ describe('getMilestoneLabels', () => {
   });
 });
 
-describe('projectGrowthCents', () => {
-  it('grows a calendar’s cents by 8% a year, to whole dollars', () => {
+describe('projectGrowth', () => {
+  it('grows a calendar’s amount (minor units) by 8% a year, to whole major units', () => {
     // $350 × 1.08^5 = $514.27 → $514; × 1.08^18 = $1,398.61 → $1,399.
-    expect(projectGrowthCents(35_000, 5)).toBe(51_400);
-    expect(projectGrowthCents(35_000, 18)).toBe(139_900);
-    expect(projectGrowthCents(12_345, 0)).toBe(12_300);
+    expect(projectGrowth(35_000, 5)).toBe(51_400);
+    expect(projectGrowth(35_000, 18)).toBe(139_900);
+    expect(projectGrowth(12_345, 0)).toBe(12_300);
   });
 
   it('agrees with the calculators for whole dollars', () => {
     for (const years of GROWTH_YEARS)
-      expect(projectGrowthCents(100_000, years)).toBe(computeMilestoneValue(1000, years) * 100);
+      expect(projectGrowth(100_000, years)).toBe(computeMilestoneValue(1000, years) * 100);
   });
 });

@@ -39,9 +39,9 @@ export function getMilestoneLabels(age: MilestoneAge, amount: MilestoneAmount): 
 export const GROWTH_YEARS = [...MILESTONE_AGES, 18] as const;
 
 /**
- * What `amountCents` could grow into after `years` at the illustrative return, rounded to whole
- * dollars (the same rule as the calculators: amount × 1.08^years).
+ * What `amount` (minor units) could grow into after `years` at the illustrative return, rounded to
+ * whole major units (the same rule as the calculators: amount × 1.08^years).
  */
-export function projectGrowthCents(amountCents: number, years: number): number {
-  return Math.round((amountCents * (1 + ILLUSTRATIVE_ANNUAL_RETURN) ** years) / 100) * 100;
+export function projectGrowth(amount: number, years: number): number {
+  return Math.round((amount * (1 + ILLUSTRATIVE_ANNUAL_RETURN) ** years) / 100) * 100;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Currency } from './currency.ts';
 import { formatNumber } from './format.ts';
 
 export const THANK_YOU_NOTE_MAX_LENGTH = 2000;
@@ -26,8 +27,9 @@ export type ThankYouParticipant = {
   email: string;
   guessedDate: string;
   wish: string;
-  /** The gift in cents, null without one: shown to the owner only. */
-  giftCents: number | null;
+  /** The gift in minor units of `currency`, null without one: shown to the owner only. */
+  giftAmount: number | null;
+  currency: Currency;
   /** When the note was recorded (ISO time), null when not thanked yet. */
   thankedAt: string | null;
   /** The note the owner wrote (with `{name}` filled in), null when not thanked yet. */

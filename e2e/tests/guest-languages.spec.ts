@@ -37,7 +37,7 @@ test('a Russian-speaking guest gives €25 in Russian; the request carries the l
     (request) => request.method() === 'POST' && request.url().endsWith(`/calendars/${calendar.slug}/contributions`),
   );
   await dialog.getByRole('button', { name: /^Отправить пожелание и 25\s€$/ }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ giftCents: 2500, locale: 'ru' });
+  expect((await sent).postDataJSON()).toMatchObject({ giftAmount: 2500, locale: 'ru' });
   await expect(visitor.getByRole('heading', { name: text('ru', 'contributions.thanks.title') })).toBeVisible({
     timeout: 40_000,
   });

@@ -98,7 +98,7 @@ test('a German parent creates a euro calendar in German, a Russian guest gives �
   await dialog.getByRole('button', { name: /25\s€$/ }).click();
   await expect(guest.getByRole('heading', { name: ru('contributions.thanks.title') })).toBeVisible({ timeout: 40_000 });
 
-  // Each reads their e-mail in their own language, the amount in euros with its cents.
+  // Each reads their e-mail in their own language, the amount in euros with its minor units.
   const receipt = await waitForMail(guest.request, guestEmail, ru('emails.receipt.subjectGift'));
   expect(receipt.text).toMatch(/25,00\s€/);
   const notice = await waitForMail(parent.request, email, 'Бабушка Галя');

@@ -118,7 +118,7 @@ test('with hidden names and total, the public page and JSON carry no names or am
   for (const body of [html, json]) {
     expect(body).toContain('A quiet wish');
     expect(body).not.toContain('Secret');
-    expect(body).not.toContain('totalRaisedCents');
+    expect(body).not.toContain('totalRaisedAmount');
     // Nobody's address: neither the sender's nor the parents'. (The page's texts may show an
     // example address, 'name@example.com', in a form hint.)
     expect(body).not.toContain(senderEmail);

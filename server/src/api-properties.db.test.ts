@@ -216,7 +216,7 @@ function createExamples(): Record<string, fc.Arbitrary<unknown>> {
     token: pick(() => fixtures.tokens),
     confirm: fc.constant('DELETE'),
     iban: fc.constantFrom('DE89370400440532013000', 'GB82WEST12345698765432', ''),
-    savingsGoalCents: fc.constantFrom(null, 0, 150_000),
+    savingsGoalAmount: fc.constantFrom(null, 0, 150_000),
     hideSenderNamesDefault: fc.boolean(),
     hideTotalDefault: fc.boolean(),
     captchaValue: fc.constant(GOOD_CAPTCHA),
@@ -236,7 +236,7 @@ function createExamples(): Record<string, fc.Arbitrary<unknown>> {
     // Contributions (the fixtures' calendars are due 2030-01-15).
     guessedDate: fc.constantFrom('2030-01-10', '2029-12-18', '2030-01-29'),
     wish: fc.constant('Welcome to the world!'),
-    giftCents: fc.constantFrom(null, 100, 2500),
+    giftAmount: fc.constantFrom(null, 100, 2500),
     payment,
     // The end of a calendar.
     birthDate: fc.constant(toIsoDate(new Date())),

@@ -91,6 +91,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two app servers on one Postgre
     await server(0).db.insert(contributions).values({
       id: randomUUID(),
       calendarId: calendar.id,
+      currency: calendar.currency,
       name: 'Zelda Quartermain',
       email: 'zelda@example.com',
       guessedDate: '2030-01-10',
@@ -128,6 +129,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two app servers on one Postgre
         emails.map((email, index) => ({
           id: randomUUID(),
           calendarId: calendar.id,
+          currency: calendar.currency,
           name: `Guest ${index}`,
           email,
           guessedDate: '2030-01-10',
@@ -162,8 +164,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two app servers on one Postgre
   it('submits each refund to the provider once, with both servers settling and reconciling', async () => {
     const webhooks = [useManualSandboxWebhooks(server(0)), useManualSandboxWebhooks(server(1))];
     const { calendar, cookie } = await createActiveCalendar(server(0));
-    for (const [index, giftCents] of [2500, 1200, 800].entries()) {
-      const body = await makeContribution(server(0), { giftCents, payment: { type: 'card', card: GOOD_CARD } });
+    for (const [index, giftAmount] of [2500, 1200, 800].entries()) {
+      const body = await makeContribution(server(0), {
+        giftAmount: giftAmount,
+        payment: { type: 'card', card: GOOD_CARD },
+      });
       const response = await postFrom(`198.51.100.${index + 1}`, server(index % 2 === 0 ? 0 : 1), calendar.slug, body);
       expect(response.status).toBe(201);
     }

@@ -39,7 +39,8 @@ async function getCurrentUser(context: AppContext, user: SessionUser): Promise<C
     has_password: passwordSet,
     IBAN: profile?.ibanMasked ?? null,
     settings: {
-      savings_goal_cents: profile?.savingsGoalCents ?? null,
+      savings_goal_amount: profile?.savingsGoalAmount ?? null,
+      savings_goal_currency: profile?.savingsGoalCurrency ?? null,
       hide_sender_names_default: profile?.hideSenderNamesDefault ?? false,
       hide_total_default: profile?.hideTotalDefault ?? true,
       gift_notifications: profile?.giftNotifications ?? true,
@@ -135,7 +136,8 @@ export function createAccountRoutes(context: AppContext) {
               : {};
         const now = new Date();
         const values = {
-          savingsGoalCents: input.savingsGoalCents,
+          savingsGoalAmount: input.savingsGoalAmount,
+          savingsGoalCurrency: input.savingsGoalAmount === null ? null : input.savingsGoalCurrency,
           hideSenderNamesDefault: input.hideSenderNamesDefault,
           hideTotalDefault: input.hideTotalDefault,
           giftNotifications: input.giftNotifications,

@@ -34,7 +34,7 @@ function settings(email: string, changes: Record<string, unknown> = {}) {
   return {
     name: 'Anna Smith',
     email,
-    savingsGoalCents: null,
+    savingsGoalAmount: null,
     hideSenderNamesDefault: false,
     hideTotalDefault: true,
     ...changes,

@@ -50,8 +50,8 @@ async function createOwnerWithActiveCalendar() {
 }
 
 /** A guess with a $ gift paid by card and confirmed by the processor's webhook. */
-async function giveGift(slug: string, giftCents: number, email = `giver-${randomUUID()}@example.com`) {
-  const body = await makeContribution(t, { email, giftCents, payment: { type: 'card', card: GOOD_CARD } });
+async function giveGift(slug: string, giftAmount: number, email = `giver-${randomUUID()}@example.com`) {
+  const body = await makeContribution(t, { email, giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } });
   const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
   expect(response.status).toBe(201);
   await webhooks.deliverAll();
@@ -110,7 +110,7 @@ async function getLedgerBalances(): Promise<Map<string, number>> {
   const rows = await t.db
     .select({
       account: ledgerEntries.account,
-      balance: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+      balance: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
     })
     .from(ledgerEntries)
     .groupBy(ledgerEntries.account);
@@ -130,8 +130,8 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
           calendarId: owner.calendar.id,
           title: 'Baby Rose',
           reason: 'close_first',
-          gifts: { count: 1, amountCents: 2500 },
-          refunds: { count: 0, amountCents: 0 },
+          gifts: { count: 1, amount: 2500, currency: 'usd' },
+          refunds: { count: 0, amount: 0, currency: 'usd' },
           paymentsInProgress: 0,
           payout: null,
         },
@@ -179,7 +179,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     // Closed, the refunds not yet through: still blocked, and the dialog can say how far they are.
     const settling = await getDeletionCheck(owner.cookie);
     expect(settling.blockers).toMatchObject([
-      { reason: 'settling', refunds: { count: 2, amountCents: 3700 }, gifts: { count: 0 }, payout: null },
+      { reason: 'settling', refunds: { count: 2, amount: 3700, currency: 'usd' }, gifts: { count: 0 }, payout: null },
     ]);
     expect((await deleteAccount(owner.cookie)).status).toBe(409);
 
@@ -253,7 +253,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
 
     const check = await getDeletionCheck(owner.cookie);
     expect(check.blockers).toMatchObject([
-      { reason: 'settling', payout: { amountCents: 4000, status: 'pending' }, refunds: { count: 0 } },
+      { reason: 'settling', payout: { amount: 4000, currency: 'usd', status: 'pending' }, refunds: { count: 0 } },
     ]);
     expect((await deleteAccount(owner.cookie)).status).toBe(409);
 
@@ -264,7 +264,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     expect((await deleteAccount(owner.cookie)).status).toBe(200);
 
     const [kept] = await t.db.select().from(payouts).where(eq(payouts.id, payout!.id));
-    expect(kept).toMatchObject({ status: 'paid', calendarId: null, amountCents: 4000 });
+    expect(kept).toMatchObject({ status: 'paid', calendarId: null, amount: 4000 });
     const balances = await getLedgerBalances();
     expect(balances.get(`calendar:${owner.calendar.id}`)).toBe(0);
     expect(balances.get('payouts')).toBe(0);
@@ -290,7 +290,10 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     await webhooks.deliverAll();
 
     expect((await getDeletionCheck(owner.cookie)).blockers).toMatchObject([
-      { reason: 'payout_failed', payout: { amountCents: 1500, status: 'failed', failureReason: 'account_closed' } },
+      {
+        reason: 'payout_failed',
+        payout: { amount: 1500, currency: 'usd', status: 'failed', failureReason: 'account_closed' },
+      },
     ]);
     expect((await deleteAccount(owner.cookie)).status).toBe(409);
     expect(await userExists(owner.userId)).toBe(true);
@@ -315,7 +318,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
         calendarId: owner.calendar.id,
         purpose: 'fee',
         provider: 'sandbox',
-        amountCents: 2000,
+        amount: 2000,
         status: 'processing',
         method: 'card',
         idempotencyKey: `fee-${randomUUID()}`,

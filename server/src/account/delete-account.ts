@@ -22,7 +22,7 @@ import { payments, payouts } from '../payments/schema.ts';
  */
 export const PAYMENT_IN_PROGRESS_MS = 60 * 60_000;
 
-type OwnedCalendar = Pick<typeof calendars.$inferSelect, 'id' | 'status' | 'title' | 'firstName'>;
+type OwnedCalendar = Pick<typeof calendars.$inferSelect, 'id' | 'status' | 'title' | 'firstName' | 'currency'>;
 type SignedIn = { user: { id: string }; session: { createdAt: Date } };
 
 const OWNED_CALENDAR_COLUMNS = {
@@ -30,6 +30,7 @@ const OWNED_CALENDAR_COLUMNS = {
   status: calendars.status,
   title: calendars.title,
   firstName: calendars.firstName,
+  currency: calendars.currency,
 };
 
 /** `GET /api/account/deletion`: the calendars whose money must settle before the account can go. */
@@ -60,9 +61,9 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
       .select({
         calendarId: payments.calendarId,
         giftCount: sql<number>`count(*) filter (where ${collected})`.mapWith(Number),
-        giftCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${collected}), 0)`.mapWith(Number),
+        giftAmount: sql<number>`coalesce(sum(${payments.amount}) filter (where ${collected}), 0)`.mapWith(Number),
         refundCount: sql<number>`count(*) filter (where ${refundDue})`.mapWith(Number),
-        refundCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${refundDue}), 0)`.mapWith(Number),
+        refundAmount: sql<number>`coalesce(sum(${payments.amount}) filter (where ${refundDue}), 0)`.mapWith(Number),
         inProgress:
           sql<number>`count(*) filter (where ${payments.status} in ('pending', 'processing') and ${payments.createdAt} >= ${cutoff}::timestamptz)`.mapWith(
             Number,
@@ -81,8 +82,10 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
   for (const calendar of owned) {
     const figures = money.find((row) => row.calendarId === calendar.id);
     const payout = payoutRows.find((row) => row.calendarId === calendar.id);
-    const gifts = { count: figures?.giftCount ?? 0, amountCents: figures?.giftCents ?? 0 };
-    const refunds = { count: figures?.refundCount ?? 0, amountCents: figures?.refundCents ?? 0 };
+    // All of a calendar's money is in its currency.
+    const { currency } = calendar;
+    const gifts = { count: figures?.giftCount ?? 0, amount: figures?.giftAmount ?? 0, currency };
+    const refunds = { count: figures?.refundCount ?? 0, amount: figures?.refundAmount ?? 0, currency };
     const paymentsInProgress = figures?.inProgress ?? 0;
     const moneyMoving = refunds.count > 0 || paymentsInProgress > 0;
     let reason: AccountDeletionBlockerReason | undefined;
@@ -102,7 +105,8 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
       paymentsInProgress,
       payout: payout
         ? {
-            amountCents: payout.amountCents,
+            amount: payout.amount,
+            currency,
             status: payout.status as 'pending' | 'failed',
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
           }

@@ -10,7 +10,9 @@ export const userProfiles = pgTable('user_profiles', {
   ibanEncrypted: text('iban_encrypted'),
   /** 'DE89 •••• •••• •••• 3000', shown back without decrypting. */
   ibanMasked: text('iban_masked'),
-  savingsGoalCents: integer('savings_goal_cents'),
+  /** Minor units of `savingsGoalCurrency`; both null without a goal. */
+  savingsGoalAmount: integer('savings_goal_amount'),
+  savingsGoalCurrency: text('savings_goal_currency', { enum: ['usd', 'eur', 'gbp'] }),
   hideSenderNamesDefault: boolean('hide_sender_names_default').notNull().default(false),
   hideTotalDefault: boolean('hide_total_default').notNull().default(true),
   /** An e-mail for each paid gift ('Tom sent $35 and a wish'); on unless turned off in Settings. */

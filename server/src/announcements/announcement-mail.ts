@@ -99,7 +99,7 @@ export async function enqueueCreatorConfirmation(
       name: owner.name,
       calendar: { ...describeCalendar(calendar), currency: calendar.currency },
       birthDate: announcement.kind === 'announcement' ? announcement.birthDate! : undefined,
-      payout: payout ? { amountCents: payout.amountCents, status: payout.status, heldUntil } : null,
+      payout: payout ? { amount: payout.amount, status: payout.status, heldUntil } : null,
       refundCount: outcome.refundCount,
       participantMails: announcement.notifyParticipants ? outcome.participantMails : null,
       baby: announcement,

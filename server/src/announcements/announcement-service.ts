@@ -127,11 +127,11 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
     let payout: PayoutRow | null = null;
     let refundCount = 0;
     if (row.gifts === 'pay_out') {
-      const amountCents = await sumCollectedGifts(tx, calendar.id);
-      if (amountCents > 0) {
+      const amount = await sumCollectedGifts(tx, calendar.id);
+      if (amount > 0) {
         payout = await createPayoutRecord(tx, {
           calendarId: calendar.id,
-          amountCents,
+          amount,
           currency: calendar.currency,
           provider: context.payments.name,
         });

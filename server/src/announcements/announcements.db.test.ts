@@ -50,15 +50,15 @@ function close(calendarId: string, cookie: string, body: unknown) {
   return sendJson(t, 'POST', `/api/calendars/${calendarId}/close`, body, cookie);
 }
 
-/** A confirmed contribution; with `giftCents`, paid by card and confirmed through the webhook. */
+/** A confirmed contribution; with `giftAmount`, paid by card and confirmed through the webhook. */
 async function contribute(
   slug: string,
-  overrides: { email?: string; giftCents?: number; guessedDate?: string; name?: string } = {},
+  overrides: { email?: string; giftAmount?: number; guessedDate?: string; name?: string } = {},
 ) {
-  const { giftCents, ...rest } = overrides;
+  const { giftAmount, ...rest } = overrides;
   const body = await makeContribution(t, {
     ...rest,
-    ...(giftCents ? { giftCents, payment: { type: 'card', card: GOOD_CARD } } : {}),
+    ...(giftAmount ? { giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
   });
   const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
   expect(response.status).toBe(201);
@@ -78,8 +78,8 @@ function mailsTo(email: string) {
 describe('POST /api/calendars/:id/announce', () => {
   it('records one announcement and one payout for two concurrent requests, then pays out asynchronously', async () => {
     const { calendar, cookie, email: ownerEmail } = await createActiveCalendar(t);
-    await contribute(calendar.slug, { giftCents: 2500 });
-    await contribute(calendar.slug, { giftCents: 1000 });
+    await contribute(calendar.slug, { giftAmount: 2500 });
+    await contribute(calendar.slug, { giftAmount: 1000 });
 
     const [first, second] = await Promise.all([announce(calendar.id, cookie), announce(calendar.id, cookie)]);
     expect(first.status).toBe(200);
@@ -91,7 +91,7 @@ describe('POST /api/calendars/:id/announce', () => {
       kind: 'announcement',
       birthDate: TODAY,
       thankYouMessage: 'Thank you all!',
-      payout: { amountCents: 3500, status: 'pending' },
+      payout: { amount: 3500, currency: 'usd', status: 'pending' },
       refunds: null,
       emails: { total: 2, failed: [] },
     });
@@ -115,7 +115,11 @@ describe('POST /api/calendars/:id/announce', () => {
     // The sandbox confirms the transfer through the signed webhook: paid, calendar paid out.
     await webhooks.deliverAll();
     const closing = await sendJson(t, 'GET', `/api/calendars/${calendar.id}/closing`, undefined, cookie);
-    expect(((await closing.json()) as CalendarClosing).payout).toEqual({ amountCents: 3500, status: 'paid' });
+    expect(((await closing.json()) as CalendarClosing).payout).toEqual({
+      amount: 3500,
+      currency: 'usd',
+      status: 'paid',
+    });
     const [row] = await t.db.select().from(calendars).where(eq(calendars.id, calendar.id));
     expect(row!.status).toBe('paid_out');
     await t.sendQueuedMail();
@@ -129,7 +133,7 @@ describe('POST /api/calendars/:id/announce', () => {
       .update(calendars)
       .set({ ibanEncrypted: createSecretBox(t.context.env.APP_SECRET, 'iban').seal('DE89370400440532010002') })
       .where(eq(calendars.id, refused.calendar.id));
-    await contribute(refused.calendar.slug, { giftCents: 1500 });
+    await contribute(refused.calendar.slug, { giftAmount: 1500 });
     await announce(refused.calendar.id, refused.cookie);
     await webhooks.deliverAll();
     const closing = await sendJson(
@@ -140,18 +144,19 @@ describe('POST /api/calendars/:id/announce', () => {
       refused.cookie,
     );
     expect(((await closing.json()) as CalendarClosing).payout).toEqual({
-      amountCents: 1500,
+      amount: 1500,
+      currency: 'usd',
       status: 'failed',
       failureReason: 'account_closed',
     });
     const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, refused.calendar.id));
     const owed = entries
       .filter((entry) => entry.account === `calendar:${refused.calendar.id}`)
-      .reduce((sum, entry) => sum + entry.amountCents, 0);
+      .reduce((sum, entry) => sum + entry.amount, 0);
     expect(owed).toBe(-1500);
 
     const lost = await createActiveCalendar(t);
-    await contribute(lost.calendar.slug, { giftCents: 800 });
+    await contribute(lost.calendar.slug, { giftAmount: 800 });
     await announce(lost.calendar.id, lost.cookie);
     webhooks.discardAll();
     await new Promise((resolve) => setTimeout(resolve, t.context.env.SANDBOX_WEBHOOK_DELAY_MS + 50));
@@ -183,7 +188,7 @@ describe('POST /api/calendars/:id/announce', () => {
     const bob = `bob-${randomUUID()}@example.com`;
     await contribute(calendar.slug, { email: ada, guessedDate: '2030-01-10', name: 'Ada' });
     await contribute(calendar.slug, { email: ada.toUpperCase(), guessedDate: '2030-01-12', name: 'Ada' });
-    await contribute(calendar.slug, { email: bob, guessedDate: '2030-01-20', name: 'Bob', giftCents: 5000 });
+    await contribute(calendar.slug, { email: bob, guessedDate: '2030-01-20', name: 'Bob', giftAmount: 5000 });
 
     const response = await announce(calendar.id, cookie, { birthDate: TODAY, thankYouMessage: 'Love <3 from us' });
     expect(response.status).toBe(200);
@@ -223,19 +228,19 @@ describe('POST /api/calendars/:id/announce', () => {
 
   it('closes the calendar to new guesses and gifts, and refunds a gift that was in flight', async () => {
     const { calendar, cookie } = await createActiveCalendar(t);
-    await contribute(calendar.slug, { giftCents: 2000 });
+    await contribute(calendar.slug, { giftAmount: 2000 });
     // A gift whose page was opened before the announcement: charged, not yet confirmed.
-    const inFlight = await makeContribution(t, { giftCents: 3000, payment: { type: 'card', card: GOOD_CARD } });
+    const inFlight = await makeContribution(t, { giftAmount: 3000, payment: { type: 'card', card: GOOD_CARD } });
     expect((await withAnyCaptcha(t, async () => postContribution(t, calendar.slug, inFlight))).status).toBe(201);
 
     const answer = (await (await announce(calendar.id, cookie)).json()) as EndAnswer;
-    expect(answer.closing.payout?.amountCents).toBe(2000);
+    expect(answer.closing.payout?.amount).toBe(2000);
 
     const refused = await withAnyCaptcha(t, async () =>
       postContribution(
         t,
         calendar.slug,
-        await makeContribution(t, { giftCents: 1000, payment: { type: 'card', card: GOOD_CARD } }),
+        await makeContribution(t, { giftAmount: 1000, payment: { type: 'card', card: GOOD_CARD } }),
       ),
     );
     expect(refused.status).toBe(409);
@@ -254,7 +259,7 @@ describe('POST /api/calendars/:id/announce', () => {
       await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, payment!.providerRef!)),
     ).toHaveLength(1);
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.calendarId, calendar.id));
-    expect(payout!.amountCents).toBe(2000);
+    expect(payout!.amount).toBe(2000);
     const [contribution] = await t.db
       .select()
       .from(contributions)
@@ -278,8 +283,8 @@ describe('the ledger', () => {
     expect(pay.status).toBe(200);
     await webhooks.deliverAll();
     await t.db.update(calendars).set({ dueDate: '2030-01-15' }).where(eq(calendars.id, calendar.id));
-    const first = await contribute(calendar.slug, { giftCents: 4000 });
-    await contribute(calendar.slug, { giftCents: 1500 });
+    const first = await contribute(calendar.slug, { giftAmount: 4000 });
+    await contribute(calendar.slug, { giftAmount: 1500 });
     const [refunded] = await t.db
       .select()
       .from(payments)
@@ -291,8 +296,8 @@ describe('the ledger', () => {
 
     const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, calendar.id));
     const balance = (account: string) =>
-      entries.filter((entry) => entry.account === account).reduce((sum, entry) => sum + entry.amountCents, 0);
-    expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
+      entries.filter((entry) => entry.account === account).reduce((sum, entry) => sum + entry.amount, 0);
+    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
     expect(balance('platform_revenue')).toBe(-2000);
     expect(balance(`calendar:${calendar.id}`)).toBe(0);
     expect(balance('payouts')).toBe(0);
@@ -301,7 +306,7 @@ describe('the ledger', () => {
     expect(new Set(entries.map((entry) => entry.transactionId)).size).toBe(6);
 
     const [total] = await t.db
-      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
       .from(ledgerEntries);
     expect(total!.sum).toBe(0);
   });
@@ -311,13 +316,13 @@ describe('POST /api/calendars/:id/close', () => {
   it('refunds every gift once, sends no celebration, and shows a neutral public page', async () => {
     const { calendar, cookie } = await createActiveCalendar(t);
     const sender = `sender-${randomUUID()}@example.com`;
-    await contribute(calendar.slug, { giftCents: 2500, email: sender });
-    await contribute(calendar.slug, { giftCents: 1200 });
+    await contribute(calendar.slug, { giftAmount: 2500, email: sender });
+    await contribute(calendar.slug, { giftAmount: 1200 });
     await contribute(calendar.slug, {});
 
     const raised = async () =>
       ((await (await sendJson(t, 'GET', `/api/calendars/${calendar.id}`, undefined, cookie)).json()) as OwnerCalendar)
-        .raisedCents;
+        .raisedAmount;
     expect(await raised()).toBe(3700);
 
     const body = { gifts: 'refund', notifyParticipants: false };
@@ -335,7 +340,7 @@ describe('POST /api/calendars/:id/close', () => {
       kind: 'close',
       birthDate: null,
       payout: null,
-      refunds: { count: 2, amountCents: 3700, pending: 0 },
+      refunds: { count: 2, amount: 3700, currency: 'usd', pending: 0 },
       emails: { total: 0, sent: 0, failed: [] },
     });
 
@@ -373,14 +378,14 @@ describe('POST /api/calendars/:id/close', () => {
   it('pays out on request and sends the neutral notice only when asked', async () => {
     const { calendar, cookie } = await createActiveCalendar(t);
     const guest = `guest-${randomUUID()}@example.com`;
-    await contribute(calendar.slug, { giftCents: 1000, email: guest });
+    await contribute(calendar.slug, { giftAmount: 1000, email: guest });
     const response = await close(calendar.id, cookie, {
       gifts: 'pay_out',
       notifyParticipants: true,
       message: 'Thank you for your kindness.',
     });
     const answer = (await response.json()) as EndAnswer;
-    expect(answer.closing.payout).toEqual({ amountCents: 1000, status: 'pending' });
+    expect(answer.closing.payout).toEqual({ amount: 1000, currency: 'usd', status: 'pending' });
     await t.sendQueuedMail();
     const received = mailsTo(guest).filter((mail) => !mail.subject.startsWith('Thank you'));
     expect(received).toHaveLength(1);

@@ -40,6 +40,7 @@ describe('the celebration fan-out', () => {
       emails.flatMap((email, index) => {
         const base = {
           calendarId: calendar.id,
+          currency: calendar.currency,
           name: `Guest ${index}`,
           email,
           wish: 'Welcome!',
@@ -107,6 +108,7 @@ describe('the celebration fan-out', () => {
       [good, bad].map((email) => ({
         id: randomUUID(),
         calendarId: calendar.id,
+        currency: calendar.currency,
         name: 'Guest',
         email,
         guessedDate: '2030-01-10',

@@ -1,4 +1,5 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
+import { DEFAULT_CURRENCY } from '@firstday/common/currency';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
@@ -29,8 +30,8 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       .select({
         calendarId: payments.calendarId,
         count: sql<number>`count(*) filter (where ${payments.status} = 'refunded')`.mapWith(Number),
-        amountCents:
-          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(
+        amount:
+          sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(
             Number,
           ),
         pending: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
@@ -47,6 +48,7 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
     db
       .select({
         calendarId: calendars.id,
+        currency: calendars.currency,
         payoutsEnabled: calendars.payoutRecipientPayoutsEnabled,
         ibanChangedAt: calendars.ibanChangedAt,
       })
@@ -58,6 +60,8 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
     const payout = payoutRows.find((candidate) => candidate.calendarId === row.calendarId);
     const refunds = refundRows.find((candidate) => candidate.calendarId === row.calendarId);
     const recipient = recipientRows.find((candidate) => candidate.calendarId === row.calendarId);
+    // All of a calendar's money is in its currency.
+    const currency = recipient?.currency ?? DEFAULT_CURRENCY;
     // The provider has not cleared the parents' account for payouts yet (Stripe verification).
     const unverified = payout?.status === 'pending' && recipient?.payoutsEnabled === false;
     // Not submitted yet because the IBAN was changed recently (payments/payout-hold.ts).
@@ -75,14 +79,15 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       closedAt: row.createdAt.toISOString(),
       payout: payout
         ? {
-            amountCents: payout.amountCents,
+            amount: payout.amount,
+            currency,
             status: payout.status,
             ...(payout.failureReason ? { failureReason: payout.failureReason } : {}),
             ...(unverified ? { awaitingVerification: true } : {}),
             ...(heldUntil ? { heldUntil: heldUntil.toISOString() } : {}),
           }
         : null,
-      refunds: refunds ? { count: refunds.count, amountCents: refunds.amountCents, pending: refunds.pending } : null,
+      refunds: refunds ? { count: refunds.count, amount: refunds.amount, currency, pending: refunds.pending } : null,
       emails: await loadParticipantMailStatus(db, row),
     });
   }

@@ -30,8 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function give(slug: string, giftCents: number) {
-  const body = await makeContribution(t, { giftCents, payment: { type: 'card', card: GOOD_CARD } });
+async function give(slug: string, giftAmount: number) {
+  const body = await makeContribution(t, { giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } });
   expect((await withAnyCaptcha(t, async () => postContribution(t, slug, body))).status).toBe(201);
   await webhooks.deliverAll();
 }
@@ -85,7 +85,8 @@ describe('the payout after an IBAN change', () => {
     expect(await readPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: null });
     expect(await readTransfers(calendar.id)).toHaveLength(0);
     expect((await readClosing(calendar.id, cookie)).payout).toEqual({
-      amountCents: 2500,
+      amount: 2500,
+      currency: 'usd',
       status: 'pending',
       heldUntil,
     });
@@ -108,13 +109,13 @@ describe('the payout after an IBAN change', () => {
       .where(eq(calendars.id, calendar.id));
     expect(await reconcilePayouts(t.context, { olderThanMs: 0 })).toEqual({ payouts: 1 });
     const [transfer] = await readTransfers(calendar.id);
-    expect(transfer).toMatchObject({ amountCents: 2500, destination: 'GB29…6819' });
+    expect(transfer).toMatchObject({ amount: 2500, destination: 'GB29…6819' });
     const recipient = (await readCalendar(calendar.id)).payoutRecipientRef!;
     const [account] = await t.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, recipient));
     expect(account?.destination).toBe('GB29…6819');
 
     await webhooks.deliverAll();
-    expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 2500, status: 'paid' });
+    expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amount: 2500, currency: 'usd', status: 'paid' });
   });
 
   it('goes out at once when the IBAN was last changed more than 24 hours before the end', async () => {
@@ -128,7 +129,11 @@ describe('the payout after an IBAN change', () => {
     expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
     await t.context.jobs.idle();
     expect(await readTransfers(calendar.id)).toHaveLength(1);
-    expect((await readClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 1200, status: 'pending' });
+    expect((await readClosing(calendar.id, cookie)).payout).toEqual({
+      amount: 1200,
+      currency: 'usd',
+      status: 'pending',
+    });
   });
 
   it('cannot be redirected by an IBAN change that races the end of the calendar', async () => {

@@ -24,7 +24,7 @@ export async function enqueueRefundNotices(
       name: contributions.name,
       locale: contributions.locale,
       paymentId: payments.id,
-      amountCents: payments.amountCents,
+      amount: payments.amount,
     })
     .from(contributions)
     .innerJoin(payments, eq(payments.id, contributions.paymentId))
@@ -32,7 +32,7 @@ export async function enqueueRefundNotices(
   const calendarTitle = getCalendarTitle(calendar);
   let queued = 0;
   for (const giver of givers) {
-    const payment = { id: giver.paymentId, amountCents: giver.amountCents };
+    const payment = { id: giver.paymentId, amount: giver.amount };
     if (await enqueueGiftRefundNotice(db, appUrl, giver, payment, calendar.currency, { kind: 'closed', calendarTitle }))
       queued++;
   }

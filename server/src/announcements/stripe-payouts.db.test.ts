@@ -50,8 +50,8 @@ afterAll(async () => {
 });
 
 /** A Stripe gift confirmed by the stand-in and picked up by reconciliation. */
-async function giveThroughStripe(slug: string, giftCents: number) {
-  const body = await makeContribution(t, { giftCents, payment: { type: 'stripe' } });
+async function giveThroughStripe(slug: string, giftAmount: number) {
+  const body = await makeContribution(t, { giftAmount: giftAmount, payment: { type: 'stripe' } });
   expect((await withAnyCaptcha(t, async () => postContribution(t, slug, body))).status).toBe(201);
   const [payment] = await t.db
     .select()
@@ -102,9 +102,9 @@ async function getClosing(calendarId: string, cookie: string) {
 }
 
 /** An active calendar with one Stripe gift, announced: its payout is submitted. */
-async function announceWithGift(giftCents: number) {
+async function announceWithGift(giftAmount: number) {
   const { calendar, cookie, email } = await createActiveCalendar(t);
-  await giveThroughStripe(calendar.slug, giftCents);
+  await giveThroughStripe(calendar.slug, giftAmount);
   const body = { birthDate: TODAY, thankYouMessage: 'Thanks!' };
   expect((await sendJson(t, 'POST', `/api/calendars/${calendar.id}/announce`, body, cookie)).status).toBe(200);
   await t.context.jobs.idle();
@@ -242,7 +242,8 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     // payout, without a browser's terms acceptance, so Stripe still lists requirements: the owner
     // is told the payment partner is verifying their details.
     expect((await getClosing(calendar.id, cookie)).payout).toEqual({
-      amountCents: 4200,
+      amount: 4200,
+      currency: 'usd',
       status: 'pending',
       awaitingVerification: true,
     });
@@ -265,7 +266,7 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
       object: { id: 'po_x', object: 'payout' },
     };
     expect((await postStripeEvent(t, paidEvent, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
-    expect((await getClosing(calendar.id, cookie)).payout).toEqual({ amountCents: 4200, status: 'paid' });
+    expect((await getClosing(calendar.id, cookie)).payout).toEqual({ amount: 4200, currency: 'usd', status: 'paid' });
     expect((await getCalendar(calendar.id)).status).toBe('paid_out');
     await t.sendQueuedMail();
     // Every active calendar here has the same owner: this payout's mail is the one for $42.00.
@@ -307,7 +308,8 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     const event = { type: 'payout.failed', account, object: { id: 'po_x', object: 'payout' } };
     expect((await postStripeEvent(t, event, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
     expect((await getClosing(calendar.id, cookie)).payout).toEqual({
-      amountCents: 2500,
+      amount: 2500,
+      currency: 'usd',
       status: 'failed',
       failureReason: 'account_closed',
     });
@@ -357,7 +359,7 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
       await sendJson(t, 'GET', `/api/calendars/${calendar.id}/closing`, undefined, cookie)
     ).json()) as CalendarClosing;
     expect(again.status).toBe(200);
-    expect(closing.refunds).toEqual({ count: 2, amountCents: 3300, pending: 0 });
+    expect(closing.refunds).toEqual({ count: 2, amount: 3300, currency: 'usd', pending: 0 });
     const gifts = await t.db.select().from(payments).where(eq(payments.calendarId, calendar.id));
     for (const gift of gifts) expect(standIn.refunds.filter((id) => id === gift.providerRef)).toHaveLength(1);
   });

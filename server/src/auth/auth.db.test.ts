@@ -28,7 +28,12 @@ describe('sign-up and verification', () => {
       email_verified: true,
       has_password: true,
       IBAN: null,
-      settings: { hide_total_default: true, hide_sender_names_default: false, savings_goal_cents: null },
+      settings: {
+        hide_total_default: true,
+        hide_sender_names_default: false,
+        savings_goal_amount: null,
+        savings_goal_currency: null,
+      },
     });
   });
 
@@ -134,7 +139,7 @@ describe('account settings', () => {
     name: 'Maria Lopez',
     email: 'maria@example.com',
     iban: 'DE89 3704 0044 0532 0130 00',
-    savingsGoalCents: 250_000,
+    savingsGoalAmount: 250_000,
     hideSenderNamesDefault: true,
     hideTotalDefault: false,
   };
@@ -148,7 +153,12 @@ describe('account settings', () => {
       first_name: 'Maria',
       last_name: 'Lopez',
       IBAN: 'DE89 •••• •••• •••• 3000',
-      settings: { savings_goal_cents: 250_000, hide_sender_names_default: true, hide_total_default: false },
+      settings: {
+        savings_goal_amount: 250_000,
+        savings_goal_currency: 'usd',
+        hide_sender_names_default: true,
+        hide_total_default: false,
+      },
     });
     const [row] = await t.db.select().from(userProfiles);
     expect(row?.ibanEncrypted).toBeTruthy();
@@ -161,19 +171,38 @@ describe('account settings', () => {
     expect(((await cleared.json()) as CurrentUser).IBAN).toBeNull();
   });
 
+  it("keeps the savings goal's currency beside it (dollars unless given), and none without a goal", async () => {
+    const { cookie } = await createVerifiedUser(t, 'goal@example.com');
+    const save = async (goal: { savingsGoalAmount: number | null; savingsGoalCurrency?: string }) => {
+      const body = { ...settings, email: 'goal@example.com', iban: undefined, ...goal };
+      const response = await sendJson(t, 'PUT', '/api/account/settings', body, cookie);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as CurrentUser).settings;
+    };
+    expect(await save({ savingsGoalAmount: 100_000, savingsGoalCurrency: 'eur' })).toMatchObject({
+      savings_goal_amount: 100_000,
+      savings_goal_currency: 'eur',
+    });
+    expect(await save({ savingsGoalAmount: 100_000 })).toMatchObject({ savings_goal_currency: 'usd' });
+    expect(await save({ savingsGoalAmount: null, savingsGoalCurrency: 'gbp' })).toMatchObject({
+      savings_goal_amount: null,
+      savings_goal_currency: null,
+    });
+  });
+
   it('refuses an invalid IBAN and other bad values with field messages', async () => {
     const { cookie } = await createVerifiedUser(t, 'iban@example.com');
     const response = await sendJson(
       t,
       'PUT',
       '/api/account/settings',
-      { ...settings, email: 'iban@example.com', iban: 'DE89370400440532013001', savingsGoalCents: -5 },
+      { ...settings, email: 'iban@example.com', iban: 'DE89370400440532013001', savingsGoalAmount: -5 },
       cookie,
     );
     expect(response.status).toBe(400);
     expect((await readError(response)).fields).toEqual({
       iban: 'This IBAN is not valid: please check it for typos.',
-      savingsGoalCents: 'A savings goal cannot be negative.',
+      savingsGoalAmount: 'A savings goal cannot be negative.',
     });
   });
 

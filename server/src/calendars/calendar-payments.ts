@@ -1,4 +1,4 @@
-import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
 import { eq } from 'drizzle-orm';
 import { accountLocale } from '../account/account-locale.ts';
 import { userProfiles } from '../account/schema.ts';
@@ -72,13 +72,13 @@ async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wa
         background: owner.background,
         currency: owner.currency,
       },
-      amountCents: payment.amountCents,
+      amount: payment.amount,
       paidAt: payment.updatedAt,
       paidWith: describePaymentMethod(
         { wallet, cardLast4: payment.cardLast4, method: payment.method },
         accountLocale(owner.locale),
       ),
-      standardFee: payment.amountCents === CREATION_FEE_CENTS,
+      standardFee: payment.amount === CREATION_FEE_AMOUNT,
     })),
   });
 }

@@ -17,11 +17,11 @@ import { payments } from '../payments/schema.ts';
 import { calendars } from './schema.ts';
 
 export type CalendarRow = typeof calendars.$inferSelect;
-export type CalendarStats = { participants: number; raisedCents: number };
+export type CalendarStats = { participants: number; raisedAmount: number };
 /** A calendar as the owner routes load it: with its confirmed contributions' figures. */
 export type CalendarWithStats = CalendarRow & { stats: CalendarStats; closing?: CalendarClosing | null };
 
-const NO_STATS: CalendarStats = { participants: 0, raisedCents: 0 };
+const NO_STATS: CalendarStats = { participants: 0, raisedAmount: 0 };
 type SecretBox = ReturnType<typeof createSecretBox>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -65,7 +65,7 @@ export function toOwnerCalendar(
     guessWeight: row.guessWeight,
     wizardStep: row.wizardStep,
     participants: stats.participants,
-    raisedCents: stats.raisedCents,
+    raisedAmount: stats.raisedAmount,
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     closing: row.closing ?? null,
@@ -85,8 +85,8 @@ export async function loadCalendarStats(db: Db, calendarIds: string[]): Promise<
       calendarId: contributions.calendarId,
       participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
       // Only gifts whose payment still stands: a refunded gift is no longer raised.
-      raisedCents:
-        sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then ${contributions.giftCents} else 0 end), 0)`.mapWith(
+      raisedAmount:
+        sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then ${contributions.giftAmount} else 0 end), 0)`.mapWith(
           Number,
         ),
     })

@@ -45,7 +45,7 @@ describe('creating and editing a calendar', () => {
       hideSenderNames: false,
       wizardStep: 2,
       participants: 0,
-      raisedCents: 0,
+      raisedAmount: 0,
     });
     expect(draft.slug).toMatch(/^[0-9A-Za-z]{12}$/);
     const [row] = await t.db.select().from(calendars).where(eq(calendars.id, draft.id));
@@ -69,7 +69,7 @@ describe('creating and editing a calendar', () => {
         name: 'No Iban',
         email: 'no-iban@example.com',
         iban: 'GB29 NWBK 6016 1331 9268 19',
-        savingsGoalCents: null,
+        savingsGoalAmount: null,
         hideSenderNamesDefault: true,
         hideTotalDefault: false,
         password: 'correct horse battery',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CurrentUser } from '@firstday/common/account';
+import type { AccountDeletionCheck, CurrentUser } from '@firstday/common/account';
 import { type OwnerCalendar, toIsoDate } from '@firstday/common/calendars';
 import type { PublicCalendar } from '@firstday/common/contributions';
+import type { ThankYouList } from '@firstday/common/thank-yous';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
@@ -72,7 +73,7 @@ describe('a calendar has a currency', () => {
     expect(pay.status, JSON.stringify(await pay.clone().json())).toBe(200);
     await webhooks.deliverAll();
     const [fee] = await t.db.select().from(payments).where(eq(payments.calendarId, draft.id));
-    expect(fee).toMatchObject({ purpose: 'fee', amountCents: 2000, currency: 'eur', status: 'succeeded' });
+    expect(fee).toMatchObject({ purpose: 'fee', amount: 2000, currency: 'eur', status: 'succeeded' });
 
     const locked = await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, { currency: 'usd' }, owner.cookie);
     expect(locked.status).toBe(400);
@@ -91,7 +92,7 @@ describe('a calendar has a currency', () => {
 
     const gift = await makeContribution(t, {
       guessedDate: inDays(55),
-      giftCents: 2500,
+      giftAmount: 2500,
       locale: 'ru',
       payment: { type: 'card', card: GOOD_CARD },
     });
@@ -101,15 +102,25 @@ describe('a calendar has a currency', () => {
       .select()
       .from(contributions)
       .where(eq(contributions.idempotencyKey, gift.idempotencyKey));
-    expect(contribution).toMatchObject({ giftCents: 2500, locale: 'ru', status: 'confirmed' });
+    expect(contribution).toMatchObject({ giftAmount: 2500, currency: 'eur', locale: 'ru', status: 'confirmed' });
     const [giftPayment] = await t.db.select().from(payments).where(eq(payments.id, contribution!.paymentId!));
-    expect(giftPayment).toMatchObject({ amountCents: 2500, currency: 'eur' });
+    expect(giftPayment).toMatchObject({ amount: 2500, currency: 'eur' });
     const lines = await t.db
       .select()
       .from(ledgerEntries)
       .where(like(ledgerEntries.transactionId, `payment:${giftPayment!.id}:%`));
     expect(lines.length).toBeGreaterThan(0);
     expect(new Set(lines.map((line) => line.currency))).toEqual(new Set(['eur']));
+
+    // The API names each amount with its currency beside it.
+    const thankYous = await sendJson(t, 'GET', `/api/calendars/${draft.id}/thank-yous`, undefined, owner.cookie);
+    expect(((await thankYous.json()) as ThankYouList).participants).toMatchObject([
+      { giftAmount: 2500, currency: 'eur' },
+    ]);
+    const deletion = await sendJson(t, 'GET', '/api/account/deletion', undefined, owner.cookie);
+    expect(((await deletion.json()) as AccountDeletionCheck).blockers).toMatchObject([
+      { gifts: { count: 1, amount: 2500, currency: 'eur' }, refunds: { amount: 0, currency: 'eur' } },
+    ]);
   });
 
   it('keeps old calendars in US dollars', async () => {

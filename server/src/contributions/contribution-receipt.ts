@@ -56,9 +56,9 @@ export async function enqueueContributionReceipt(
       calendar: { title: getCalendarTitle(calendar), background: calendar.background, currency: calendar.currency },
       guessedDate: contribution.guessedDate,
       wish: contribution.wish,
-      gift: contribution.giftCents
+      gift: contribution.giftAmount
         ? {
-            cents: contribution.giftCents,
+            amount: contribution.giftAmount,
             paidWith: describePaymentMethod(
               { wallet: payment?.wallet, cardLast4: payment?.cardLast4 ?? null },
               contribution.locale,

@@ -115,12 +115,12 @@ export function checkContribution(
   assertGuessInWindow(calendar.dueDate!, input.guessedDate);
   assertGuessNotPast(calendar.dueDate!, input.guessedDate, now);
   assertFunGuessesAsked(calendar, input);
-  if (input.giftCents != null && !input.payment) {
+  if (input.giftAmount != null && !input.payment) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
       fields: { payment: 'Please choose how to pay your gift.' },
     });
   }
-  if (input.giftCents != null && input.payment) assertPaymentMethodAvailable(context, input.payment.type);
+  if (input.giftAmount != null && input.payment) assertPaymentMethodAvailable(context, input.payment.type);
 }
 
 export async function findContributionByKey(context: AppContext, idempotencyKey: string) {
@@ -171,15 +171,16 @@ export async function createContribution(
     wish: input.wish,
     guessedTimeMinutes: input.guessedTimeMinutes ?? null,
     guessedWeightGrams: input.guessedWeight ?? null,
+    currency: calendar.currency,
     locale: input.locale ?? DEFAULT_LOCALE,
     idempotencyKey: input.idempotencyKey,
   };
-  if (input.giftCents == null || !input.payment) {
+  if (input.giftAmount == null || !input.payment) {
     const created = await context.db.transaction(async (tx) => {
       await lockOpenCalendar(tx, calendar.id);
       const [row] = await tx
         .insert(contributions)
-        .values({ id: randomUUID(), ...base, giftCents: null, status: 'confirmed' })
+        .values({ id: randomUUID(), ...base, giftAmount: null, status: 'confirmed' })
         .onConflictDoNothing({ target: contributions.idempotencyKey })
         .returning();
       if (row) await enqueueContributionReceipt(tx, context.env.APP_URL, row);
@@ -197,12 +198,12 @@ export async function createContribution(
   }
 
   const method = input.payment;
-  const giftCents = input.giftCents;
+  const giftAmount = input.giftAmount;
   const claimed = await context.db.transaction(async (tx) => {
     await lockOpenCalendar(tx, calendar.id);
     const [contribution] = await tx
       .insert(contributions)
-      .values({ id: randomUUID(), ...base, giftCents, status: 'pending_payment' })
+      .values({ id: randomUUID(), ...base, giftAmount, status: 'pending_payment' })
       .onConflictDoNothing({ target: contributions.idempotencyKey })
       .returning();
     if (!contribution) return undefined;
@@ -213,7 +214,7 @@ export async function createContribution(
         calendarId: calendar.id,
         purpose: 'gift',
         provider: context.payments.name,
-        amountCents: giftCents,
+        amount: giftAmount,
         currency: calendar.currency,
         status: 'pending',
         method: method.type,

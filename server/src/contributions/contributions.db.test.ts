@@ -66,7 +66,7 @@ describe('a guess and a wish without a gift', () => {
       },
     ]);
     expect(view.text).not.toContain('@');
-    expect(view.text).not.toContain('totalRaisedCents');
+    expect(view.text).not.toContain('totalRaisedAmount');
 
     const link = await findEditLink(t, body.email);
     expect(link?.id).toBe(answer.contributionId);
@@ -179,16 +179,16 @@ describe('validation', () => {
     const tooSmall = await postContribution(
       t,
       calendar.slug,
-      await makeContribution(t, { giftCents: 99, payment: { type: 'card', card: GOOD_CARD } }),
+      await makeContribution(t, { giftAmount: 99, payment: { type: 'card', card: GOOD_CARD } }),
     );
-    expect((await readError(tooSmall)).fields).toEqual({ giftCents: 'The smallest gift is $1.' });
+    expect((await readError(tooSmall)).fields).toEqual({ giftAmount: 'The smallest gift is $1.' });
     const tooLarge = await postContribution(
       t,
       calendar.slug,
-      await makeContribution(t, { giftCents: 1_000_001, payment: { type: 'card', card: GOOD_CARD } }),
+      await makeContribution(t, { giftAmount: 1_000_001, payment: { type: 'card', card: GOOD_CARD } }),
     );
-    expect((await readError(tooLarge)).fields).toEqual({ giftCents: 'The largest gift is $10,000.' });
-    const noPayment = await postContribution(t, calendar.slug, await makeContribution(t, { giftCents: 2500 }));
+    expect((await readError(tooLarge)).fields).toEqual({ giftAmount: 'The largest gift is $10,000.' });
+    const noPayment = await postContribution(t, calendar.slug, await makeContribution(t, { giftAmount: 2500 }));
     expect((await readError(noPayment)).fields).toEqual({ payment: 'Please choose how to pay your gift.' });
 
     const bigBody = await postContribution(t, calendar.slug, { wish: 'x'.repeat(70_000) });
@@ -285,17 +285,17 @@ describe('a day that has passed', () => {
 describe('gifts', () => {
   it('shows a gift only after its payment succeeded, with one receipt', async () => {
     const { calendar } = await createActiveCalendar(t, { hideTotal: false });
-    const body = await makeContribution(t, { giftCents: 2500, payment: { type: 'card', card: GOOD_CARD } });
+    const body = await makeContribution(t, { giftAmount: 2500, payment: { type: 'card', card: GOOD_CARD } });
     const response = await postContribution(t, calendar.slug, body);
     expect(response.status).toBe(201);
     const answer = (await response.json()) as ContributionResponse;
     expect(answer).toMatchObject({ status: 'pending_payment', payment: { status: 'processing' } });
-    expect((await getPublic(calendar.slug)).body).toMatchObject({ guesses: [], participants: 0, totalRaisedCents: 0 });
+    expect((await getPublic(calendar.slug)).body).toMatchObject({ guesses: [], participants: 0, totalRaisedAmount: 0 });
 
     await webhooks.deliverAll();
     await webhooks.deliverAll();
     const view = await getPublic(calendar.slug);
-    expect(view.body).toMatchObject({ participants: 1, totalRaisedCents: 2500 });
+    expect(view.body).toMatchObject({ participants: 1, totalRaisedAmount: 2500 });
     expect(view.body.wishes.items.map((wish) => wish.id)).toEqual([answer.contributionId]);
     const link = await findEditLink(t, body.email);
     expect(link!.receipt.subject).toBe('Thank you for your wish and your gift');
@@ -309,7 +309,7 @@ describe('gifts', () => {
     const before = (await getPublic(calendar.slug)).text;
     const body = await makeContribution(t, {
       wish: 'A declined wish text',
-      giftCents: 5000,
+      giftAmount: 5000,
       payment: { type: 'card', card: DECLINED_CARD },
     });
     const response = await postContribution(t, calendar.slug, body);
@@ -336,7 +336,7 @@ describe('gifts', () => {
         makeContribution(t, {
           idempotencyKey: key,
           captchaValue: 'any',
-          giftCents: 1000 + index,
+          giftAmount: 1000 + index,
           payment: { type: 'card', card: GOOD_CARD },
         }),
       ),
@@ -370,7 +370,7 @@ describe('gifts', () => {
       .where(sql`${sandboxCharges.idempotencyKey} like ${`gift:parallel-%-${calendar.id}`}`);
     expect(charges!.count).toBe(10);
     const expectedTotal = keys.reduce((sum, _, index) => sum + 1000 + index, 0);
-    expect((await getPublic(calendar.slug)).body).toMatchObject({ participants: 10, totalRaisedCents: expectedTotal });
+    expect((await getPublic(calendar.slug)).body).toMatchObject({ participants: 10, totalRaisedAmount: expectedTotal });
   });
 });
 
@@ -380,7 +380,7 @@ describe('privacy on the public calendar', () => {
     const body = await makeContribution(t, {
       name: 'Zelda Quartermain',
       email: 'zelda.q@example.org',
-      giftCents: 7777,
+      giftAmount: 7777,
       payment: { type: 'card', card: GOOD_CARD },
     });
     await postContribution(t, calendar.slug, body);
@@ -395,7 +395,7 @@ describe('privacy on the public calendar', () => {
       'example.org',
       '7777',
       '77.77',
-      'totalRaisedCents',
+      'totalRaisedAmount',
       'gift',
       'email',
     ]) {
@@ -410,9 +410,9 @@ describe('privacy on the public calendar', () => {
       cookie,
     );
     expect(shown.status).toBe(200);
-    expect(await shown.json()).toMatchObject({ participants: 1, raisedCents: 7777 });
+    expect(await shown.json()).toMatchObject({ participants: 1, raisedAmount: 7777 });
     const visible = await getPublic(calendar.slug);
-    expect(visible.body.totalRaisedCents).toBe(7777);
+    expect(visible.body.totalRaisedAmount).toBe(7777);
     expect(visible.body.guesses).toEqual([{ date: '2030-01-10', name: 'Zelda Quartermain' }]);
     expect(visible.text).not.toContain('zelda.q@');
   });

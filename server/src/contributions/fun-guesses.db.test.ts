@@ -162,7 +162,7 @@ describe("a guest's fun guesses", () => {
     const inPounds = await contribute(calendar.slug, {
       guessedTimeMinutes: 0,
       guessedWeight: { unit: 'lb', pounds: 7, ounces: 10 },
-      giftCents: 2500,
+      giftAmount: 2500,
       payment: { type: 'card', card: GOOD_CARD },
     });
     expect(inPounds.response.status).toBe(201);
@@ -342,12 +342,12 @@ describe('the closest guesses after the announcement', () => {
       ['Di Moss', null, { unit: 'g', grams: 3300 }],
       ['Ed Fox', 40, null],
     ];
-    for (const [name, minutes, weight, giftCents] of guesses) {
+    for (const [name, minutes, weight, giftAmount] of guesses) {
       const { response } = await contribute(calendar.slug, {
         name,
         guessedTimeMinutes: minutes,
         guessedWeight: weight,
-        ...(giftCents ? { giftCents, payment: { type: 'card' as const, card: GOOD_CARD } } : {}),
+        ...(giftAmount ? { giftAmount: giftAmount, payment: { type: 'card' as const, card: GOOD_CARD } } : {}),
       });
       expect(response.status).toBe(201);
     }

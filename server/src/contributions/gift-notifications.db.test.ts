@@ -38,8 +38,13 @@ async function createTitledCalendar(owner?: { calendar: typeof calendars.$inferS
   return { ...created, calendar: calendar!, title };
 }
 
-async function sendGift(slug: string, name: string, giftCents: number, wish: string) {
-  const body = await makeContribution(t, { name, wish, giftCents, payment: { type: 'card', card: GOOD_CARD } });
+async function sendGift(slug: string, name: string, giftAmount: number, wish: string) {
+  const body = await makeContribution(t, {
+    name,
+    wish,
+    giftAmount: giftAmount,
+    payment: { type: 'card', card: GOOD_CARD },
+  });
   expect((await postContribution(t, slug, body)).status).toBe(201);
   await webhooks.deliverAll();
   return body;
@@ -97,7 +102,7 @@ describe('gift e-mails to the creator', () => {
       {
         name: account!.name,
         email: owner.email,
-        savingsGoalCents: null,
+        savingsGoalAmount: null,
         hideSenderNamesDefault: false,
         hideTotalDefault: true,
         giftNotifications: false,

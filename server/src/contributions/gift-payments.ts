@@ -108,7 +108,7 @@ export async function enqueueGiftRefundNotice(
   db: Db,
   appUrl: string,
   giver: { email: string; name: string; locale: Locale },
-  payment: { id: string; amountCents: number },
+  payment: { id: string; amount: number },
   currency: Currency,
   reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string },
 ): Promise<boolean> {
@@ -119,7 +119,7 @@ export async function enqueueGiftRefundNotice(
       appUrl,
       locale: giver.locale,
       name: giver.name,
-      amountCents: payment.amountCents,
+      amount: payment.amount,
       currency,
       reason,
     })),
@@ -141,7 +141,7 @@ async function isCalendarEnded(db: Db, calendarId: string): Promise<boolean> {
  * confirms the gift; the hourly digest (wish-digest.ts) leaves wishes with a gift out.
  */
 async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionRow): Promise<boolean> {
-  if (!gift.giftCents) return false;
+  if (!gift.giftAmount) return false;
   const [owner] = await db
     .select({
       email: user.email,
@@ -168,7 +168,7 @@ async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionR
       locale: accountLocale(owner.locale),
       name: owner.name,
       calendar: { title: getCalendarTitle(owner), background: owner.background, currency: owner.currency },
-      gift: { senderName: gift.name, cents: gift.giftCents, guessedDate: gift.guessedDate, wish: gift.wish },
+      gift: { senderName: gift.name, amount: gift.giftAmount, guessedDate: gift.guessedDate, wish: gift.wish },
       unsubscribeUrl: createUnsubscribeUrl(env, owner.email),
     })),
   });

@@ -1,4 +1,5 @@
 import { ContributionRequestSchema } from '@firstday/common/contributions';
+import type { Currency } from '@firstday/common/currency';
 import { getGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -41,7 +42,9 @@ export type OwnContribution = {
   /** The fun guesses, when given: minutes after midnight, grams. */
   guessedTimeMinutes: number | null;
   guessedWeightGrams: number | null;
-  giftCents: number | null;
+  /** Minor units of `currency`; null without a gift. */
+  giftAmount: number | null;
+  currency: Currency;
   createdAt: string;
   /** False once the birth is announced. */
   editable: boolean;
@@ -81,7 +84,8 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
     wish: contribution.wish,
     guessedTimeMinutes: contribution.guessedTimeMinutes,
     guessedWeightGrams: contribution.guessedWeightGrams,
-    giftCents: contribution.giftCents,
+    giftAmount: contribution.giftAmount,
+    currency: contribution.currency,
     createdAt: contribution.createdAt.toISOString(),
     editable: calendar.status === 'active',
     calendar: {

@@ -67,7 +67,7 @@ export async function buildPublicCalendar(
     db
       .select({
         participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
-        raisedCents: sql<number>`coalesce(sum(${contributions.giftCents}), 0)`.mapWith(Number),
+        raisedAmount: sql<number>`coalesce(sum(${contributions.giftAmount}), 0)`.mapWith(Number),
       })
       .from(contributions)
       .where(confirmed),
@@ -123,7 +123,7 @@ export async function buildPublicCalendar(
     parentsNote: calendar.parentsNote,
     window: getGuessWindow(calendar.dueDate),
     guesses,
-    ...(calendar.hideTotal ? {} : { totalRaisedCents: stats?.raisedCents ?? 0 }),
+    ...(calendar.hideTotal ? {} : { totalRaisedAmount: stats?.raisedAmount ?? 0 }),
     participants: stats?.participants ?? 0,
     wishes: { items: wishes, nextCursor: wishRows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null },
     announcement: await buildPublicAnnouncement(db, calendar),

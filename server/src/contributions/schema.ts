@@ -24,8 +24,10 @@ export const contributions = pgTable(
     guessedTimeMinutes: integer('guessed_time_minutes'),
     /** Always grams, whatever unit the guest typed in; when the calendar asks for the weight. */
     guessedWeightGrams: integer('guessed_weight_grams'),
-    /** Minor units of the calendar's currency (`calendars.currency`). */
-    giftCents: integer('gift_cents'),
+    /** Minor units of `currency`; null without a gift. */
+    giftAmount: integer('gift_amount'),
+    /** The calendar's currency when the guest sent it (calendars.currency is fixed once the fee is paid). */
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull(),
     /** The guest's page language when they sent it: their e-mails are written in it. */
     locale: text('locale', { enum: ['en', 'de', 'ru'] })
       .notNull()
@@ -49,7 +51,7 @@ export const contributions = pgTable(
     index('contributions_payment_idx').on(table.paymentId),
     index('contributions_undigested_idx')
       .on(table.calendarId)
-      .where(sql`status = 'confirmed' and digested_at is null and gift_cents is null`),
+      .where(sql`status = 'confirmed' and digested_at is null and gift_amount is null`),
   ],
 );
 

@@ -16,7 +16,7 @@ export const DIGEST_MIN_INTERVAL_MS = 60 * 60_000;
 const undigested = and(
   eq(contributions.status, 'confirmed'),
   isNull(contributions.digestedAt),
-  isNull(contributions.giftCents),
+  isNull(contributions.giftAmount),
 );
 
 /**

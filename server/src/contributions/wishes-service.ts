@@ -63,7 +63,7 @@ export async function listOwnerWishes(
       initials: getInitials(contribution.name),
       email: contribution.email,
       wish: contribution.wish,
-      sumCents: contribution.giftCents ?? 0,
+      giftAmount: contribution.giftAmount ?? 0,
       currency,
       createdAt: contribution.createdAt.toISOString(),
       read: contribution.readAt !== null,
@@ -127,8 +127,8 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
       contribution.guessedWeightGrams,
       contribution.wish,
       // USD, EUR and GBP all have two decimals.
-      contribution.giftCents ? (contribution.giftCents / 100).toFixed(2) : '',
-      contribution.giftCents ? currency.toUpperCase() : '',
+      contribution.giftAmount ? (contribution.giftAmount / 100).toFixed(2) : '',
+      contribution.giftAmount ? currency.toUpperCase() : '',
       contribution.createdAt.toISOString(),
       contribution.readAt ? 'yes' : 'no',
     ]

@@ -48,7 +48,7 @@ describe("the creator's wishes", () => {
           captchaValue: 'any',
           name: 'Ada Lovelace',
           wish: 'On the second calendar',
-          giftCents: 4200,
+          giftAmount: 4200,
           payment: { type: 'card', card: GOOD_CARD },
         }),
       );
@@ -59,7 +59,7 @@ describe("the creator's wishes", () => {
         await makeContribution(t, {
           captchaValue: 'any',
           wish: 'Declined one',
-          giftCents: 4200,
+          giftAmount: 4200,
           payment: { type: 'card', card: { ...GOOD_CARD, number: '4000000000000002' } },
         }),
       );
@@ -78,7 +78,7 @@ describe("the creator's wishes", () => {
       name: 'Ada Lovelace',
       initials: 'AL',
       wish: 'On the second calendar',
-      sumCents: 4200,
+      giftAmount: 4200,
       predictedDate: '2030-01-10',
       read: false,
       email: expect.stringMatching(/^grace-.*@example\.com$/),
@@ -101,15 +101,15 @@ describe("the creator's wishes", () => {
     expect(after.unread).toBe(0);
 
     const calendarsList = (await (await get('/api/calendars', cookie)).json()) as {
-      calendars: { id: string; participants: number; raisedCents: number }[];
+      calendars: { id: string; participants: number; raisedAmount: number }[];
     };
     expect(calendarsList.calendars.find((row) => row.id === second.id)).toMatchObject({
       participants: 1,
-      raisedCents: 4200,
+      raisedAmount: 4200,
     });
     expect(await (await get(`/api/calendars/${calendar.id}`, cookie)).json()).toMatchObject({
       participants: WISHES_PAGE_SIZE + 2,
-      raisedCents: 0,
+      raisedAmount: 0,
     });
 
     expect((await get(`/api/wishes?calendarId=${foreign.id}`, cookie)).status).toBe(404);

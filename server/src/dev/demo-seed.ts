@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREATION_FEE_CENTS, toIsoDate } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT, toIsoDate } from '@firstday/common/calendars';
 import { maskIban } from '@firstday/common/iban';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
@@ -51,7 +51,7 @@ export async function seedDemoData(context: AppContext): Promise<typeof DEMO_CRE
     purpose: 'fee',
     provider: 'sandbox',
     providerRef: `sbx_demo_${calendarId}`,
-    amountCents: CREATION_FEE_CENTS,
+    amount: CREATION_FEE_AMOUNT,
     status: 'succeeded',
     method: 'card',
     cardLast4: '4242',

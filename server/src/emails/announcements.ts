@@ -111,7 +111,7 @@ export function createClosingConfirmationEmail(input: {
   calendar: Calendar & { currency: Currency };
   /** The announced birth date; undefined when the calendar was closed without an announcement. */
   birthDate?: string;
-  payout: { amountCents: number; status: string; heldUntil?: Date } | null;
+  payout: { amount: number; status: string; heldUntil?: Date } | null;
   refundCount: number;
   /** How many participants are e-mailed; null when the creator chose not to notify them. */
   participantMails: number | null;
@@ -125,11 +125,11 @@ export function createClosingConfirmationEmail(input: {
   const money = payout
     ? payout.heldUntil
       ? t('emails.closing.payoutHeld', {
-          amount: formatEmailMoney(payout.amountCents, locale, calendar.currency),
+          amount: formatEmailMoney(payout.amount, locale, calendar.currency),
           until: formatEmailDateTime(payout.heldUntil, locale),
         })
       : t('emails.closing.payoutStatus', {
-          amount: formatEmailMoney(payout.amountCents, locale, calendar.currency),
+          amount: formatEmailMoney(payout.amount, locale, calendar.currency),
           status: payout.status === 'pending' ? t('emails.closing.statusOnItsWay') : payout.status,
         })
     : input.refundCount > 0

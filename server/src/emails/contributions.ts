@@ -23,7 +23,7 @@ export function createContributionReceiptEmail(input: {
   calendar: Calendar & { currency: Currency };
   guessedDate: string;
   wish: string;
-  gift?: { cents: number; paidWith: string; paidOn: string };
+  gift?: { amount: number; paidWith: string; paidOn: string };
   editUrl: string;
 }): Promise<Email> {
   const { gift, locale } = input;
@@ -42,7 +42,7 @@ export function createContributionReceiptEmail(input: {
       ...(gift
         ? [
             t('emails.receipt.gift', {
-              amount: formatEmailMoney(gift.cents, locale, input.calendar.currency),
+              amount: formatEmailMoney(gift.amount, locale, input.calendar.currency),
               paidWith: gift.paidWith,
               date: formatEmailDate(gift.paidOn, locale),
             }),
@@ -100,13 +100,13 @@ export function createGiftNotificationEmail(input: {
   locale: Locale;
   name: string;
   calendar: Calendar & { currency: Currency };
-  gift: { senderName: string; cents: number; guessedDate: string; wish: string };
+  gift: { senderName: string; amount: number; guessedDate: string; wish: string };
   unsubscribeUrl: string;
 }): Promise<Email> {
   const { gift, locale } = input;
   const t = serverTranslator(locale);
   const sender = gift.senderName;
-  const amount = formatEmailMoney(gift.cents, locale, input.calendar.currency);
+  const amount = formatEmailMoney(gift.amount, locale, input.calendar.currency);
   const title = input.calendar.title;
   return renderEmail({
     appUrl: input.appUrl,

@@ -93,7 +93,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         locale: 'en',
         name: 'Ada',
         calendar,
-        amountCents: 2000,
+        amount: 2000,
         paidAt: new Date('2026-05-04T12:00:00Z'),
         paidWith: 'card ending in 4242',
         standardFee: true,
@@ -106,7 +106,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         appUrl,
         locale: 'en',
         name: 'Tom',
-        amountCents: 3500,
+        amount: 3500,
         currency: 'usd',
         reason: { kind: 'late' },
       }),
@@ -119,7 +119,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         locale: 'en',
         name: 'Ada',
         calendar,
-        payout: { status: 'paid', amountCents: 3500, failureReason: null },
+        payout: { status: 'paid', amount: 3500, failureReason: null },
       }),
     unsubscribe: false,
   },
@@ -132,7 +132,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         calendar,
         guessedDate: '2030-01-10',
         wish: 'All the <best>',
-        gift: { cents: 3500, paidWith: 'Apple Pay', paidOn: '2029-12-20' },
+        gift: { amount: 3500, paidWith: 'Apple Pay', paidOn: '2029-12-20' },
         editUrl: `${appUrl}/c/AbCdEfGhIj/edit/1?token=x`,
       }),
     unsubscribe: false,
@@ -156,7 +156,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         locale: 'en',
         name: 'Ada',
         calendar,
-        gift: { senderName: 'Tom', cents: 3500, guessedDate: '2030-01-10', wish: 'All the <best>' },
+        gift: { senderName: 'Tom', amount: 3500, guessedDate: '2030-01-10', wish: 'All the <best>' },
         unsubscribeUrl,
       }),
     unsubscribe: true,
@@ -190,7 +190,7 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
         name: 'Ada',
         calendar,
         birthDate: '2030-01-12',
-        payout: { amountCents: 3500, status: 'pending' },
+        payout: { amount: 3500, status: 'pending' },
         refundCount: 0,
         participantMails: 3,
       }),
@@ -286,7 +286,7 @@ describe("the baby's details in the celebration", () => {
       name: 'Ada',
       calendar,
       birthDate: '2030-01-12',
-      payout: { amountCents: 3500, status: 'pending' },
+      payout: { amount: 3500, status: 'pending' },
       refundCount: 0,
       participantMails: 3,
       baby: { babyName: 'Mia', birthTimeMinutes: 945 },
@@ -309,7 +309,7 @@ describe('the layout', () => {
       locale: 'en',
       name: 'Ada',
       calendar,
-      gift: { senderName: 'Tom {{footer}}', cents: 3500, guessedDate: '2030-01-10', wish: '<b>Hi</b> & {{body}}' },
+      gift: { senderName: 'Tom {{footer}}', amount: 3500, guessedDate: '2030-01-10', wish: '<b>Hi</b> & {{body}}' },
       unsubscribeUrl,
     });
     expect(email.html).toContain('&#60;b&#62;Hi&#60;/b&#62; &#38; {{body}}');
@@ -325,14 +325,14 @@ describe('the layout', () => {
       locale: 'en',
       name: 'Ada',
       calendar,
-      payout: { status: 'failed', amountCents: 3500, failureReason: 'account closed' },
+      payout: { status: 'failed', amount: 3500, failureReason: 'account closed' },
     });
     const sun = await payments.createPayoutOutcomeEmail({
       appUrl,
       locale: 'en',
       name: 'Ada',
       calendar: { ...calendar, background: 'sun' },
-      payout: { status: 'failed', amountCents: 3500, failureReason: 'account closed' },
+      payout: { status: 'failed', amount: 3500, failureReason: 'account closed' },
     });
     const plain = await auth.createExistingSignUpEmail({ appUrl, locale: 'en', name: 'Ada' });
     expect(blue.html).toContain('background-color:#dcedf9');
@@ -419,7 +419,7 @@ describe('the other languages', () => {
       locale: 'de',
       name: 'Ada',
       calendar: { ...calendar, currency: 'eur' },
-      gift: { senderName: 'Tom', cents: 2500, guessedDate: '2030-01-10', wish: 'Alles Gute' },
+      gift: { senderName: 'Tom', amount: 2500, guessedDate: '2030-01-10', wish: 'Alles Gute' },
       unsubscribeUrl,
     });
     expect(nbsp(email.subject)).toBe('Tom hat 25,00 € und einen Wunsch an „Baby <Rose>“ geschickt');

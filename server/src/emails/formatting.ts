@@ -10,7 +10,7 @@ export function intlLocale(locale: Locale): string {
   return INTL_LOCALES[locale];
 }
 
-/** An amount with its cents, as receipts show it: '$25.00', '25,00 €' (de), '25,00 €' (ru). */
+/** An amount with its minor units, as receipts show it: '$25.00', '25,00 €' (de), '25,00 €' (ru). */
 export function formatEmailMoney(amountMinor: number, locale: Locale, currency: Currency = 'usd'): string {
   return formatMoney(amountMinor, {
     currency: currency.toUpperCase(),

@@ -59,7 +59,7 @@ async function sendGift(slug: string, overrides: Parameters<typeof makeContribut
 describe('e-mails in the reader’s language', () => {
   it('tells a German owner of a gift in German, with the euro amount written the German way', async () => {
     const { calendar, email, title } = await createEuroCalendar('de');
-    await sendGift(calendar.slug, { name: 'Tom Baker', giftCents: 2500, wish: 'Alles Gute!', locale: 'en' });
+    await sendGift(calendar.slug, { name: 'Tom Baker', giftAmount: 2500, wish: 'Alles Gute!', locale: 'en' });
 
     const mails = t.mailCatcher.list(email).filter((mail) => mail.subject.includes(`„${title}“`));
     expect(mails.map((mail) => plain(mail.subject))).toEqual([
@@ -77,7 +77,7 @@ describe('e-mails in the reader’s language', () => {
     const { calendar } = await createEuroCalendar('de');
     const gift = await sendGift(calendar.slug, {
       name: 'Анна',
-      giftCents: 2500,
+      giftAmount: 2500,
       wish: 'Счастья малышу!',
       locale: 'ru',
     });

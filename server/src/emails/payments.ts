@@ -24,7 +24,7 @@ export function createFeeReceiptEmail(input: {
   locale: Locale;
   name: string;
   calendar: { title: string; slug: string; background: BackgroundId; currency: Currency };
-  amountCents: number;
+  amount: number;
   paidAt: Date;
   paidWith: string;
   /** The fee of the price list: then gifts carry no platform fee, which the receipt says. */
@@ -41,7 +41,7 @@ export function createFeeReceiptEmail(input: {
     paragraphs: [
       t('emails.common.greeting', { name: input.name }),
       t('emails.feeReceipt.thanks', { title: input.calendar.title }),
-      t('emails.feeReceipt.amount', { amount: formatEmailMoney(input.amountCents, locale, input.calendar.currency) }),
+      t('emails.feeReceipt.amount', { amount: formatEmailMoney(input.amount, locale, input.calendar.currency) }),
       t('emails.feeReceipt.date', { date: formatEmailDate(input.paidAt, locale) }),
       t('emails.feeReceipt.paidWith', { paidWith: input.paidWith }),
       t('emails.feeReceipt.share', { url: `${input.appUrl}/c/${input.calendar.slug}` }),
@@ -61,13 +61,13 @@ export function createGiftRefundEmail(input: {
   /** The giver's language (their contribution's). */
   locale: Locale;
   name: string;
-  amountCents: number;
+  amount: number;
   currency: Currency;
   reason: { kind: 'late' } | { kind: 'closed'; calendarTitle: string };
 }): Promise<Email> {
   const { locale } = input;
   const t = serverTranslator(locale);
-  const amount = formatEmailMoney(input.amountCents, locale, input.currency);
+  const amount = formatEmailMoney(input.amount, locale, input.currency);
   return renderEmail({
     appUrl: input.appUrl,
     locale,
@@ -89,12 +89,12 @@ export function createPayoutOutcomeEmail(input: {
   locale: Locale;
   name: string;
   calendar: { title: string; background: BackgroundId; currency: Currency };
-  payout: { status: 'paid' | 'failed'; amountCents: number; failureReason: string | null };
+  payout: { status: 'paid' | 'failed'; amount: number; failureReason: string | null };
 }): Promise<Email> {
   const { payout, locale } = input;
   const t = serverTranslator(locale);
   const paid = payout.status === 'paid';
-  const amount = formatEmailMoney(payout.amountCents, locale, input.calendar.currency);
+  const amount = formatEmailMoney(payout.amount, locale, input.calendar.currency);
   return renderEmail({
     appUrl: input.appUrl,
     locale,

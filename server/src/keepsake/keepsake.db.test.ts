@@ -32,11 +32,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function contribute(slug: string, overrides: { name: string; wish: string; giftCents?: number }) {
-  const { giftCents, ...rest } = overrides;
+async function contribute(slug: string, overrides: { name: string; wish: string; giftAmount?: number }) {
+  const { giftAmount, ...rest } = overrides;
   const body = await makeContribution(t, {
     ...rest,
-    ...(giftCents ? { giftCents, payment: { type: 'card', card: GOOD_CARD } } : {}),
+    ...(giftAmount ? { giftAmount: giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
   });
   const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
   expect(response.status).toBe(201);
@@ -60,7 +60,7 @@ async function createAnnouncedCalendar(settings: { hideSenderNames?: boolean } =
   const { calendar, cookie } = await createActiveCalendar(t, settings);
   await contribute(calendar.slug, { name: 'Grace Hopper', wish: 'Welcome, little one! Alles Gute.' });
   await contribute(calendar.slug, { name: 'Наталья Смирнова', wish: 'Поздравляем с рождением малыша!' });
-  await contribute(calendar.slug, { name: 'Ada Lovelace', wish: 'A gift for your first books.', giftCents: 4321 });
+  await contribute(calendar.slug, { name: 'Ada Lovelace', wish: 'A gift for your first books.', giftAmount: 4321 });
   return { calendar, cookie };
 }
 
@@ -109,7 +109,7 @@ describe('GET /api/calendars/:id/keepsake.pdf', () => {
     const json = await get(`/api/calendars/${calendar.id}/keepsake`, cookie);
     const book = (await json.json()) as KeepsakeBook;
     expect(book.wishes.map((wish) => wish.name)).toEqual(['Grace Hopper', 'Наталья Смирнова', 'Ada Lovelace']);
-    expect(JSON.stringify(book)).not.toMatch(/gift_?cents|4321|@/i);
+    expect(JSON.stringify(book)).not.toMatch(/gift_?amount|4321|@/i);
 
     // Anyone else: the same 404 as for an unknown calendar; no session: 401.
     const other = await createVerifiedUser(t, 'keepsake-other@example.com');
@@ -155,11 +155,12 @@ describe('GET /api/public/calendars/:slug/keepsake', () => {
     await t.db.insert(contributions).values({
       id: crypto.randomUUID(),
       calendarId: hidden.calendar.id,
+      currency: hidden.calendar.currency,
       name: 'Failed Payer',
       email: 'failed@example.com',
       guessedDate: '2030-01-10',
       wish: 'This one never counted',
-      giftCents: 500,
+      giftAmount: 500,
       status: 'failed',
       idempotencyKey: `failed-${crypto.randomUUID()}`,
     });
@@ -175,7 +176,7 @@ describe('GET /api/public/calendars/:slug/keepsake', () => {
       ['A. L.', 'A gift for your first books.'],
     ]);
     expect(book.announcement).toMatchObject({ birthDate: TODAY, thankYouMessage: 'Thank you for every wish!' });
-    expect(body).not.toMatch(/Grace|Hopper|Lovelace|Смирнова|gift_?cents|4321|raised|@/i);
+    expect(body).not.toMatch(/Grace|Hopper|Lovelace|Смирнова|gift_?amount|4321|raised|@/i);
     expect(body).not.toContain('never counted');
 
     const shown = await createAnnouncedCalendar({ hideSenderNames: false });

@@ -71,7 +71,7 @@ describe('a NUL character (U+0000) in a text field', () => {
       {
         name: 'Anna\u0000Miller',
         email: owner.email,
-        savingsGoalCents: null,
+        savingsGoalAmount: null,
         hideSenderNamesDefault: false,
         hideTotalDefault: true,
       },

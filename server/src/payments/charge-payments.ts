@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREATION_FEE_CENTS, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -70,7 +70,7 @@ async function claimFeePayment(
         purpose: 'fee',
         provider: context.payments.name,
         // 20 in the calendar's currency, as it is when the fee is charged.
-        amountCents: CREATION_FEE_CENTS,
+        amount: CREATION_FEE_AMOUNT,
         currency,
         status: 'pending',
         method: methodType,
@@ -111,7 +111,7 @@ export async function callProvider(context: AppContext, row: PaymentRow, method:
   let state: Awaited<ReturnType<AppContext['payments']['createPayment']>>;
   try {
     state = await context.payments.createPayment({
-      amountCents: row.amountCents,
+      amount: row.amount,
       currency: row.currency,
       idempotencyKey: row.idempotencyKey,
       method: toProviderMethod(method),

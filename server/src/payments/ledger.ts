@@ -13,7 +13,7 @@ export function getCalendarAccount(calendarId: string | null): string {
   return `calendar:${calendarId ?? 'deleted'}`;
 }
 
-export type LedgerLine = { account: string; amountCents: number };
+export type LedgerLine = { account: string; amount: number };
 
 /**
  * Writes one balanced transaction (debit positive, credit negative). `transactionId` names the
@@ -25,8 +25,8 @@ export async function recordLedgerTransaction(
   lines: LedgerLine[],
   options: { calendarId: string | null; currency: string },
 ): Promise<void> {
-  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
-  if (sum !== 0 || lines.some((line) => !Number.isInteger(line.amountCents))) {
+  const sum = lines.reduce((total, line) => total + line.amount, 0);
+  if (sum !== 0 || lines.some((line) => !Number.isInteger(line.amount))) {
     throw new Error(`unbalanced ledger transaction ${transactionId}`);
   }
   await db
@@ -36,7 +36,7 @@ export async function recordLedgerTransaction(
         id: randomUUID(),
         transactionId,
         account: line.account,
-        amountCents: line.amountCents,
+        amount: line.amount,
         currency: options.currency,
         calendarId: options.calendarId,
       })),
@@ -48,7 +48,7 @@ type MovedPayment = {
   id: string;
   calendarId: string | null;
   purpose: 'fee' | 'gift';
-  amountCents: number;
+  amount: number;
   currency: string;
 };
 
@@ -62,8 +62,8 @@ export function recordPaymentSucceeded(db: Db, payment: MovedPayment): Promise<v
     db,
     `payment:${payment.id}:succeeded`,
     [
-      { account: CUSTOMER_FUNDS, amountCents: payment.amountCents },
-      { account: getPaymentCounterAccount(payment), amountCents: -payment.amountCents },
+      { account: CUSTOMER_FUNDS, amount: payment.amount },
+      { account: getPaymentCounterAccount(payment), amount: -payment.amount },
     ],
     payment,
   );
@@ -74,14 +74,14 @@ export function recordPaymentRefunded(db: Db, payment: MovedPayment): Promise<vo
     db,
     `payment:${payment.id}:refunded`,
     [
-      { account: getPaymentCounterAccount(payment), amountCents: payment.amountCents },
-      { account: CUSTOMER_FUNDS, amountCents: -payment.amountCents },
+      { account: getPaymentCounterAccount(payment), amount: payment.amount },
+      { account: CUSTOMER_FUNDS, amount: -payment.amount },
     ],
     payment,
   );
 }
 
-type MovedPayout = { id: string; calendarId: string | null; amountCents: number; currency: string };
+type MovedPayout = { id: string; calendarId: string | null; amount: number; currency: string };
 
 /** The calendar's balance moves into transit when the payout is started… */
 export function recordPayoutStarted(db: Db, payout: MovedPayout): Promise<void> {
@@ -89,8 +89,8 @@ export function recordPayoutStarted(db: Db, payout: MovedPayout): Promise<void> 
     db,
     `payout:${payout.id}:started`,
     [
-      { account: getCalendarAccount(payout.calendarId), amountCents: payout.amountCents },
-      { account: PAYOUTS_IN_TRANSIT, amountCents: -payout.amountCents },
+      { account: getCalendarAccount(payout.calendarId), amount: payout.amount },
+      { account: PAYOUTS_IN_TRANSIT, amount: -payout.amount },
     ],
     payout,
   );
@@ -102,8 +102,8 @@ export function recordPayoutPaid(db: Db, payout: MovedPayout): Promise<void> {
     db,
     `payout:${payout.id}:paid`,
     [
-      { account: PAYOUTS_IN_TRANSIT, amountCents: payout.amountCents },
-      { account: CUSTOMER_FUNDS, amountCents: -payout.amountCents },
+      { account: PAYOUTS_IN_TRANSIT, amount: payout.amount },
+      { account: CUSTOMER_FUNDS, amount: -payout.amount },
     ],
     payout,
   );
@@ -115,8 +115,8 @@ export function recordPayoutFailed(db: Db, payout: MovedPayout): Promise<void> {
     db,
     `payout:${payout.id}:failed`,
     [
-      { account: PAYOUTS_IN_TRANSIT, amountCents: payout.amountCents },
-      { account: getCalendarAccount(payout.calendarId), amountCents: -payout.amountCents },
+      { account: PAYOUTS_IN_TRANSIT, amount: payout.amount },
+      { account: getCalendarAccount(payout.calendarId), amount: -payout.amount },
     ],
     payout,
   );

@@ -26,7 +26,7 @@ export type ProviderPaymentState = {
   /** Stripe: what the browser confirms with (Payment Element / Express Checkout Element). */
   clientSecret?: string;
   /** Present when read back from the provider (not on creation): checked against our row. */
-  amountCents?: number;
+  amount?: number;
   currency?: string;
   /** Our payment id, as we sent it in the metadata: finds a payment whose reference was never stored. */
   paymentId?: string;
@@ -37,7 +37,7 @@ export type ProviderPayoutState = {
   reference: string;
   status: 'pending' | 'paid' | 'failed';
   failureReason?: string;
-  amountCents?: number;
+  amount?: number;
   currency?: string;
 };
 
@@ -84,7 +84,7 @@ export interface PaymentProvider {
   readonly methods: readonly PaymentMethodType[];
   /** Same idempotency key, same payment at the provider: never a second charge. */
   createPayment(request: {
-    amountCents: number;
+    amount: number;
     currency: string;
     idempotencyKey: string;
     method: ProviderPaymentMethod;
@@ -97,7 +97,7 @@ export interface PaymentProvider {
   preparePayoutRecipient(request: PayoutRecipientRequest): Promise<PayoutRecipient>;
   /** Same idempotency key, same transfer: one payout per calendar at the provider too. Completes asynchronously. */
   createPayout(request: {
-    amountCents: number;
+    amount: number;
     currency: string;
     idempotencyKey: string;
     /** `PayoutRecipient.reference`. */

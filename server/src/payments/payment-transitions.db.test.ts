@@ -61,7 +61,7 @@ async function insertGiftPayment() {
       calendarId: null,
       purpose: 'gift',
       provider: 'sandbox',
-      amountCents: 2500,
+      amount: 2500,
       currency: 'usd',
       status: 'pending',
       method: 'card',

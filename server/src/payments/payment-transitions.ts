@@ -91,7 +91,7 @@ export async function applyProviderState(
     if (!payment) return { payment: undefined, changed: false };
     if (!matchesPayment(payment, state)) {
       context.logger.error(
-        { paymentId, reference: state.reference, amountCents: state.amountCents, currency: state.currency },
+        { paymentId, reference: state.reference, amount: state.amount, currency: state.currency },
         'provider payment does not match our payment row: not applied',
       );
       return { payment, changed: false };
@@ -188,7 +188,7 @@ async function hasOtherLiveFee(db: Db, payment: PaymentRow): Promise<boolean> {
 
 function matchesPayment(payment: PaymentRow, state: ProviderPaymentState): boolean {
   if (payment.providerRef && payment.providerRef !== state.reference) return false;
-  if (state.amountCents !== undefined && state.amountCents !== payment.amountCents) return false;
+  if (state.amount !== undefined && state.amount !== payment.amount) return false;
   if (state.currency !== undefined && state.currency.toLowerCase() !== payment.currency) return false;
   return true;
 }

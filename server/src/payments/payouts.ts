@@ -26,7 +26,7 @@ const RECONCILE_BATCH_SIZE = 50;
  */
 export async function sumCollectedGifts(db: Db, calendarId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+    .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
     .from(payments)
     .where(and(eq(payments.calendarId, calendarId), eq(payments.purpose, 'gift'), eq(payments.status, 'succeeded')));
   return row?.total ?? 0;
@@ -35,7 +35,7 @@ export async function sumCollectedGifts(db: Db, calendarId: string): Promise<num
 /** Records the calendar's one payout ('pending', unique per calendar) and its ledger move. */
 export async function createPayoutRecord(
   db: Db,
-  request: { calendarId: string; amountCents: number; currency: string; provider: PayoutRow['provider'] },
+  request: { calendarId: string; amount: number; currency: string; provider: PayoutRow['provider'] },
 ): Promise<PayoutRow> {
   const id = randomUUID();
   const [created] = await db
@@ -76,7 +76,7 @@ export async function submitPayout(context: PayoutContext, payoutId: string): Pr
     }
     const recipient = await ensurePayoutRecipient(context, calendar);
     const state = await context.payments.createPayout({
-      amountCents: payout.amountCents,
+      amount: payout.amount,
       currency: payout.currency,
       idempotencyKey: payout.idempotencyKey,
       recipient,
@@ -111,7 +111,7 @@ export async function applyPayoutState(
     }
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (!payout) return undefined;
-    if (state.amountCents !== undefined && state.amountCents !== payout.amountCents) {
+    if (state.amount !== undefined && state.amount !== payout.amount) {
       context.logger.error({ payoutId, reference: state.reference }, 'provider payout does not match: not applied');
       return payout;
     }
@@ -177,7 +177,7 @@ async function enqueuePayoutOutcome(db: Db, appUrl: string, payout: PayoutRow): 
       locale: accountLocale(owner.locale),
       name: owner.name,
       calendar: { title: getCalendarTitle(owner), background: owner.background, currency: owner.currency },
-      payout: { status: payout.status, amountCents: payout.amountCents, failureReason: payout.failureReason },
+      payout: { status: payout.status, amount: payout.amount, failureReason: payout.failureReason },
     })),
   });
 }

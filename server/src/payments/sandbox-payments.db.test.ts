@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
@@ -59,7 +59,7 @@ describe('fee payment with the sandbox', () => {
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set(['processing']));
     const rows = await getPayments(calendar.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'processing', amountCents: CREATION_FEE_CENTS, cardLast4: '4242' });
+    expect(rows[0]).toMatchObject({ status: 'processing', amount: CREATION_FEE_AMOUNT, cardLast4: '4242' });
     expect(await countCharges([rows[0]!.id])).toBe(1);
     expect(await getCalendar(calendar.id)).toMatchObject({ status: 'draft', payoutRecipientRef: null });
 
@@ -257,12 +257,12 @@ async function leaveChargedButUnrecordedFee(calendarId: string) {
     calendarId,
     purpose: 'fee',
     provider: 'sandbox',
-    amountCents: CREATION_FEE_CENTS,
+    amount: CREATION_FEE_AMOUNT,
     method: 'card',
     idempotencyKey: key,
   });
   await t.context.payments.createPayment({
-    amountCents: CREATION_FEE_CENTS,
+    amount: CREATION_FEE_AMOUNT,
     currency: 'usd',
     idempotencyKey: key,
     method: { type: 'card', card: { number: '4242424242424242' } },
@@ -323,7 +323,7 @@ describe('reconciliation', () => {
       calendarId: calendar.id,
       purpose: 'fee',
       provider: 'sandbox',
-      amountCents: CREATION_FEE_CENTS,
+      amount: CREATION_FEE_AMOUNT,
       method: 'card',
       idempotencyKey: newKey(),
       createdAt: sql`now() - interval '20 minutes'`,

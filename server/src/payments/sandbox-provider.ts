@@ -126,7 +126,7 @@ export function createSandboxProvider(options: {
         .values({
           id: `sbx_${randomBytes(12).toString('hex')}`,
           idempotencyKey: request.idempotencyKey,
-          amountCents: request.amountCents,
+          amount: request.amount,
           currency: request.currency,
           status: failureCode ? 'failed' : 'processing',
           failureCode: failureCode ?? null,
@@ -180,7 +180,7 @@ export function createSandboxProvider(options: {
         .values({
           id: `sbx_tr_${randomBytes(12).toString('hex')}`,
           idempotencyKey: request.idempotencyKey,
-          amountCents: request.amountCents,
+          amount: request.amount,
           currency: request.currency,
           destination: account.destination,
           status: 'pending',
@@ -218,7 +218,8 @@ export function createSandboxProvider(options: {
             id: `sbx_re_${randomBytes(12).toString('hex')}`,
             idempotencyKey,
             chargeId: charge.id,
-            amountCents: charge.amountCents,
+            amount: charge.amount,
+            currency: charge.currency,
           })
           .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
           .returning();
@@ -258,7 +259,7 @@ function toPayoutState(transfer: SandboxTransfer): ProviderPayoutState {
     reference: transfer.id,
     status: transfer.status,
     failureReason: transfer.failureReason ?? undefined,
-    amountCents: transfer.amountCents,
+    amount: transfer.amount,
     currency: transfer.currency,
   };
 }
@@ -271,7 +272,7 @@ function toState(charge: SandboxCharge): ProviderPaymentState {
     failureCode: charge.failureCode ?? undefined,
     cardLast4: charge.cardLast4 ?? undefined,
     wallet: metadata.wallet,
-    amountCents: charge.amountCents,
+    amount: charge.amount,
     currency: charge.currency,
     paymentId: metadata.paymentId,
   };

@@ -17,7 +17,7 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     /** The provider's id (sandbox 'sbx_…', Stripe 'pi_…'); null until the provider answered. */
     providerRef: text('provider_ref'),
-    amountCents: integer('amount_cents').notNull(),
+    amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: ['pending', 'processing', 'succeeded', 'failed', 'refunded'] })
       .notNull()
@@ -64,7 +64,7 @@ export const paymentWebhookEvents = pgTable(
 export const sandboxCharges = pgTable('sandbox_charges', {
   id: text('id').primaryKey(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
-  amountCents: integer('amount_cents').notNull(),
+  amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status', { enum: ['processing', 'succeeded', 'failed', 'refunded'] }).notNull(),
   failureCode: text('failure_code'),
@@ -85,7 +85,7 @@ export const payouts = pgTable(
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     /** Sandbox: its transfer 'sbx_tr_…'. Stripe: the connected account 'acct_…' the gifts were sent to and paid out from. */
     providerRef: text('provider_ref'),
-    amountCents: integer('amount_cents').notNull(),
+    amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: ['pending', 'paid', 'failed'] })
       .notNull()
@@ -112,7 +112,7 @@ export const ledgerEntries = pgTable(
     id: uuid('id').primaryKey(),
     transactionId: text('transaction_id').notNull(),
     account: text('account').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
     calendarId: uuid('calendar_id').references(() => calendars.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -127,7 +127,7 @@ export const ledgerEntries = pgTable(
 export const sandboxTransfers = pgTable('sandbox_transfers', {
   id: text('id').primaryKey(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
-  amountCents: integer('amount_cents').notNull(),
+  amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   /** Only the masked IBAN: the sandbox needs no real account number. */
   destination: text('destination').notNull(),
@@ -150,6 +150,8 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   id: text('id').primaryKey(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   chargeId: text('charge_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
+  /** The refunded charge's amount and currency. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

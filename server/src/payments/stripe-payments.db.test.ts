@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
@@ -63,7 +63,7 @@ describe('fee payment with Stripe (offline stand-in)', () => {
     const create = standIn.requests.slice(before).find((request) => request.method === 'POST')!;
     expect(create.path).toBe('/v1/payment_intents');
     expect(create.idempotencyKey).toBe(key);
-    expect(create.body.get('amount')).toBe(String(CREATION_FEE_CENTS));
+    expect(create.body.get('amount')).toBe(String(CREATION_FEE_AMOUNT));
     expect(create.body.get('currency')).toBe('usd');
     expect(create.body.get('automatic_payment_methods[enabled]')).toBe('true');
     const [row] = await t.db.select().from(payments).where(eq(payments.calendarId, calendar.id));
@@ -182,14 +182,14 @@ describe('fee payment with Stripe (offline stand-in)', () => {
       calendarId: calendar.id,
       purpose: 'fee',
       provider: 'stripe',
-      amountCents: CREATION_FEE_CENTS,
+      amount: CREATION_FEE_AMOUNT,
       method: 'stripe',
       idempotencyKey: key,
       createdAt: sql`now() - interval '2 minutes'`,
       updatedAt: sql`now() - interval '2 minutes'`,
     });
     const created = await t.context.payments.createPayment({
-      amountCents: CREATION_FEE_CENTS,
+      amount: CREATION_FEE_AMOUNT,
       currency: 'usd',
       idempotencyKey: key,
       method: { type: 'stripe' },

@@ -132,7 +132,7 @@ export function createStripeProvider(options: {
       }
       const intent = await stripe.paymentIntents.create(
         {
-          amount: request.amountCents,
+          amount: request.amount,
           currency: request.currency,
           automatic_payment_methods: { enabled: true },
           // The idempotency key in the metadata lets reconciliation find an intent whose id we never stored.
@@ -222,7 +222,7 @@ export function createStripeProvider(options: {
         (await findTransferTo(account)) ??
         (await stripe.transfers.create(
           {
-            amount: request.amountCents,
+            amount: request.amount,
             currency: request.currency,
             destination: account,
             metadata: request.metadata,
@@ -270,7 +270,7 @@ function toPayoutState(
   payout: Stripe.Payout | undefined,
 ): ProviderPayoutState {
   // The amount we check against our record is what we sent: the transfer.
-  const known = { reference: account, amountCents: transfer.amount, currency: transfer.currency };
+  const known = { reference: account, amount: transfer.amount, currency: transfer.currency };
   if (payout?.status === 'paid') return { ...known, status: 'paid' };
   if (transfer.reversed) return { ...known, status: 'failed', failureReason: 'transfer_reversed' };
   if (payout?.status === 'failed' || payout?.status === 'canceled') {
@@ -328,7 +328,7 @@ function toState(intent: Stripe.PaymentIntent): ProviderPaymentState {
     cardLast4: charge?.payment_method_details?.card?.last4 ?? undefined,
     wallet: charge?.payment_method_details?.card?.wallet?.type ?? undefined,
     clientSecret: intent.client_secret ?? undefined,
-    amountCents: intent.amount,
+    amount: intent.amount,
     currency: intent.currency,
     paymentId: intent.metadata?.paymentId,
   };

@@ -23,17 +23,18 @@ afterAll(() => t.close());
 /** A confirmed contribution written straight to the database (the guest flow is tested elsewhere). */
 async function addParticipant(
   calendarId: string,
-  values: { name: string; giftCents?: number; status?: 'confirmed' | 'pending_payment'; email?: string },
+  values: { name: string; giftAmount?: number; status?: 'confirmed' | 'pending_payment'; email?: string },
 ) {
   const id = randomUUID();
   await t.db.insert(contributions).values({
     id,
     calendarId,
+    currency: 'usd',
     name: values.name,
     email: values.email ?? `${values.name.toLowerCase()}-${id.slice(0, 8)}@example.com`,
     guessedDate: '2030-01-10',
     wish: `All the best from ${values.name}`,
-    giftCents: values.giftCents ?? null,
+    giftAmount: values.giftAmount ?? null,
     status: values.status ?? 'confirmed',
     idempotencyKey: `test-${id}`,
   });
@@ -44,11 +45,11 @@ async function addParticipant(
 async function createAnnouncedCalendar() {
   const owner = await createActiveCalendar(t);
   const ids = {
-    tom: await addParticipant(owner.calendar.id, { name: 'Tom', giftCents: 3500 }),
+    tom: await addParticipant(owner.calendar.id, { name: 'Tom', giftAmount: 3500 }),
     ana: await addParticipant(owner.calendar.id, { name: 'Ana' }),
-    lee: await addParticipant(owner.calendar.id, { name: 'Lee', giftCents: 1000 }),
+    lee: await addParticipant(owner.calendar.id, { name: 'Lee', giftAmount: 1000 }),
   };
-  await addParticipant(owner.calendar.id, { name: 'Pending', giftCents: 500, status: 'pending_payment' });
+  await addParticipant(owner.calendar.id, { name: 'Pending', giftAmount: 500, status: 'pending_payment' });
   const announced = await sendJson(
     t,
     'POST',
@@ -97,7 +98,7 @@ describe('thank-you notes', () => {
     expect(body.participants.map((participant) => participant.name).sort()).toEqual(['Ana', 'Lee', 'Tom']);
     const tom = body.participants.find((participant) => participant.name === 'Tom');
     expect(tom).toMatchObject({
-      giftCents: 3500,
+      giftAmount: 3500,
       wish: 'All the best from Tom',
       guessedDate: '2030-01-10',
       thankedAt: null,
@@ -105,7 +106,7 @@ describe('thank-you notes', () => {
       bounced: false,
       unsubscribed: false,
     });
-    expect(body.participants.find((participant) => participant.name === 'Ana')?.giftCents).toBeNull();
+    expect(body.participants.find((participant) => participant.name === 'Ana')?.giftAmount).toBeNull();
 
     // Signed out: 401. Another account: 404 for the list and the sends, and nothing recorded.
     expect((await list(calendar.id, '')).status).toBe(401);

@@ -228,7 +228,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
                       ? 'account.deletion.payoutFailedWithReason'
                       : 'account.deletion.payoutFailed',
                     {
-                      amount: formatMoney(blocker.payout.amountCents, { locale }),
+                      amount: formatMoney(blocker.payout.amount, { locale }),
                       reason: blocker.payout.failureReason,
                     },
                   )}

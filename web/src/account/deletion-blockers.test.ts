@@ -7,8 +7,8 @@ const blocker: AccountDeletionBlocker = {
   calendarId: 'c1',
   title: 'Baby Rose',
   reason: 'settling',
-  gifts: { count: 0, amountCents: 0 },
-  refunds: { count: 0, amountCents: 0 },
+  gifts: { count: 0, amount: 0, currency: 'usd' },
+  refunds: { count: 0, amount: 0, currency: 'usd' },
   paymentsInProgress: 0,
   payout: null,
 };
@@ -26,14 +26,18 @@ describe('deletion blockers', () => {
   });
 
   it('words the gifts held and the money on its way', () => {
-    expect(describeHeldGifts({ gifts: { count: 1, amountCents: 2500 } }, englishT, 'en')).toBe('1 gift ($25)');
-    expect(describeHeldGifts({ gifts: { count: 3, amountCents: 3750 } }, englishT, 'en')).toBe('3 gifts ($37.50)');
+    expect(describeHeldGifts({ gifts: { count: 1, amount: 2500, currency: 'usd' } }, englishT, 'en')).toBe(
+      '1 gift ($25)',
+    );
+    expect(describeHeldGifts({ gifts: { count: 3, amount: 3750, currency: 'usd' } }, englishT, 'en')).toBe(
+      '3 gifts ($37.50)',
+    );
     expect(
       describeProgress(
         {
           ...blocker,
-          refunds: { count: 2, amountCents: 3700 },
-          payout: { amountCents: 4000, status: 'pending' },
+          refunds: { count: 2, amount: 3700, currency: 'usd' },
+          payout: { amount: 4000, currency: 'usd', status: 'pending' },
           paymentsInProgress: 1,
         },
         englishT,
@@ -44,9 +48,9 @@ describe('deletion blockers', () => {
       'Payout of $40 on its way to your bank account…',
       '1 payment is still being confirmed…',
     ]);
-    expect(describeProgress({ ...blocker, payout: { amountCents: 4000, status: 'failed' } }, englishT, 'en')).toEqual(
-      [],
-    );
+    expect(
+      describeProgress({ ...blocker, payout: { amount: 4000, currency: 'usd', status: 'failed' } }, englishT, 'en'),
+    ).toEqual([]);
     expect(
       describeProgress({ ...blocker, reason: 'payment_in_progress', paymentsInProgress: 1 }, englishT, 'en'),
     ).toEqual(['The creation fee is still being confirmed…']);

@@ -18,7 +18,7 @@ export function describeHeldGifts(
 ): string {
   return t('account.deletion.heldGifts', {
     count: blocker.gifts.count,
-    amount: formatMoney(blocker.gifts.amountCents, { locale }),
+    amount: formatMoney(blocker.gifts.amount, { locale }),
   });
 }
 
@@ -29,12 +29,12 @@ export function describeProgress(blocker: AccountDeletionBlocker, t: Translate, 
     lines.push(
       t('account.deletion.refunding', {
         count: blocker.refunds.count,
-        amount: formatMoney(blocker.refunds.amountCents, { locale }),
+        amount: formatMoney(blocker.refunds.amount, { locale }),
       }),
     );
   }
   if (blocker.payout?.status === 'pending') {
-    lines.push(t('account.deletion.payoutOnItsWay', { amount: formatMoney(blocker.payout.amountCents, { locale }) }));
+    lines.push(t('account.deletion.payoutOnItsWay', { amount: formatMoney(blocker.payout.amount, { locale }) }));
   }
   if (blocker.paymentsInProgress > 0) {
     lines.push(

@@ -27,7 +27,7 @@ describe('getPayoutCalendars', () => {
 
   it('leaves out calendars without an IBAN and ended ones whose money is settled', () => {
     const closing = (status: 'paid' | 'pending') =>
-      ({ payout: { amountCents: 100, status } }) as unknown as OwnerCalendar['closing'];
+      ({ payout: { amount: 100, currency: 'usd', status } }) as unknown as OwnerCalendar['closing'];
     const list = [
       makeCalendar({ id: 'none', status: 'draft', iban: null }),
       makeCalendar({ id: 'paid', status: 'paid_out', closing: closing('paid') }),

@@ -1,20 +1,20 @@
 /**
- * The savings goal is typed in dollars and stored in cents. Unreadable input becomes NaN so the
- * shared schema answers with its own message ('Please enter an amount in dollars.').
+ * The savings goal is typed in dollars and stored in minor units. Unreadable input becomes NaN so
+ * the shared schema answers with its own message ('Please enter an amount in dollars.').
  */
-export function parseDollarsToCents(input: string): number | null {
+export function parseAmountInput(input: string): number | null {
   const cleaned = input.trim().replace(/^\$/, '').replace(/,/g, '').trim();
   if (cleaned === '') return null;
   if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
   const [whole = '0', fraction = ''] = cleaned.replace('-', '').split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return cleaned.startsWith('-') ? -cents : cents;
+  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cleaned.startsWith('-') ? -amount : amount;
 }
 
 /** 125050 → '1250.50', 2000 → '2000': what the input shows, without separators so it edits easily. */
-export function formatCentsForInput(cents: number | null): string {
-  if (cents === null) return '';
-  const dollars = Math.floor(cents / 100);
-  const rest = cents % 100;
+export function formatAmountForInput(amount: number | null): string {
+  if (amount === null) return '';
+  const dollars = Math.floor(amount / 100);
+  const rest = amount % 100;
   return rest === 0 ? String(dollars) : `${dollars}.${String(rest).padStart(2, '0')}`;
 }

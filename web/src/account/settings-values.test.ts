@@ -19,7 +19,8 @@ const USER: CurrentUser = {
   has_password: true,
   IBAN: MASKED,
   settings: {
-    savings_goal_cents: 125050,
+    savings_goal_amount: 125050,
+    savings_goal_currency: 'usd',
     hide_sender_names_default: false,
     hide_total_default: true,
     gift_notifications: false,
@@ -54,7 +55,8 @@ describe('validateSettings', () => {
       request: {
         name: 'Ada Lovelace',
         email: 'ada@example.com',
-        savingsGoalCents: 125050,
+        savingsGoalAmount: 125050,
+        savingsGoalCurrency: 'usd',
         hideSenderNamesDefault: false,
         hideTotalDefault: true,
         giftNotifications: false,
@@ -97,7 +99,7 @@ describe('validateSettings', () => {
     });
     expect(validateSettings(getValues({ savingsGoal: '' }), MASKED)).toMatchObject({
       success: true,
-      request: { savingsGoalCents: null },
+      request: { savingsGoalAmount: null },
     });
   });
 
@@ -110,7 +112,7 @@ describe('validateSettings', () => {
 
 describe('mapApiFieldErrors', () => {
   it('maps API field names onto form fields and drops unknown ones', () => {
-    expect(mapApiFieldErrors({ savingsGoalCents: 'Too much.', iban: 'Bad.', other: 'x' })).toEqual({
+    expect(mapApiFieldErrors({ savingsGoalAmount: 'Too much.', iban: 'Bad.', other: 'x' })).toEqual({
       savingsGoal: 'Too much.',
       iban: 'Bad.',
     });

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
-import { formatCentsForInput, parseDollarsToCents } from './savings-goal.ts';
+import { formatAmountForInput, parseAmountInput } from './savings-goal.ts';
 
 /** What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. */
 export type SettingsFormValues = {
@@ -26,7 +26,7 @@ export function getSettingsFormValues(user: CurrentUser, pageLocale: Locale = DE
     name: user.name,
     email: user.email,
     iban: user.IBAN ?? '',
-    savingsGoal: formatCentsForInput(user.settings.savings_goal_cents),
+    savingsGoal: formatAmountForInput(user.settings.savings_goal_amount),
     hideSenderNamesDefault: user.settings.hide_sender_names_default,
     hideTotalDefault: user.settings.hide_total_default,
     giftNotifications: user.settings.gift_notifications,
@@ -47,7 +47,7 @@ export function buildSettingsInput(values: SettingsFormValues, maskedIban: strin
     name: values.name,
     email: values.email,
     iban: getIbanChange(values.iban, maskedIban),
-    savingsGoalCents: parseDollarsToCents(values.savingsGoal),
+    savingsGoalAmount: parseAmountInput(values.savingsGoal),
     hideSenderNamesDefault: values.hideSenderNamesDefault,
     hideTotalDefault: values.hideTotalDefault,
     giftNotifications: values.giftNotifications,
@@ -60,7 +60,8 @@ const FIELD_BY_API_NAME: Record<string, SettingsField> = {
   email: 'email',
   iban: 'iban',
   IBAN: 'iban',
-  savingsGoalCents: 'savingsGoal',
+  savingsGoalAmount: 'savingsGoal',
+  savingsGoalCurrency: 'savingsGoal',
   hideSenderNamesDefault: 'hideSenderNamesDefault',
   hideTotalDefault: 'hideTotalDefault',
   giftNotifications: 'giftNotifications',

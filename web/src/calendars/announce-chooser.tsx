@@ -83,7 +83,7 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
                   : null,
                 t('calendars.announceChooser.participants', { count: calendar.participants }),
                 t('calendars.announceChooser.raised', {
-                  amount: formatMoney(calendar.raisedCents, { currency: calendar.currency, locale }),
+                  amount: formatMoney(calendar.raisedAmount, { currency: calendar.currency, locale }),
                 }),
               ].filter(Boolean);
               return (

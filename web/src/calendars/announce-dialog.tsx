@@ -174,7 +174,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                   <T
                     id="calendars.announce.consequenceGifts"
                     values={{
-                      amount: formatMoney(calendar.raisedCents, { currency: calendar.currency, locale }),
+                      amount: formatMoney(calendar.raisedAmount, { currency: calendar.currency, locale }),
                       iban,
                     }}
                     components={{ 0: <span className={closingStyles.iban}>{iban}</span> }}

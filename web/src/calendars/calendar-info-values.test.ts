@@ -33,7 +33,7 @@ const calendar: OwnerCalendar = {
   guessWeight: false,
   wizardStep: 5,
   participants: 0,
-  raisedCents: 0,
+  raisedAmount: 0,
   createdAt: '2019-12-01T10:00:00Z',
   activatedAt: '2019-12-01T10:05:00Z',
   closing: null,

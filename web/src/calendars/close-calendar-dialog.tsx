@@ -75,7 +75,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
   }
 
   const iban = calendar.iban ?? t('calendars.announce.yourBankAccount');
-  const raised = formatMoney(calendar.raisedCents, { currency: calendar.currency, locale });
+  const raised = formatMoney(calendar.raisedAmount, { currency: calendar.currency, locale });
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
 
   return (

@@ -37,7 +37,7 @@ function makeClosing(overrides: Partial<CalendarClosing> = {}): CalendarClosing 
     birthTimeMinutes: null,
     birthWeightGrams: null,
     closedAt: '2026-03-03T10:00:00Z',
-    payout: { amountCents: 7500, status: 'pending' },
+    payout: { amount: 7500, currency: 'usd', status: 'pending' },
     refunds: null,
     emails: { total: 2, sent: 1, failed: [] },
     ...overrides,
@@ -79,36 +79,45 @@ describe('describePayout', () => {
   it('words pending, paid and failed payouts', () => {
     expect(describePayout(makeClosing())).toBe('Payout of $75 pending.');
     expect(
-      describePayout(makeClosing({ payout: { amountCents: 7500, status: 'pending', awaitingVerification: true } })),
+      describePayout(
+        makeClosing({ payout: { amount: 7500, currency: 'usd', status: 'pending', awaitingVerification: true } }),
+      ),
     ).toBe(
       'Payout of $75 pending: our payment partner is still verifying your details. If this takes more than a few days, please write to support.',
     );
-    expect(describePayout(makeClosing({ payout: { amountCents: 7550, status: 'paid' } }))).toBe(
+    expect(describePayout(makeClosing({ payout: { amount: 7550, currency: 'usd', status: 'paid' } }))).toBe(
       '$75.50 paid out to your bank account.',
     );
     expect(
-      describePayout(makeClosing({ payout: { amountCents: 7500, status: 'failed', failureReason: 'IBAN closed' } })),
+      describePayout(
+        makeClosing({ payout: { amount: 7500, currency: 'usd', status: 'failed', failureReason: 'IBAN closed' } }),
+      ),
     ).toBe('The payout of $75 failed: IBAN closed');
-    expect(describePayout(makeClosing({ payout: { amountCents: 7500, status: 'failed' } }))).toBe(
+    expect(describePayout(makeClosing({ payout: { amount: 7500, currency: 'usd', status: 'failed' } }))).toBe(
       'The payout of $75 failed.',
     );
   });
 
   it('words a payout on hold after an IBAN change, and does not poll while it waits', () => {
     const held = makeClosing({
-      payout: { amountCents: 7500, status: 'pending', heldUntil: '2026-11-24T12:02:00.000Z' },
+      payout: { amount: 7500, currency: 'usd', status: 'pending', heldUntil: '2026-11-24T12:02:00.000Z' },
       emails: { total: 1, sent: 1, failed: [] },
     });
     expect(describePayout(held, 'UTC')).toBe(
       'Payout of $75 on hold until November 24, 2026 at 12:02 PM because the bank account was changed.',
     );
     expect(isClosingInProgress(held)).toBe(false);
-    expect(isClosingInProgress({ ...held, payout: { amountCents: 7500, status: 'pending' } })).toBe(true);
+    expect(isClosingInProgress({ ...held, payout: { amount: 7500, currency: 'usd', status: 'pending' } })).toBe(true);
   });
 
   it('words refunds and calendars without gifts', () => {
-    const refunds = (count: number, amountCents: number, pending: number) =>
-      makeClosing({ kind: 'close', payout: null, refunds: { count, amountCents, pending }, emails: NO_EMAILS });
+    const refunds = (count: number, amount: number, pending: number) =>
+      makeClosing({
+        kind: 'close',
+        payout: null,
+        refunds: { count, amount, currency: 'usd', pending },
+        emails: NO_EMAILS,
+      });
     expect(describePayout(refunds(3, 7500, 0))).toBe('$75 refunded to 3 givers.');
     expect(describePayout(refunds(0, 0, 2))).toBe('Refunding 2 gifts…');
     expect(describePayout(refunds(1, 2500, 1))).toBe('$25 refunded to 1 giver. Refunding 1 gift…');
@@ -142,7 +151,7 @@ describe('describeNextSteps', () => {
 
   it('has nothing left to do once the payout is paid and every e-mail is out', () => {
     const closing = makeClosing({
-      payout: { amountCents: 7500, status: 'paid' },
+      payout: { amount: 7500, currency: 'usd', status: 'paid' },
       emails: { total: 2, sent: 2, failed: [] },
     });
     expect(describeNextSteps(closing)).toEqual([
@@ -152,7 +161,9 @@ describe('describeNextSteps', () => {
   });
 
   it('sends a failed payout to support, with the money safe', () => {
-    const closing = makeClosing({ payout: { amountCents: 7500, status: 'failed', failureReason: 'account closed' } });
+    const closing = makeClosing({
+      payout: { amount: 7500, currency: 'usd', status: 'failed', failureReason: 'account closed' },
+    });
     expect(describeNextSteps(closing)[0]).toBe(
       'The payout of $75 failed: account closed. Your gifts are safe with us: please write to support so we can send them to the right account.',
     );
@@ -160,7 +171,7 @@ describe('describeNextSteps', () => {
 
   it('says a held payout is sent on its own after the hold', () => {
     const closing = makeClosing({
-      payout: { amountCents: 7500, status: 'pending', heldUntil: '2026-03-04T10:00:00Z' },
+      payout: { amount: 7500, currency: 'usd', status: 'pending', heldUntil: '2026-03-04T10:00:00Z' },
     });
     expect(describeNextSteps(closing, 'UTC')[0]).toMatch(/on hold until .* It is sent on its own after that/);
   });
@@ -169,7 +180,7 @@ describe('describeNextSteps', () => {
     const closing = makeClosing({
       kind: 'close',
       payout: null,
-      refunds: { count: 1, amountCents: 2500, pending: 1 },
+      refunds: { count: 1, amount: 2500, currency: 'usd', pending: 1 },
       emails: NO_EMAILS,
     });
     expect(describeNextSteps(closing)).toEqual([

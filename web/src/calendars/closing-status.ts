@@ -38,17 +38,17 @@ export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boole
 /** One line about the money after the end of a calendar, for the card. `timeZone`: for tests. */
 export function describePayout(closing: CalendarClosing, texts: ClosingTexts): string {
   const { t, locale, currency, timeZone } = texts;
-  const money = (cents: number) => formatMoney(cents, { currency, locale });
+  const money = (amount: number) => formatMoney(amount, { currency, locale });
   if (closing.refunds && !closing.payout) {
-    const { count, amountCents, pending } = closing.refunds;
-    const done = t('calendars.closing.refunded', { amount: money(amountCents), count });
+    const { count, pending } = closing.refunds;
+    const done = t('calendars.closing.refunded', { amount: money(closing.refunds.amount), count });
     if (pending === 0) return done;
     const inProgress = t('calendars.closing.refunding', { count: pending });
     return count === 0 ? inProgress : `${done} ${inProgress}`;
   }
   const payout = closing.payout;
   if (!payout) return t('calendars.closing.noGifts');
-  const amount = money(payout.amountCents);
+  const amount = money(payout.amount);
   if (payout.status === 'paid') return t('calendars.closing.paidOut', { amount });
   if (payout.status === 'failed') {
     return payout.failureReason

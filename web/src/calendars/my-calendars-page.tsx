@@ -235,7 +235,7 @@ function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
           </div>
           <div>
             <dt>{t('calendars.card.raised')}</dt>
-            <dd>{formatMoney(calendar.raisedCents, { currency: calendar.currency, locale })}</dd>
+            <dd>{formatMoney(calendar.raisedAmount, { currency: calendar.currency, locale })}</dd>
           </div>
         </dl>
         <ClosingSummary calendar={calendar} />

@@ -1,4 +1,4 @@
-import { CREATION_FEE_CENTS, type OwnerCalendar } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT, type OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
 import type { Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
@@ -64,7 +64,7 @@ export function PaymentStep({ calendarId, currency, onPaid, back }: PaymentStepP
   return (
     <>
       <p className={styles.priceLead}>
-        {t('calendars.payment.priceLead', { currency, amount: formatMoney(CREATION_FEE_CENTS, { currency, locale }) })}
+        {t('calendars.payment.priceLead', { currency, amount: formatMoney(CREATION_FEE_AMOUNT, { currency, locale }) })}
       </p>
       {body}
     </>
@@ -134,7 +134,7 @@ function SandboxPayment({ payment, currency, back }: { payment: Payment; currenc
   return (
     <form ref={formRef} className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
       <SandboxWallets
-        amountCents={CREATION_FEE_CENTS}
+        amount={CREATION_FEE_AMOUNT}
         currency={currency}
         description={t('calendars.payment.feeDescription')}
         disabled={busy}

@@ -1,4 +1,4 @@
-import { CREATION_FEE_CENTS } from '@firstday/common/calendars';
+import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
 import { ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -22,7 +22,7 @@ type StripePaymentProps = {
  */
 export default function StripePayment({ publishableKey, currency, payment, back }: StripePaymentProps) {
   return (
-    <StripeProvider publishableKey={publishableKey} amountCents={CREATION_FEE_CENTS} currency={currency}>
+    <StripeProvider publishableKey={publishableKey} amount={CREATION_FEE_AMOUNT} currency={currency}>
       <StripeForm payment={payment} back={back} />
     </StripeProvider>
   );

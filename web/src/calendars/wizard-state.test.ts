@@ -41,7 +41,7 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
     guessWeight: false,
     wizardStep: 3,
     participants: 0,
-    raisedCents: 0,
+    raisedAmount: 0,
     createdAt: '2029-12-01T10:00:00Z',
     activatedAt: null,
     closing: null,

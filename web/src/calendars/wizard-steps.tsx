@@ -1,5 +1,5 @@
 import {
-  CREATION_FEE_CENTS,
+  CREATION_FEE_AMOUNT,
   getLatestDueDate,
   type OwnerCalendar,
   toIsoDate,
@@ -288,7 +288,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             <p className={styles.total}>
               <span>{t('calendars.wizard.total')}</span>
               <strong>
-                {formatMoney(CREATION_FEE_CENTS, { currency: calendar?.currency ?? values.currency, locale })}
+                {formatMoney(CREATION_FEE_AMOUNT, { currency: calendar?.currency ?? values.currency, locale })}
               </strong>
             </p>
             <p className={styles.planNote}>{t('calendars.wizard.planNote')}</p>
@@ -448,7 +448,7 @@ function CurrencyChoice({ value, error, onChange }: CurrencyChoiceProps) {
             />
             <span>
               {t(CURRENCY_NAMES[currency])}
-              <span className={styles.currencyFee}>{formatMoney(CREATION_FEE_CENTS, { currency, locale })}</span>
+              <span className={styles.currencyFee}>{formatMoney(CREATION_FEE_AMOUNT, { currency, locale })}</span>
             </span>
           </label>
         ))}

@@ -12,7 +12,8 @@ export type Wallet = 'apple_pay' | 'google_pay';
 const WALLET_NAMES: Record<Wallet, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
 
 type SandboxWalletsProps = {
-  amountCents: number;
+  /** Minor units of `currency`. */
+  amount: number;
   /** The calendar's: the sheet shows the amount in it. */
   currency: Currency;
   /** What is paid for, shown on the sheet: 'Calendar creation fee', 'Gift to “Baby Rose”'. */
@@ -26,7 +27,7 @@ type SandboxWalletsProps = {
  * The sandbox's Apple Pay and Google Pay buttons. Like the real wallets, a button opens a sheet
  * with the amount, and only its confirmation pays: one stray click never does.
  */
-export function SandboxWallets({ amountCents, currency, description, disabled, onConfirm }: SandboxWalletsProps) {
+export function SandboxWallets({ amount, currency, description, disabled, onConfirm }: SandboxWalletsProps) {
   const [open, setOpen] = useState<Wallet | null>(null);
   return (
     <div className={styles.wallets}>
@@ -36,7 +37,7 @@ export function SandboxWallets({ amountCents, currency, description, disabled, o
       {open && (
         <WalletSheet
           wallet={open}
-          amountCents={amountCents}
+          amount={amount}
           currency={currency}
           description={description}
           onClose={(confirmed) => {
@@ -75,19 +76,19 @@ export function WalletButton({
 
 type WalletSheetProps = {
   wallet: Wallet;
-  amountCents: number;
+  amount: number;
   currency: Currency;
   description: string;
   onClose: (confirmed: boolean) => void;
 };
 
 /** The sandbox's payment sheet. Cancel comes first, so it has the focus when the sheet opens. */
-function WalletSheet({ wallet, amountCents, currency, description, onClose }: WalletSheetProps) {
+function WalletSheet({ wallet, amount, currency, description, onClose }: WalletSheetProps) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
   const confirmed = useRef(false);
-  const amount = formatMoney(amountCents, { currency, locale });
+  const price = formatMoney(amount, { currency, locale });
   return (
     <ModalDialog titleId={`${id}-title`} describedBy={`${id}-note`} onClose={() => onClose(confirmed.current)}>
       {(close) => (
@@ -114,11 +115,11 @@ function WalletSheet({ wallet, amountCents, currency, description, onClose }: Wa
             </div>
             <div className={styles.total}>
               <dt>{t('app.wallets.total')}</dt>
-              <dd>{amount}</dd>
+              <dd>{price}</dd>
             </div>
           </dl>
           <p id={`${id}-note`} className={styles.note}>
-            {t('app.wallets.note', { amount })}
+            {t('app.wallets.note', { amount: price })}
           </p>
           <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={close}>
@@ -130,7 +131,7 @@ function WalletSheet({ wallet, amountCents, currency, description, onClose }: Wa
                 close();
               }}
             >
-              {t('app.wallets.confirm', { amount })}
+              {t('app.wallets.confirm', { amount: price })}
             </Button>
           </div>
         </div>

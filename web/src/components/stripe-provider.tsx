@@ -17,7 +17,8 @@ function getStripe(publishableKey: string): Promise<Stripe | null> {
 
 type StripeProviderProps = {
   publishableKey: string;
-  amountCents: number;
+  /** Minor units of `currency`. */
+  amount: number;
   /** The calendar's: it must match the PaymentIntent's currency our request makes. */
   currency?: Currency;
   children: ReactNode;
@@ -27,18 +28,13 @@ type StripeProviderProps = {
  * Stripe's Elements in deferred-intent mode, in the site's colours: no PaymentIntent exists yet; our
  * own request (the fee's pay call, the contribution) makes it and answers its `clientSecret`.
  */
-export function StripeProvider({
-  publishableKey,
-  amountCents,
-  currency = DEFAULT_CURRENCY,
-  children,
-}: StripeProviderProps) {
+export function StripeProvider({ publishableKey, amount, currency = DEFAULT_CURRENCY, children }: StripeProviderProps) {
   return (
     <Elements
       stripe={getStripe(publishableKey)}
       options={{
         mode: 'payment',
-        amount: amountCents,
+        amount,
         currency,
         appearance: { theme: 'stripe', variables: { colorPrimary: '#b53764', borderRadius: '16px' } },
       }}

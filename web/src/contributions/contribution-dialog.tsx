@@ -1,9 +1,9 @@
 import {
   ContributionRequestSchema,
   type ContributionResponse,
-  GIFT_MAX_CENTS,
-  GIFT_MIN_CENTS,
-  GIFT_PRESETS_CENTS,
+  GIFT_MAX_AMOUNT,
+  GIFT_MIN_AMOUNT,
+  GIFT_PRESET_AMOUNTS,
   type PublicCalendar,
   WISH_MAX_LENGTH,
 } from '@firstday/common/contributions';
@@ -36,7 +36,7 @@ import {
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
 import { translateFormMessage, translateFormMessages } from './form-messages.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
-import { formatCentsForInput, parseDollarsToCents } from './gift-amount.ts';
+import { formatAmountForInput, parseAmountInput } from './gift-amount.ts';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
 import { GiftTrustNote } from './gift-trust-note.tsx';
 import { SharePanel } from './share-panel.tsx';
@@ -46,7 +46,7 @@ import { useInvisibleCaptcha } from './use-invisible-captcha.tsx';
 const GiftPayment = lazy(() => import('./gift-payment.tsx'));
 
 /** The form's own fields; the captcha, the key and the payment are added when sending. */
-const FormSchema = ContributionRequestSchema.pick({ name: true, email: true, wish: true, giftCents: true });
+const FormSchema = ContributionRequestSchema.pick({ name: true, email: true, wish: true, giftAmount: true });
 
 type GiftChoice = 'none' | 'custom' | `${number}`;
 type Phase = 'form' | 'sending' | 'confirming' | 'thanks' | 'slow';
@@ -99,7 +99,7 @@ export default function ContributionDialog({
   const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
-  const [sentGiftCents, setSentGiftCents] = useState<number | null>(null);
+  const [sentGiftAmount, setSentGiftAmount] = useState<number | null>(null);
   const [sentFun, setSentFun] = useState<{ minutes: number | null; grams: number | null }>({
     minutes: null,
     grams: null,
@@ -127,15 +127,15 @@ export default function ContributionDialog({
 
   // The calendar's money: the presets, the limits and every amount are in it.
   const currency = calendar.currency;
-  const money = (cents: number) => formatMoney(cents, { currency, locale });
-  const amountValues = { currency, min: money(GIFT_MIN_CENTS), max: money(GIFT_MAX_CENTS) };
+  const money = (amount: number) => formatMoney(amount, { currency, locale });
+  const amountValues = { currency, min: money(GIFT_MIN_AMOUNT), max: money(GIFT_MAX_AMOUNT) };
   const currencySymbol = money(0).replace(/[\d\s.,]/g, '');
 
-  const giftCents =
+  const giftAmount =
     giftChoice === 'none'
       ? null
       : giftChoice === 'custom'
-        ? parseDollarsToCents(customAmount, locale)
+        ? parseAmountInput(customAmount, locale)
         : Number(giftChoice);
   const busy = phase === 'sending' || phase === 'confirming';
   const wishLeft = WISH_MAX_LENGTH - wish.length;
@@ -151,7 +151,7 @@ export default function ContributionDialog({
   const guessedWeight = asks.weight ? toWeightInput(weight) : null;
 
   function validate(): FieldErrors | null {
-    const result = FormSchema.safeParse({ name, email, wish, giftCents });
+    const result = FormSchema.safeParse({ name, email, wish, giftAmount });
     const next: FieldErrors = {};
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -185,7 +185,7 @@ export default function ContributionDialog({
     setProblem(null);
     const fieldErrors = validate();
     let payment: PaymentMethod | undefined;
-    if (giftCents !== null && !fieldErrors) {
+    if (giftAmount !== null && !fieldErrors) {
       payment = walletMethod ?? (await paymentRef.current?.getMethod()) ?? undefined;
       if (!payment) return refuse({});
     }
@@ -200,7 +200,7 @@ export default function ContributionDialog({
       wish: wish.trim(),
       ...(guessedTimeMinutes !== null ? { guessedTimeMinutes } : {}),
       ...(guessedWeight ? { guessedWeight } : {}),
-      giftCents,
+      giftAmount,
       ...(payment ? { payment } : {}),
       // The guest's e-mails (receipt, announcement) are written in the page's language.
       locale,
@@ -227,7 +227,7 @@ export default function ContributionDialog({
       setPhase('form');
       if (isRetryableError(error)) {
         setProblem(
-          giftCents
+          giftAmount
             ? t('contributions.form.retryNoDoubleCharge', { problem: getErrorMessage(error) })
             : getErrorMessage(error),
         );
@@ -262,7 +262,7 @@ export default function ContributionDialog({
       }
     }
     attemptRef.current = null;
-    setSentGiftCents(giftCents);
+    setSentGiftAmount(giftAmount);
     setSentFun({ minutes: guessedTimeMinutes, grams: guessedWeight ? GuessedWeightSchema.parse(guessedWeight) : null });
     if (response.status === 'confirmed') {
       setPhase('thanks');
@@ -289,11 +289,11 @@ export default function ContributionDialog({
 
   function chooseGift(choice: GiftChoice) {
     setGiftChoice(choice);
-    if (errors.giftCents) setErrors((current) => ({ ...current, giftCents: undefined }));
+    if (errors.giftAmount) setErrors((current) => ({ ...current, giftAmount: undefined }));
   }
 
   const dayText = formatMonthDay(guessedDate, locale);
-  const sentMoney = sentGiftCents ? money(sentGiftCents) : '';
+  const sentMoney = sentGiftAmount ? money(sentGiftAmount) : '';
 
   return (
     // The dialog's own Escape and backdrop close reach onClose through the 'close' event.
@@ -331,7 +331,7 @@ export default function ContributionDialog({
                   day: dayText,
                   time: sentFun.minutes !== null ? formatTimeOfDay(sentFun.minutes, locale) : 'none',
                   weight: sentFun.grams !== null ? formatWeightBoth(sentFun.grams, locale) : 'none',
-                  gift: sentGiftCents ? 'yes' : 'none',
+                  gift: sentGiftAmount ? 'yes' : 'none',
                   money: sentMoney,
                 }}
                 components={{
@@ -450,7 +450,7 @@ export default function ContributionDialog({
               errors={errors}
             />
 
-            <fieldset className={styles.gift} aria-describedby={errors.giftCents ? giftErrorId : undefined}>
+            <fieldset className={styles.gift} aria-describedby={errors.giftAmount ? giftErrorId : undefined}>
               <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
               <p className={styles.muted}>{t('contributions.form.giftLead', { currency })}</p>
               <div className={styles.giftChoices}>
@@ -460,11 +460,11 @@ export default function ContributionDialog({
                   current={giftChoice}
                   onChoose={chooseGift}
                 />
-                {GIFT_PRESETS_CENTS.map((cents) => (
+                {GIFT_PRESET_AMOUNTS.map((amount) => (
                   <GiftOption
-                    key={cents}
-                    label={money(cents)}
-                    value={`${cents}`}
+                    key={amount}
+                    label={money(amount)}
+                    value={`${amount}`}
                     current={giftChoice}
                     onChoose={chooseGift}
                   />
@@ -482,25 +482,26 @@ export default function ContributionDialog({
                   prefix={currencySymbol}
                   inputMode="decimal"
                   placeholder={t('contributions.form.amountPlaceholder', {
-                    min: formatNumber(GIFT_MIN_CENTS / 100, locale),
-                    max: formatNumber(GIFT_MAX_CENTS / 100, locale),
+                    min: formatNumber(GIFT_MIN_AMOUNT / 100, locale),
+                    max: formatNumber(GIFT_MAX_AMOUNT / 100, locale),
                   })}
                   value={customAmount}
                   onChange={(event) => {
                     setCustomAmount(event.target.value);
-                    if (errors.giftCents) setErrors((current) => ({ ...current, giftCents: undefined }));
+                    if (errors.giftAmount) setErrors((current) => ({ ...current, giftAmount: undefined }));
                   }}
                   onBlur={() => {
-                    const cents = parseDollarsToCents(customAmount, locale);
-                    if (cents !== null && Number.isInteger(cents)) setCustomAmount(formatCentsForInput(cents, locale));
+                    const amount = parseAmountInput(customAmount, locale);
+                    if (amount !== null && Number.isInteger(amount))
+                      setCustomAmount(formatAmountForInput(amount, locale));
                   }}
-                  error={errors.giftCents}
+                  error={errors.giftAmount}
                   className={styles.customAmount}
                 />
               )}
-              {errors.giftCents && giftChoice !== 'custom' && (
+              {errors.giftAmount && giftChoice !== 'custom' && (
                 <p id={giftErrorId} className={formStyles.fieldError}>
-                  {errors.giftCents}
+                  {errors.giftAmount}
                 </p>
               )}
               <GiftTrustNote />
@@ -515,7 +516,7 @@ export default function ContributionDialog({
                 }
               >
                 <GiftPayment
-                  giftCents={giftCents && Number.isInteger(giftCents) && giftCents >= 100 ? giftCents : 100}
+                  giftAmount={giftAmount && Number.isInteger(giftAmount) && giftAmount >= 100 ? giftAmount : 100}
                   currency={currency}
                   handleRef={paymentRef}
                   disabled={busy}
@@ -530,7 +531,7 @@ export default function ContributionDialog({
             <div role="status" aria-live="polite" className={styles.status}>
               {phase === 'sending' && (
                 <ProgressNote>
-                  {giftCents ? t('contributions.form.sendingWithGift') : t('contributions.form.sendingWish')}
+                  {giftAmount ? t('contributions.form.sendingWithGift') : t('contributions.form.sendingWish')}
                 </ProgressNote>
               )}
               {phase === 'confirming' && <ProgressNote>{t('contributions.form.confirming')}</ProgressNote>}
@@ -544,8 +545,8 @@ export default function ContributionDialog({
               <Button type="submit" size="lg" aria-disabled={busy || undefined}>
                 {busy
                   ? t('contributions.form.sending')
-                  : giftCents && Number.isInteger(giftCents) && giftCents > 0
-                    ? t('contributions.form.sendWithGift', { money: money(giftCents) })
+                  : giftAmount && Number.isInteger(giftAmount) && giftAmount > 0
+                    ? t('contributions.form.sendWithGift', { money: money(giftAmount) })
                     : t('contributions.form.send')}
               </Button>
             </div>

@@ -46,7 +46,7 @@ const FORM_FIELDS = [
   'email',
   'wish',
   'guessedDate',
-  'giftCents',
+  'giftAmount',
   'guessedTimeMinutes',
   'guessedWeight',
 ] as const;

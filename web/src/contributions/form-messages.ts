@@ -15,7 +15,7 @@ const MESSAGES: Record<string, MessageId> = {
   'Please write a wish.': messageId('contributions.check.wishMissing'),
   'A wish can be at most 1,000 characters.': messageId('contributions.check.wishTooLong'),
   'Please enter an amount in dollars.': messageId('contributions.check.amountMissing'),
-  'Please enter whole cents.': messageId('contributions.check.amountCents'),
+  'Please enter whole cents.': messageId('contributions.check.wholeMinorUnits'),
   'The smallest gift is $1.': messageId('contributions.check.amountTooSmall'),
   'The largest gift is $10,000.': messageId('contributions.check.amountTooLarge'),
   'Please pick a day.': messageId('contributions.check.dayMissing'),

@@ -1,6 +1,6 @@
 import type { Locale } from '@firstday/common/locales';
 
-/** An amount typed by a person (dollars, euros, pounds) ↔ integer minor units (cents, pence) sent to the API. */
+/** An amount typed by a person (dollars, euros, pounds) ↔ integer minor units sent to the API. */
 
 /** Languages whose decimal separator is a comma ('25,50 €'); English writes '25.50'. */
 function usesDecimalComma(locale: Locale): boolean {
@@ -13,7 +13,7 @@ function usesDecimalComma(locale: Locale): boolean {
  * Russian the comma is the decimal separator ('1.250,50', '1 250,50'); a point followed by one or two
  * digits still reads as decimals ('25.50'), as people type it either way.
  */
-export function parseDollarsToCents(input: string, locale: Locale = 'en'): number | null {
+export function parseAmountInput(input: string, locale: Locale = 'en'): number | null {
   let cleaned = input
     .trim()
     .replace(/^[$€£]/, '')
@@ -33,9 +33,9 @@ export function parseDollarsToCents(input: string, locale: Locale = 'en'): numbe
 }
 
 /** 2500 → '25', 125050 → '1250.50' ('1250,50' in German and Russian): the value a custom-amount field shows. */
-export function formatCentsForInput(cents: number, locale: Locale = 'en'): string {
-  const whole = Math.floor(cents / 100);
-  const rest = cents % 100;
+export function formatAmountForInput(amount: number, locale: Locale = 'en'): string {
+  const whole = Math.floor(amount / 100);
+  const rest = amount % 100;
   const separator = usesDecimalComma(locale) ? ',' : '.';
   return rest === 0 ? String(whole) : `${whole}${separator}${String(rest).padStart(2, '0')}`;
 }

@@ -26,7 +26,7 @@ export type PaymentHandle = {
 };
 
 export type GiftPaymentProps = {
-  giftCents: number;
+  giftAmount: number;
   /** The calendar's: Stripe's PaymentIntent is made in it. */
   currency: Currency;
   handleRef: RefObject<PaymentHandle | null>;
@@ -67,7 +67,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
       >
         <GiftStripePayment
           publishableKey={publishableKey}
-          giftCents={props.giftCents}
+          giftAmount={props.giftAmount}
           currency={props.currency}
           handleRef={props.handleRef}
         />
@@ -78,7 +78,7 @@ export default function GiftPayment(props: GiftPaymentProps) {
   return <SandboxCardFields {...props} />;
 }
 
-function SandboxCardFields({ giftCents, currency, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
+function SandboxCardFields({ giftAmount, currency, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
   const t = useT();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
@@ -115,7 +115,7 @@ function SandboxCardFields({ giftCents, currency, handleRef, disabled, onWallet,
   return (
     <div className={styles.payment}>
       <SandboxWallets
-        amountCents={giftCents}
+        amount={giftAmount}
         currency={currency}
         description={t('contributions.payment.description')}
         disabled={disabled}

@@ -6,7 +6,7 @@ import type { PaymentHandle } from './gift-payment.tsx';
 
 type GiftStripePaymentProps = {
   publishableKey: string;
-  giftCents: number;
+  giftAmount: number;
   currency: Currency;
   handleRef: RefObject<PaymentHandle | null>;
 };
@@ -15,9 +15,9 @@ type GiftStripePaymentProps = {
  * Stripe's Payment Element in deferred-intent mode for the gift's amount: the contribution request
  * makes the PaymentIntent and answers the `clientSecret` it is confirmed with here.
  */
-export default function GiftStripePayment({ publishableKey, giftCents, currency, handleRef }: GiftStripePaymentProps) {
+export default function GiftStripePayment({ publishableKey, giftAmount, currency, handleRef }: GiftStripePaymentProps) {
   return (
-    <StripeProvider publishableKey={publishableKey} amountCents={giftCents} currency={currency}>
+    <StripeProvider publishableKey={publishableKey} amount={giftAmount} currency={currency}>
       <StripeFields handleRef={handleRef} />
     </StripeProvider>
   );

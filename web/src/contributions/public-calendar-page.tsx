@@ -257,10 +257,10 @@ function CalendarScreen({
                 <dd>{formatNumber(calendar.participants, locale)}</dd>
               </div>
               {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
-              {!closed && calendar.totalRaisedCents !== undefined && (
+              {!closed && calendar.totalRaisedAmount !== undefined && (
                 <div>
                   <dt>{t('contributions.page.raised')}</dt>
-                  <dd>{formatMoney(calendar.totalRaisedCents, { currency: calendar.currency, locale })}</dd>
+                  <dd>{formatMoney(calendar.totalRaisedAmount, { currency: calendar.currency, locale })}</dd>
                 </div>
               )}
             </dl>

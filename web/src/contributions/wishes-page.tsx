@@ -183,8 +183,8 @@ function WishCard({ wish, state, onOpen }: WishCardProps) {
         <div>
           <dt>{t('contributions.wishes.gift')}</dt>
           <dd>
-            {wish.sumCents > 0
-              ? formatMoney(wish.sumCents, { currency: wish.currency, locale, minorUnits: 'always' })
+            {wish.giftAmount > 0
+              ? formatMoney(wish.giftAmount, { currency: wish.currency, locale, minorUnits: 'always' })
               : t('contributions.form.noGift')}
           </dd>
         </div>

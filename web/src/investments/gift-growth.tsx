@@ -1,5 +1,5 @@
 import { formatMoney, formatNumber } from '@firstday/common/format';
-import { GROWTH_YEARS, ILLUSTRATIVE_ANNUAL_RETURN, projectGrowthCents } from '@firstday/common/milestones';
+import { GROWTH_YEARS, ILLUSTRATIVE_ANNUAL_RETURN, projectGrowth } from '@firstday/common/milestones';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
@@ -15,7 +15,7 @@ const RATE_PERCENT = Math.round(ILLUSTRATIVE_ANNUAL_RETURN * 100);
 export function GiftGrowth() {
   const t = useT();
   const locale = useLocale();
-  const money = (cents: number) => formatMoney(cents, { locale });
+  const money = (amount: number) => formatMoney(amount, { locale });
   const rate = formatNumber(RATE_PERCENT, locale);
   const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function GiftGrowth() {
     );
   }
 
-  const withGifts = calendars.data.filter((candidate) => candidate.raisedCents > 0);
+  const withGifts = calendars.data.filter((candidate) => candidate.raisedAmount > 0);
   if (withGifts.length === 0) {
     return (
       <section className={styles.panel} aria-labelledby={headingId}>
@@ -64,19 +64,19 @@ export function GiftGrowth() {
           <select id={selectId} value={calendar.id} onChange={(event) => setChosenId(event.target.value)}>
             {withGifts.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {t('investments.growth.option', { title: candidate.title, amount: money(candidate.raisedCents) })}
+                {t('investments.growth.option', { title: candidate.title, amount: money(candidate.raisedAmount) })}
               </option>
             ))}
           </select>
         </p>
       )}
       <h2 id={headingId} className={styles.heading}>
-        {t('investments.growth.title', { amount: money(calendar.raisedCents), rate })}
+        {t('investments.growth.title', { amount: money(calendar.raisedAmount), rate })}
       </h2>
       <ul className={styles.horizons} aria-live="polite">
         {GROWTH_YEARS.map((years) => (
           <li key={years}>
-            <span className={styles.value}>{money(projectGrowthCents(calendar.raisedCents, years))}</span>
+            <span className={styles.value}>{money(projectGrowth(calendar.raisedAmount, years))}</span>
             <span className={styles.when}>{t('investments.growth.atAge', { years })}</span>
           </li>
         ))}

@@ -21,10 +21,10 @@ const closing: CalendarClosing = {
 
 describe('thank-you drafts', () => {
   it("starts a personal note with the giver's name and gift", () => {
-    expect(createPersonalDraft({ name: 'Tom', giftCents: 3500 }, englishT, 'en')).toBe(
+    expect(createPersonalDraft({ name: 'Tom', giftAmount: 3500 }, englishT, 'en')).toBe(
       'Dear Tom,\n\nthank you so much for your $35 gift and your lovely wish. It means the world to us.',
     );
-    expect(createPersonalDraft({ name: 'Ana', giftCents: null }, englishT, 'en')).toContain(
+    expect(createPersonalDraft({ name: 'Ana', giftAmount: null }, englishT, 'en')).toContain(
       'thank you so much for your lovely wish',
     );
   });
@@ -36,7 +36,9 @@ describe('thank-you drafts', () => {
 
   it('opens after an announcement or a close that pays out, not after a refunding close', () => {
     expect(opensThankYous(closing)).toBe(true);
-    expect(opensThankYous({ ...closing, kind: 'close', payout: { amountCents: 100, status: 'paid' } })).toBe(true);
+    expect(
+      opensThankYous({ ...closing, kind: 'close', payout: { amount: 100, currency: 'usd', status: 'paid' } }),
+    ).toBe(true);
     // A refunding close, even of a calendar without gifts (no refunds, no payout).
     expect(opensThankYous({ ...closing, kind: 'close', gifts: 'refund' })).toBe(false);
     expect(opensThankYous(null)).toBe(false);

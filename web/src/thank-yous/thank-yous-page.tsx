@@ -234,7 +234,7 @@ function ParticipantCard({
         <div>
           <dt>{t('thank-yous.card.gift')}</dt>
           <dd>
-            {participant.giftCents ? formatMoney(participant.giftCents, { locale }) : t('thank-yous.card.noGift')}
+            {participant.giftAmount ? formatMoney(participant.giftAmount, { locale }) : t('thank-yous.card.noGift')}
           </dd>
         </div>
       </dl>
