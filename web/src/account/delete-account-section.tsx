@@ -228,7 +228,7 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
                       ? 'account.deletion.payoutFailedWithReason'
                       : 'account.deletion.payoutFailed',
                     {
-                      amount: formatMoney(blocker.payout.amount, { locale }),
+                      amount: formatMoney(blocker.payout.amount, { locale, currency: blocker.payout.currency }),
                       reason: blocker.payout.failureReason,
                     },
                   )}

@@ -26,6 +26,7 @@ describe('deletion blockers', () => {
   });
 
   it('words the gifts held and the money on its way', () => {
+    expect(describeHeldGifts({ gifts: { count: 1, amount: 2500, currency: 'gbp' } }, englishT, 'en')).toContain('£25');
     expect(describeHeldGifts({ gifts: { count: 1, amount: 2500, currency: 'usd' } }, englishT, 'en')).toBe(
       '1 gift ($25)',
     );

@@ -18,7 +18,7 @@ export function describeHeldGifts(
 ): string {
   return t('account.deletion.heldGifts', {
     count: blocker.gifts.count,
-    amount: formatMoney(blocker.gifts.amount, { locale }),
+    amount: formatMoney(blocker.gifts.amount, { locale, currency: blocker.gifts.currency }),
   });
 }
 
@@ -29,12 +29,16 @@ export function describeProgress(blocker: AccountDeletionBlocker, t: Translate, 
     lines.push(
       t('account.deletion.refunding', {
         count: blocker.refunds.count,
-        amount: formatMoney(blocker.refunds.amount, { locale }),
+        amount: formatMoney(blocker.refunds.amount, { locale, currency: blocker.refunds.currency }),
       }),
     );
   }
   if (blocker.payout?.status === 'pending') {
-    lines.push(t('account.deletion.payoutOnItsWay', { amount: formatMoney(blocker.payout.amount, { locale }) }));
+    lines.push(
+      t('account.deletion.payoutOnItsWay', {
+        amount: formatMoney(blocker.payout.amount, { locale, currency: blocker.payout.currency }),
+      }),
+    );
   }
   if (blocker.paymentsInProgress > 0) {
     lines.push(

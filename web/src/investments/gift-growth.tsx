@@ -15,7 +15,7 @@ const RATE_PERCENT = Math.round(ILLUSTRATIVE_ANNUAL_RETURN * 100);
 export function GiftGrowth() {
   const t = useT();
   const locale = useLocale();
-  const money = (amount: number) => formatMoney(amount, { locale });
+  const money = (amount: number, currency: string) => formatMoney(amount, { locale, currency });
   const rate = formatNumber(RATE_PERCENT, locale);
   const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -64,19 +64,24 @@ export function GiftGrowth() {
           <select id={selectId} value={calendar.id} onChange={(event) => setChosenId(event.target.value)}>
             {withGifts.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {t('investments.growth.option', { title: candidate.title, amount: money(candidate.raisedAmount) })}
+                {t('investments.growth.option', {
+                  title: candidate.title,
+                  amount: money(candidate.raisedAmount, candidate.currency),
+                })}
               </option>
             ))}
           </select>
         </p>
       )}
       <h2 id={headingId} className={styles.heading}>
-        {t('investments.growth.title', { amount: money(calendar.raisedAmount), rate })}
+        {t('investments.growth.title', { amount: money(calendar.raisedAmount, calendar.currency), rate })}
       </h2>
       <ul className={styles.horizons} aria-live="polite">
         {GROWTH_YEARS.map((years) => (
           <li key={years}>
-            <span className={styles.value}>{money(projectGrowth(calendar.raisedAmount, years))}</span>
+            <span className={styles.value}>
+              {money(projectGrowth(calendar.raisedAmount, years), calendar.currency)}
+            </span>
             <span className={styles.when}>{t('investments.growth.atAge', { years })}</span>
           </li>
         ))}

@@ -21,10 +21,14 @@ const closing: CalendarClosing = {
 
 describe('thank-you drafts', () => {
   it("starts a personal note with the giver's name and gift", () => {
-    expect(createPersonalDraft({ name: 'Tom', giftAmount: 3500 }, englishT, 'en')).toBe(
+    expect(createPersonalDraft({ name: 'Tom', giftAmount: 3500, currency: 'usd' }, englishT, 'en')).toBe(
       'Dear Tom,\n\nthank you so much for your $35 gift and your lovely wish. It means the world to us.',
     );
-    expect(createPersonalDraft({ name: 'Ana', giftAmount: null }, englishT, 'en')).toContain(
+    // In the calendar's currency.
+    expect(createPersonalDraft({ name: 'Tom', giftAmount: 3500, currency: 'eur' }, englishT, 'en')).toContain(
+      'your €35 gift',
+    );
+    expect(createPersonalDraft({ name: 'Ana', giftAmount: null, currency: 'usd' }, englishT, 'en')).toContain(
       'thank you so much for your lovely wish',
     );
   });

@@ -11,14 +11,14 @@ export function getThankYousPath(calendarId: string): string {
 
 /** A personal note to start from: the giver's name, their gift when there is one, their wish. */
 export function createPersonalDraft(
-  participant: Pick<ThankYouParticipant, 'name' | 'giftAmount'>,
+  participant: Pick<ThankYouParticipant, 'name' | 'giftAmount' | 'currency'>,
   t: Translate,
   locale: Locale,
 ): string {
   return participant.giftAmount
     ? t('thank-yous.draft.personalWithGift', {
         name: participant.name,
-        gift: formatMoney(participant.giftAmount, { locale }),
+        gift: formatMoney(participant.giftAmount, { locale, currency: participant.currency }),
       })
     : t('thank-yous.draft.personal', { name: participant.name });
 }

@@ -234,7 +234,9 @@ function ParticipantCard({
         <div>
           <dt>{t('thank-yous.card.gift')}</dt>
           <dd>
-            {participant.giftAmount ? formatMoney(participant.giftAmount, { locale }) : t('thank-yous.card.noGift')}
+            {participant.giftAmount
+              ? formatMoney(participant.giftAmount, { locale, currency: participant.currency })
+              : t('thank-yous.card.noGift')}
           </dd>
         </div>
       </dl>
