@@ -4,6 +4,7 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
 import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
 import { maskIban } from '@firstday/common/iban';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { findNewIban } from '../account/change-payout-iban.ts';
 import { userProfiles } from '../account/schema.ts';
@@ -11,6 +12,7 @@ import { loadClosings } from '../announcements/closing.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
+import { serverTranslator } from '../lib/i18n.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
 import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 import { payments } from '../payments/schema.ts';
@@ -38,9 +40,23 @@ export function generateSlug(): string {
   return slug;
 }
 
-/** The name the owner gave, or the default one. */
+/** The name the owner gave, or the default one (calendars made before names were set at creation). */
 export function getCalendarTitle(row: Pick<CalendarRow, 'title' | 'firstName'>): string {
-  return row.title ?? `${row.firstName}'s calendar`;
+  return row.title ?? defaultCalendarTitle(row.firstName, DEFAULT_LOCALE);
+}
+
+/** A new calendar's name until the owner gives one, in the owner's language: 'Anna's calendar'. */
+export function defaultCalendarTitle(firstName: string, locale: Locale): string {
+  return serverTranslator(locale)('calendars.defaultTitle', { firstName });
+}
+
+/**
+ * The default name for `firstName` in the language `title` was made in, when `title` is still the
+ * default name for `oldFirstName`: the wizard's Back lets the owner correct the first name.
+ */
+function followFirstName(title: string | null, oldFirstName: string, firstName: string): string | undefined {
+  const locale = LOCALES.find((candidate) => title === defaultCalendarTitle(oldFirstName, candidate));
+  return locale ? defaultCalendarTitle(firstName, locale) : undefined;
 }
 
 export function toOwnerCalendar(
@@ -162,6 +178,8 @@ export async function createDraftCalendar(
   ownerId: string,
   input: { firstName: string; lastName: string; iban?: string; currency?: Currency },
   termsAcceptance: PayoutTermsAcceptance | null,
+  /** The request's language, for the default name when the account has no language yet. */
+  requestLocale: Locale = DEFAULT_LOCALE,
 ): Promise<CalendarRow> {
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, ownerId));
   const iban: EncryptedIban | undefined = input.iban
@@ -182,6 +200,7 @@ export async function createDraftCalendar(
       slug: generateSlug(),
       firstName: input.firstName,
       lastName: input.lastName,
+      title: defaultCalendarTitle(input.firstName, profile?.locale ?? requestLocale),
       ...toBankDetails(iban, termsAcceptance),
       // Unless chosen: the money of the IBAN's country (the masked IBAN keeps the country code).
       currency: input.currency ?? defaultCurrencyForIban(input.iban ?? iban.ibanMasked),
@@ -233,6 +252,10 @@ export async function updateCalendar(
     });
   }
   const changesCurrency = fields.currency !== undefined && fields.currency !== row.currency;
+  if (fields.firstName && fields.title === undefined) {
+    const title = followFirstName(row.title, row.firstName, fields.firstName);
+    if (title) fields.title = title;
+  }
   // The same IBAN again keeps its payout recipient.
   const newIban = findNewIban(box, row.ibanEncrypted, iban);
   const now = new Date();

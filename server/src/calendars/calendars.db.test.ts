@@ -200,7 +200,8 @@ describe('only the owner', () => {
       expect((await send()).status).toBe(401);
     }
     const [row] = await t.db.select().from(calendars).where(eq(calendars.id, draft.id));
-    expect(row?.title).toBeNull();
+    // Still the default name it was created with, not the stranger's.
+    expect(row?.title).toBe("Anna's calendar");
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { GOOD_CARD, makeContribution, postContribution, withAnyCaptcha } from '../../test/test-contributions.ts';
 import { useManualSandboxWebhooks } from '../../test/test-payments.ts';
-import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
+import { createVerifiedUser, sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
 import { contributions } from '../contributions/schema.ts';
 import { ledgerEntries, payments } from '../payments/schema.ts';
 import { calendars } from './schema.ts';
@@ -142,5 +142,39 @@ describe('an account has a language', () => {
     const refused = await sendJson(t, 'PUT', '/api/account/locale', { locale: 'fr' }, owner.cookie);
     expect(refused.status).toBe(400);
     expect((await sendJson(t, 'PUT', '/api/account/locale', { locale: 'de' })).status).toBe(401);
+  });
+});
+
+describe("a new calendar's name", () => {
+  async function createDraftAs(cookie: string, headers: Record<string, string>, firstName = 'Lena') {
+    const response = await t.app.request('/api/calendars', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie, ...headers },
+      body: JSON.stringify({ firstName, lastName: 'Koch', iban: 'DE89 3704 0044 0532 0130 00' }),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as OwnerCalendar;
+  }
+
+  it("is made in the owner's language, follows a corrected first name, and leaves a chosen name alone", async () => {
+    const parent = await createVerifiedUser(t, `name-${randomUUID()}@example.com`);
+    // No account language yet: the browser's.
+    const german = await createDraftAs(parent.cookie, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(german.title).toBe('Kalender von Lena');
+    expect((await createDraftAs(parent.cookie, { cookie: `${parent.cookie}; firstday_locale=ru` })).title).toBe(
+      'Lena ждёт малыша',
+    );
+    expect((await createDraftAs(parent.cookie, {})).title).toBe("Lena's calendar");
+
+    // The wizard's Back: a corrected first name renames a default name, in its language.
+    const renamed = await sendJson(t, 'PATCH', `/api/calendars/${german.id}`, { firstName: 'Lina' }, parent.cookie);
+    expect(((await renamed.json()) as OwnerCalendar).title).toBe('Kalender von Lina');
+    await sendJson(t, 'PATCH', `/api/calendars/${german.id}`, { title: 'Unser Wunder' }, parent.cookie);
+    const kept = await sendJson(t, 'PATCH', `/api/calendars/${german.id}`, { firstName: 'Lena' }, parent.cookie);
+    expect(((await kept.json()) as OwnerCalendar).title).toBe('Unser Wunder');
+
+    // Once the account has a language, it wins over the browser's.
+    await sendJson(t, 'PUT', '/api/account/locale', { locale: 'ru' }, parent.cookie);
+    expect((await createDraftAs(parent.cookie, { 'accept-language': 'de' })).title).toBe('Lena ждёт малыша');
   });
 });

@@ -4,6 +4,7 @@ import { getGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { matchesEditToken } from './contribution-receipt.ts';
@@ -90,7 +91,7 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
     editable: calendar.status === 'active',
     calendar: {
       slug: calendar.slug,
-      title: calendar.title ?? `${calendar.firstName}'s calendar`,
+      title: getCalendarTitle(calendar),
       status: calendar.status,
       dueDate: calendar.dueDate!,
       background: calendar.background,

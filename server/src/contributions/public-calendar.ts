@@ -4,6 +4,7 @@ import { getGuessWindow } from '@firstday/common/guess-window';
 import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { images } from '../images/schema.ts';
 import type { Db } from '../lib/db.ts';
@@ -111,7 +112,7 @@ export async function buildPublicCalendar(
   const answer: PublicCalendar = {
     slug: calendar.slug,
     status: calendar.status as PublicCalendar['status'],
-    title: calendar.title ?? `${calendar.firstName}'s calendar`,
+    title: getCalendarTitle(calendar),
     parentNames: calendar.firstName,
     currency: calendar.currency,
     dueDate: calendar.dueDate,

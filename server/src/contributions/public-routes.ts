@@ -1,6 +1,7 @@
 import { ContributionRequestSchema } from '@firstday/common/contributions';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { readImageVariant } from '../images/image-store.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
@@ -44,7 +45,7 @@ export function createPublicRoutes(context: AppContext) {
     const calendar = await findPublicCalendarRow(context.db, slug);
     if (!calendar?.dueDate) throw calendarNotFound();
     const view = {
-      title: calendar.title ?? `${calendar.firstName}'s calendar`,
+      title: getCalendarTitle(calendar),
       dueDate: calendar.dueDate,
       background: calendar.background,
     };

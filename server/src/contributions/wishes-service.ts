@@ -2,6 +2,7 @@ import type { OwnerWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { formatTimeInput } from '@firstday/common/fun-guesses';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { getInitials } from './display-name.ts';
@@ -57,7 +58,7 @@ export async function listOwnerWishes(
     items: page.map(({ contribution, title, firstName, currency }) => ({
       id: contribution.id,
       calendarId: contribution.calendarId,
-      calendarTitle: title ?? `${firstName}'s calendar`,
+      calendarTitle: getCalendarTitle({ title, firstName }),
       predictedDate: contribution.guessedDate,
       name: contribution.name,
       initials: getInitials(contribution.name),
@@ -119,7 +120,7 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
   ];
   const lines = rows.map(({ contribution, title, firstName, currency }) =>
     [
-      title ?? `${firstName}'s calendar`,
+      getCalendarTitle({ title, firstName }),
       contribution.name,
       contribution.email,
       contribution.guessedDate,

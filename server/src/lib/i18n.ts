@@ -3,16 +3,17 @@ import { join } from 'node:path';
 import { compileCatalogue } from '@firstday/common/catalogues';
 import { LOCALES, type Locale } from '@firstday/common/locales';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import type enCalendars from '../../locales/en/calendars.json';
 import type enEmails from '../../locales/en/emails.json';
 import type enKeepsake from '../../locales/en/keepsake.json';
 
 /**
- * The server's texts (e-mails, the keepsake book) in `server/locales/<locale>/<area>.json`, read and
+ * The server's texts (e-mails, the keepsake book, a new calendar's default name) in `server/locales/<locale>/<area>.json`, read and
  * compiled once at start-up (decision 020). Each language has its own instance, active for good.
  */
 const LOCALES_DIR = join(import.meta.dirname, '../../locales');
 
-export type ServerMessageId = keyof (typeof enEmails & typeof enKeepsake);
+export type ServerMessageId = keyof (typeof enCalendars & typeof enEmails & typeof enKeepsake);
 export type ServerTranslate = (id: ServerMessageId, values?: Record<string, string | number>) => string;
 
 function loadMessages(locale: Locale): Messages {
