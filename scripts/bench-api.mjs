@@ -180,14 +180,18 @@ async function measureGifts(servers, calendar) {
       await request(server.url, `/api/wishes/export.csv?calendarId=${calendar.id}`, { cookie: calendar.cookie })
     ).text(),
   );
+  // Columns by their header: the export gained columns over time (fun guesses, currency).
+  const nameColumn = csv[0].indexOf('Name');
+  const giftColumn = csv[0].indexOf('Gift');
+  const giftOf = (row) => Math.round(Number(row[giftColumn] || 0) * 100);
   const byName = new Map();
-  for (const row of csv.slice(1)) byName.set(row[1], (byName.get(row[1]) ?? 0) + 1);
+  for (const row of csv.slice(1)) byName.set(row[nameColumn], (byName.get(row[nameColumn]) ?? 0) + 1);
   const doubled = [...byName.values()].filter((count) => count > 1).length;
   let lost = 0;
   let wrongAmount = 0;
   let declinedShown = 0;
   let unansweredRecorded = 0;
-  const amountByName = new Map(csv.slice(1).map((row) => [row[1], Math.round(Number(row[5] || 0) * 100)]));
+  const amountByName = new Map(csv.slice(1).map((row) => [row[nameColumn], giftOf(row)]));
   for (const entry of sent.values()) {
     const recorded = byName.has(entry.body.name);
     if (entry.declined && recorded) declinedShown++;
@@ -196,7 +200,7 @@ async function measureGifts(servers, calendar) {
     if (!entry.answered && recorded) unansweredRecorded++;
   }
   const answerIdsConsistent = [...sent.values()].every((entry) => entry.ids.size <= 1);
-  const recordedGiftAmount = csv.slice(1).reduce((sum, row) => sum + Math.round(Number(row[5] || 0) * 100), 0);
+  const recordedGiftAmount = csv.slice(1).reduce((sum, row) => sum + giftOf(row), 0);
   return {
     load: { ...summarise(result), requestsSent: counter, doubleSubmits: duplicates, statuses },
     check: {
