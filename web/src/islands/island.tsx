@@ -33,15 +33,16 @@ export function IslandRoot({ i18n, location, children }: { i18n: I18n; location:
   );
 }
 
-/** The element's attributes the browser reads to hydrate an island (islands.client.tsx). */
+/** The element's attributes the browser reads to hydrate an island (hydrate-islands.tsx). */
 export const ISLAND_ATTRIBUTE = 'data-island';
 export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
 
 /**
- * Marks `Component` as an island named `name` (its key in registry.ts, where every island is listed). On an island page's server
- * render it is rendered as a root of its own inside a `display: contents` element that carries its
- * name and props (JSON), so the browser can hydrate exactly that HTML (same `useId`s too). Anywhere
- * else (React Router pages, inside another island) it is just the component.
+ * Marks `Component` as an island named `name` (its key in registry.ts, where every island is
+ * listed). On an island page's server render it is rendered as a root of its own inside a
+ * `display: contents` element that carries its name and props (JSON), so the browser can hydrate
+ * exactly that HTML (same `useId`s too). Anywhere else (React Router pages, inside another island)
+ * it is just the component.
  */
 export function island<const Name extends string, Props extends object>(name: Name, Component: ComponentType<Props>) {
   function Island(props: Props) {

@@ -11,7 +11,7 @@ import { SiteHeader } from '../marketing/site-header.tsx';
 /**
  * Every island by name (decision 021): the server writes the name, the browser hydrates the
  * component found here. Nothing imported from here may import React Router: the island pages'
- * JavaScript is React, these components and their texts (islands.test.ts checks it).
+ * JavaScript is React, these components and their texts (islands.test.tsx checks it).
  */
 export const ISLANDS = islands({
   SiteHeader,
