@@ -64,3 +64,8 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
   const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
   return isLocale(match?.[1]) ? match[1] : undefined;
 }
+
+/** A visitor's language before any account says: their choice on the site (cookie), else their browser's. */
+export function visitorLocale(headers: Headers | undefined): Locale {
+  return localeFromCookie(headers?.get('cookie')) ?? negotiateLocale(headers?.get('accept-language'));
+}

@@ -1,4 +1,4 @@
-import { type Locale, localeFromCookie, negotiateLocale } from '@firstday/common/locales';
+import { type Locale, visitorLocale } from '@firstday/common/locales';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
@@ -33,9 +33,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
   // The account's language once it has one; before that (a sign-up), the language the visitor
   // chose on the site (cookie) or their browser's; English when better-auth passes no request.
   const mailLocale = async (userId: string, request?: Request): Promise<Locale> =>
-    (await findAccountLocale(db, userId)) ??
-    localeFromCookie(request?.headers.get('cookie')) ??
-    negotiateLocale(request?.headers.get('accept-language'));
+    (await findAccountLocale(db, userId)) ?? visitorLocale(request?.headers);
 
   return betterAuth({
     appName: 'Firstday',

@@ -1,6 +1,6 @@
 import { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import { PayRequestSchema, SupportRequestSchema } from '@firstday/common/calendars';
-import { localeFromCookie, negotiateLocale } from '@firstday/common/locales';
+import { visitorLocale } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { Hono } from 'hono';
 import { getAccountLocale } from '../account/account-locale.ts';
@@ -43,8 +43,7 @@ export function createCalendarRoutes(context: AppContext) {
       await draftLimiter.hit(user.id);
       const input = await readJsonBody(c, CreateCalendarSchema);
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
-      const locale = localeFromCookie(c.req.header('cookie')) ?? negotiateLocale(c.req.header('accept-language'));
-      const row = await createDraftCalendar(context.db, box, user.id, input, terms, locale);
+      const row = await createDraftCalendar(context.db, box, user.id, input, terms, visitorLocale(c.req.raw.headers));
       return c.json(toOwnerCalendar(row), 201);
     })
     .get('/:id', async (c) => {

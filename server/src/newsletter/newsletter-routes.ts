@@ -1,4 +1,4 @@
-import { localeFromCookie, localizedPath, negotiateLocale } from '@firstday/common/locales';
+import { localeFromCookie, localizedPath, visitorLocale } from '@firstday/common/locales';
 import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
 import { type Context, Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
@@ -8,8 +8,7 @@ import { confirmSubscription, subscribe, unsubscribe } from './newsletter-servic
 
 /** '/join_us' (where the outcome is shown) in the clicking browser's language: its choice, else Accept-Language. */
 function joinUsPage(c: Context, query: string): string {
-  const locale = localeFromCookie(c.req.header('cookie')) ?? negotiateLocale(c.req.header('accept-language'));
-  return `${localizedPath('/join_us', locale)}?${query}`;
+  return `${localizedPath('/join_us', visitorLocale(c.req.raw.headers))}?${query}`;
 }
 
 export function createNewsletterRoutes(context: AppContext) {

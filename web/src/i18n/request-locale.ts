@@ -1,4 +1,4 @@
-import { type Locale, localeFromCookie, localeFromPath, negotiateLocale } from '@firstday/common/locales';
+import { type Locale, localeFromPath, visitorLocale } from '@firstday/common/locales';
 
 /** What a route module declares when its language is its URL's prefix (the marketing pages). */
 export type LocalePrefixHandle = { localeFromPath?: boolean };
@@ -14,5 +14,5 @@ export function hasLocalePrefix(handles: unknown[]): boolean {
  */
 export function requestLocale(request: Request, handles: unknown[]): Locale {
   if (hasLocalePrefix(handles)) return localeFromPath(new URL(request.url).pathname);
-  return localeFromCookie(request.headers.get('cookie')) ?? negotiateLocale(request.headers.get('accept-language'));
+  return visitorLocale(request.headers);
 }
