@@ -6,6 +6,8 @@
 // same preloads and module once the page has painted: the content shows sooner, the scripts then
 // load in parallel as before (no import waterfall), and hydration follows.
 
+import { scriptJson } from './lib/script-json.ts';
+
 /** A route module opts in with `export const handle = { hydrateAfterPaint: true }`. */
 export type HydrateAfterPaintHandle = { hydrateAfterPaint?: boolean };
 
@@ -45,9 +47,6 @@ function startScripts(preloads: string[], bootstrap: string) {
     }).observe({ type: 'paint', buffered: true });
   else requestAnimationFrame(() => setTimeout(start));
 }
-
-/** JSON that is safe inside an inline `<script>` (no `</script>` or `<!--` can end it early). */
-const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /** Returns the document with its scripts started after the first paint; unchanged if it has no bootstrap module. */
 export function hydrateAfterPaint(html: string): string {

@@ -1,5 +1,6 @@
 import type { Messages } from '@lingui/core';
 import { createContext, useContext } from 'react';
+import { scriptJson } from '../lib/script-json.ts';
 
 /**
  * The page's catalogues travel inside its HTML, as a JSON data block (not a script that runs, so no
@@ -26,7 +27,7 @@ export function InlineCatalogues() {
   const serverMessages = useContext(InlineCataloguesContext);
   const text =
     typeof document === 'undefined'
-      ? JSON.stringify(serverMessages ?? {}).replace(/</g, '\\u003c')
+      ? scriptJson(serverMessages ?? {})
       : (inlineText ?? document.getElementById(INLINE_CATALOGUES_ID)?.textContent ?? '{}');
   return (
     <script

@@ -1,4 +1,5 @@
 import islandsEntry from 'virtual:islands-entry';
+import { scriptJson } from '../lib/script-json.ts';
 import { PAGE_LOCATION_ID, type PageLocation } from './page-location.ts';
 
 /**
@@ -13,7 +14,7 @@ export function IslandScripts({ location }: { location: PageLocation }) {
         id={PAGE_LOCATION_ID}
         type="application/json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of a path and names, '<' escaped.
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(location).replaceAll('<', '\\u003c') }}
+        dangerouslySetInnerHTML={{ __html: scriptJson(location) }}
       />
       {islandsEntry.imports.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
