@@ -38,6 +38,13 @@ export const contributions = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When the creator's digest e-mail covered it (null = not yet). Wishes with a gift have their own e-mail instead. */
     digestedAt: timestamp('digested_at', { withTimezone: true }),
+    /** When the parents hid the wish from the public page; it stays in their inbox and export. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * When the parents removed the wish for good: its text and guess are erased, the row stays so
+     * that its gift still counts in the ledger, the totals and the payout.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     /** sha256 of the private edit link's token; set when the receipt is queued. */
     editTokenHash: text('edit_token_hash'),
     /** The browser's key for one submission: a retry answers the same contribution. */
