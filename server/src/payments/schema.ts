@@ -28,6 +28,11 @@ export const payments = pgTable(
     failureCode: text('failure_code'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /**
+     * Who asked for the charge: a keyed hash of the client's IP (payment-guard.ts), so a decline the
+     * provider reports later (a webhook) still counts against the address that tried.
+     */
+    clientKey: text('client_key'),
+    /**
      * Set when a gift must go back to its sender: the calendar was closed with refunds, or the
      * charge landed after the calendar's end (its payout amount was already fixed).
      */
@@ -155,3 +160,33 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   currency: text('currency').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Declined payment attempts, apart from the payments that went through: card testers are counted
+ * per calendar, account, client and card (payment-guard.ts, decision 022). Only keyed hashes of the
+ * client's IP and the card; rows are deleted after a week.
+ */
+export const paymentDeclines = pgTable(
+  'payment_declines',
+  {
+    id: uuid('id').primaryKey(),
+    /** One decline per payment: a webhook replayed or read again by reconciliation adds none. */
+    paymentId: uuid('payment_id').notNull().unique(),
+    purpose: text('purpose', { enum: ['fee', 'gift'] }).notNull(),
+    calendarId: uuid('calendar_id').references(() => calendars.id, { onDelete: 'cascade' }),
+    /** The fee's payer (the calendar's owner); null for gifts, whose givers have no account. */
+    accountId: text('account_id'),
+    clientKey: text('client_key'),
+    cardKey: text('card_key'),
+    /** The provider's decline code ('card_declined', 'insufficient_funds', …), for the metrics. */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_declines_calendar_idx').on(table.calendarId, table.createdAt),
+    index('payment_declines_account_idx').on(table.accountId, table.createdAt),
+    index('payment_declines_client_idx').on(table.clientKey, table.createdAt),
+    index('payment_declines_card_idx').on(table.cardKey, table.createdAt),
+    index('payment_declines_created_idx').on(table.createdAt),
+  ],
+);
