@@ -36,6 +36,19 @@ describe('parseEnv in production', () => {
     expect(staging.PAYMENTS_PROVIDER).toBe('sandbox');
   });
 
+  it('refuses the sandbox beside Stripe keys: the operator expects real payments', () => {
+    expect(problems({ ...production, PAYMENTS_PROVIDER: 'sandbox' })).toContain(
+      'PAYMENTS_PROVIDER: PAYMENTS_PROVIDER=sandbox simulates every payment, yet STRIPE_SECRET_KEY is set',
+    );
+  });
+
+  it('reads empty variables as unset, as compose passes them', () => {
+    expect(parseEnv({ ...production, PAYMENTS_PROVIDER: '' }).PAYMENTS_PROVIDER).toBe('stripe');
+    expect(
+      problems({ ...production, PAYMENTS_PROVIDER: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }),
+    ).toContain('STRIPE_SECRET_KEY: production takes real payments');
+  });
+
   it('refuses the development secret, which signs links and the sandbox webhooks', () => {
     expect(problems({ ...production, APP_SECRET: DEVELOPMENT_APP_SECRET })).toContain(
       'APP_SECRET is the public development value',

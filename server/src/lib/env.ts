@@ -130,6 +130,15 @@ const EnvSchema = z
           'production takes real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=sandbox for a staging site (every page then shows a test-mode ribbon)',
       });
     }
+    // Stripe keys beside the sandbox mean the operator expects real payments but would get simulated ones.
+    if (env.PAYMENTS_PROVIDER === 'sandbox' && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message:
+          'PAYMENTS_PROVIDER=sandbox simulates every payment, yet STRIPE_SECRET_KEY is set: remove PAYMENTS_PROVIDER to take real payments with Stripe, or the Stripe keys on a staging site',
+      });
+    }
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -185,7 +194,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /** Parses the environment once at start-up; stops with a clear message when it is invalid. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  // An empty variable counts as unset: compose passes `${X:-}` through as '', and `X=` in a .env
+  // file means 'not set' to whoever wrote it.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = EnvSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
