@@ -180,9 +180,10 @@ async function measureGifts(servers, calendar) {
       await request(server.url, `/api/wishes/export.csv?calendarId=${calendar.id}`, { cookie: calendar.cookie })
     ).text(),
   );
-  // Columns by their header: the export gained columns over time (fun guesses, currency).
+  // Columns by their header: the export gained columns over time (fun guesses, currency, gift status).
   const nameColumn = csv[0].indexOf('Name');
   const giftColumn = csv[0].indexOf('Gift');
+  const giftStatusColumn = csv[0].indexOf('Gift status');
   const giftOf = (row) => Math.round(Number(row[giftColumn] || 0) * 100);
   const byName = new Map();
   for (const row of csv.slice(1)) byName.set(row[nameColumn], (byName.get(row[nameColumn]) ?? 0) + 1);
@@ -200,7 +201,10 @@ async function measureGifts(servers, calendar) {
     if (!entry.answered && recorded) unansweredRecorded++;
   }
   const answerIdsConsistent = [...sent.values()].every((entry) => entry.ids.size <= 1);
-  const recordedGiftAmount = csv.slice(1).reduce((sum, row) => sum + giftOf(row), 0);
+  // Refunded gifts are listed but no longer raised: only the given ones add up to the owner's total.
+  const recordedGiftAmount = csv
+    .slice(1)
+    .reduce((sum, row) => sum + (row[giftStatusColumn] === 'given' ? giftOf(row) : 0), 0);
   return {
     load: { ...summarise(result), requestsSent: counter, doubleSubmits: duplicates, statuses },
     check: {

@@ -1,23 +1,28 @@
 import type { OwnerWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { formatTimeInput } from '@firstday/common/fun-guesses';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
+import { payments } from '../payments/schema.ts';
 import { getInitials } from './display-name.ts';
 import { contributions } from './schema.ts';
 
-/** Confirmed contributions of the owner's calendars (optionally one of them): what the creator sees. */
-function ownedConfirmed(ownerId: string, calendarId?: string): SQL {
+/** Contributions of the owner's calendars (optionally one of them), whatever their status. */
+function ownedContributions(ownerId: string, calendarId?: string): SQL {
   return and(
-    eq(contributions.status, 'confirmed'),
     inArray(
       contributions.calendarId,
       sql`(select ${calendars.id} from ${calendars} where ${calendars.ownerId} = ${ownerId})`,
     ),
     calendarId ? eq(contributions.calendarId, calendarId) : undefined,
   )!;
+}
+
+/** Confirmed contributions of the owner's calendars (optionally one of them): what the creator sees. */
+function ownedConfirmed(ownerId: string, calendarId?: string): SQL {
+  return and(eq(contributions.status, 'confirmed'), ownedContributions(ownerId, calendarId))!;
 }
 
 export async function countUnreadWishes(db: Db, ownerId: string, calendarId?: string): Promise<number> {
@@ -92,7 +97,17 @@ export function toCsvCell(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Every confirmed wish and guess of the owner's calendars as RFC 4180 CSV (with a BOM for Excel). */
+/** A gift's money goes (or went) back to its sender: refunded, or due for a refund. */
+const giftGoesBack = or(
+  eq(payments.status, 'refunded'),
+  and(eq(payments.status, 'succeeded'), isNotNull(payments.refundDueAt)),
+);
+
+/**
+ * Every confirmed wish and guess of the owner's calendars as RFC 4180 CSV (with a BOM for Excel),
+ * plus the gifts that go back: a late gift (charged after the end, never public) is listed as
+ * refunded too, so the export matches the ledger. A declined or failed gift is never listed.
+ */
 export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: string): Promise<string> {
   const rows = await db
     .select({
@@ -100,10 +115,17 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
       title: calendars.title,
       firstName: calendars.firstName,
       currency: calendars.currency,
+      refunded: sql<boolean>`coalesce(${giftGoesBack}, false)`,
     })
     .from(contributions)
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
-    .where(ownedConfirmed(ownerId, calendarId))
+    .leftJoin(payments, eq(payments.id, contributions.paymentId))
+    .where(
+      or(
+        ownedConfirmed(ownerId, calendarId),
+        and(ownedContributions(ownerId, calendarId), eq(contributions.status, 'failed'), giftGoesBack),
+      ),
+    )
     .orderBy(asc(calendars.createdAt), desc(contributions.createdAt), desc(contributions.id));
   const header = [
     'Calendar',
@@ -115,10 +137,11 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
     'Wish',
     'Gift',
     'Currency',
+    'Gift status',
     'Sent at (UTC)',
     'Read',
   ];
-  const lines = rows.map(({ contribution, title, firstName, currency }) =>
+  const lines = rows.map(({ contribution, title, firstName, currency, refunded }) =>
     [
       getCalendarTitle({ title, firstName }),
       contribution.name,
@@ -130,6 +153,8 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
       // USD, EUR and GBP all have two decimals.
       contribution.giftAmount ? (contribution.giftAmount / 100).toFixed(2) : '',
       contribution.giftAmount ? currency.toUpperCase() : '',
+      // A wish without a gift has no gift status: empty, like its amount.
+      contribution.giftAmount ? (refunded ? 'refunded' : 'given') : '',
       contribution.createdAt.toISOString(),
       contribution.readAt ? 'yes' : 'no',
     ]

@@ -5,6 +5,7 @@ import { readError } from '../../test/test-app.ts';
 import {
   createActiveCalendar,
   createContributionTestApp,
+  DECLINED_CARD,
   GOOD_CARD,
   makeContribution,
   postContribution,
@@ -152,13 +153,68 @@ describe('CSV export', () => {
     const csv = (await response.text()).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift","Currency","Sent at (UTC)","Read"',
+      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift","Currency","Gift status","Sent at (UTC)","Read"',
     );
     expect(csv).toContain('"\'@Bob"');
     expect(csv).toContain('"\'-2 wishes"');
     expect(csv).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(csv).toContain('"Line one\nsaid ""hi"", then, +1"');
     expect(csv).not.toMatch(/(^|,)"[=+\-@]/m);
+  });
+
+  it("gives each gift's status: given or refunded (a close with refunds, a late gift); never a declined one", async () => {
+    const gift = (name: string, giftAmount: number, card = GOOD_CARD) =>
+      makeContribution(t, { captchaValue: 'any', name, giftAmount, payment: { type: 'card', card } });
+    const send = (slug: string, body: unknown) => withAnyCaptcha(t, async () => postContribution(t, slug, body));
+
+    const { calendar: kept, cookie } = await createActiveCalendar(t);
+    await send(kept.slug, await gift('Gina Given', 2500));
+    await send(kept.slug, await gift('Dora Declined', 1000, DECLINED_CARD));
+    await send(kept.slug, await makeContribution(t, { name: 'Walt Wishonly' }));
+    await webhooks.deliverAll();
+    // Charged while the parents announce: it lands after the end and goes back to its sender.
+    await send(kept.slug, await gift('Lara Late', 3000));
+    const announced = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${kept.id}/announce`,
+      { birthDate: new Date().toISOString().slice(0, 10), thankYouMessage: 'Thank you!' },
+      cookie,
+    );
+    expect(announced.status).toBe(200);
+    await webhooks.deliverAll();
+    await t.context.jobs.idle();
+
+    const { calendar: refunded, cookie: refundedCookie } = await createActiveCalendar(t);
+    await send(refunded.slug, await gift('Rita Refunded', 1200));
+    await webhooks.deliverAll();
+    const closed = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${refunded.id}/close`,
+      { gifts: 'refund', notifyParticipants: false },
+      refundedCookie,
+    );
+    expect(closed.status).toBe(200);
+    await t.context.jobs.idle();
+
+    const statusOf = async (calendarCookie: string, calendarId: string) => {
+      const csv = await (await get(`/api/wishes/export.csv?calendarId=${calendarId}`, calendarCookie)).text();
+      // Every cell is quoted and these hold no quote: split on the separators between quotes.
+      const [header, ...rows] = csv
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
+        .map((line) => line.slice(1, -1).split('","'));
+      const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+      return Object.fromEntries(rows.map((row) => [cell(row, 'Name'), [cell(row, 'Gift'), cell(row, 'Gift status')]]));
+    };
+    expect(await statusOf(cookie, kept.id)).toEqual({
+      'Gina Given': ['25.00', 'given'],
+      'Lara Late': ['30.00', 'refunded'],
+      'Walt Wishonly': ['', ''],
+    });
+    expect(await statusOf(refundedCookie, refunded.id)).toEqual({ 'Rita Refunded': ['12.00', 'refunded'] });
   });
 
   it('has the time and weight guesses of a calendar that asks for them, in machine formats', async () => {
