@@ -135,4 +135,12 @@ export type OwnerWish = {
   currency: Currency;
   createdAt: string;
   read: boolean;
+  /** Hidden by the parents from the public page (and its keepsake); still here and in the export. */
+  hidden: boolean;
 };
+
+/**
+ * `GET /api/wishes/page-view?slug=`: whether the visitor of a guest page is its owner, so the page
+ * can offer the parents' moderation. `false` for guests, other accounts and unknown slugs alike.
+ */
+export type WishPageView = { owner: false } | { owner: true; calendarId: string; hiddenWishes: number };

@@ -70,7 +70,11 @@ export async function getOwnContribution(context: AppContext, id: string, token:
     .from(contributions)
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .where(eq(contributions.id, id));
-  if (!found || !matchesEditToken(token, found.contribution.editTokenHash)) throw notFound;
+  // A wish the parents removed for good has no words left to show or edit. One they hid is
+  // shown to its guest as written: they are not told.
+  if (!found || !matchesEditToken(token, found.contribution.editTokenHash) || found.contribution.removedAt) {
+    throw notFound;
+  }
   return found;
 }
 

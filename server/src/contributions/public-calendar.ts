@@ -13,6 +13,7 @@ import { pickClosestTimes, pickClosestWeights } from './closest-guesses.ts';
 import { toPublicName } from './display-name.ts';
 import type { CachedPublicCalendar, PublicCalendarCache } from './public-calendar-cache.ts';
 import { contributions } from './schema.ts';
+import { shownOnPage } from './wish-moderation.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[0-9A-Za-z]{6,40}$/;
@@ -58,16 +59,18 @@ export async function buildPublicCalendar(
   const calendar = await findPublicCalendarRow(db, slug);
   if (!calendar?.dueDate) return undefined;
   const confirmed = and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'));
+  // What the parents hid or removed is not on the page; its gift still counts in the total.
+  const shown = and(confirmed, shownOnPage);
 
   const [guessRows, [stats], wishRows, [cover]] = await Promise.all([
     db
       .select({ date: contributions.guessedDate, name: contributions.name })
       .from(contributions)
-      .where(confirmed)
+      .where(shown)
       .orderBy(asc(contributions.guessedDate), asc(contributions.createdAt), asc(contributions.id)),
     db
       .select({
-        participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
+        participants: sql<number>`count(distinct ${contributions.email}) filter (where ${shownOnPage})`.mapWith(Number),
         raisedAmount: sql<number>`coalesce(sum(${contributions.giftAmount}), 0)`.mapWith(Number),
       })
       .from(contributions)
@@ -84,10 +87,10 @@ export async function buildPublicCalendar(
       .where(
         cursor
           ? and(
-              confirmed,
+              shown,
               sql`(${contributions.createdAt}, ${contributions.id}) < (select c.created_at, c.id from contributions c where c.id = ${cursor} and c.calendar_id = ${calendar.id})`,
             )
-          : confirmed,
+          : shown,
       )
       .orderBy(desc(contributions.createdAt), desc(contributions.id))
       .limit(WISHES_PAGE_SIZE + 1),
@@ -147,7 +150,7 @@ async function buildPublicAnnouncement(db: Db, calendar: CalendarRow): Promise<P
   const rows = await db
     .select({ date: contributions.guessedDate, name: contributions.name, distance })
     .from(contributions)
-    .where(and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed')))
+    .where(and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'), shownOnPage))
     .orderBy(distance, asc(contributions.createdAt), asc(contributions.id))
     .limit(CLOSEST_GUESSES_MAX);
   const cutoff = rows[Math.min(CLOSEST_GUESSES_SHOWN, rows.length) - 1]?.distance ?? 0;
@@ -188,6 +191,7 @@ async function buildClosestFunGuesses(
       and(
         eq(contributions.calendarId, calendar.id),
         eq(contributions.status, 'confirmed'),
+        shownOnPage,
         or(isNotNull(contributions.guessedTimeMinutes), isNotNull(contributions.guessedWeightGrams)),
       ),
     )

@@ -7,7 +7,8 @@ import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { payments } from '../payments/schema.ts';
 import { getInitials } from './display-name.ts';
-import { contributions } from './schema.ts';
+import { type ContributionRow, contributions } from './schema.ts';
+import { notRemoved, notRemovedOrWithGift } from './wish-moderation.ts';
 
 /** Contributions of the owner's calendars (optionally one of them), whatever their status. */
 function ownedContributions(ownerId: string, calendarId?: string): SQL {
@@ -25,11 +26,16 @@ function ownedConfirmed(ownerId: string, calendarId?: string): SQL {
   return and(eq(contributions.status, 'confirmed'), ownedContributions(ownerId, calendarId))!;
 }
 
+/** The wishes in the creator's inbox: confirmed ones, hidden included, removed ones not. */
+function ownedInbox(ownerId: string, calendarId?: string): SQL {
+  return and(ownedConfirmed(ownerId, calendarId), notRemoved)!;
+}
+
 export async function countUnreadWishes(db: Db, ownerId: string, calendarId?: string): Promise<number> {
   const [row] = await db
     .select({ unread: sql<number>`count(*)`.mapWith(Number) })
     .from(contributions)
-    .where(and(ownedConfirmed(ownerId, calendarId), isNull(contributions.readAt)));
+    .where(and(ownedInbox(ownerId, calendarId), isNull(contributions.readAt)));
   return row?.unread ?? 0;
 }
 
@@ -50,7 +56,7 @@ export async function listOwnerWishes(
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .where(
       and(
-        ownedConfirmed(ownerId, options.calendarId),
+        ownedInbox(ownerId, options.calendarId),
         options.cursor
           ? sql`(${contributions.createdAt}, ${contributions.id}) < (select c.created_at, c.id from contributions c where c.id = ${options.cursor})`
           : undefined,
@@ -73,17 +79,18 @@ export async function listOwnerWishes(
       currency,
       createdAt: contribution.createdAt.toISOString(),
       read: contribution.readAt !== null,
+      hidden: contribution.hiddenAt !== null,
     })),
     nextCursor: rows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.contribution.id ?? null) : null,
   };
 }
 
-/** Marks one wish read; false when it is not a confirmed wish of this owner (the route answers 404). */
+/** Marks one wish read; false when it is not a wish in this owner's inbox (the route answers 404). */
 export async function markWishRead(db: Db, ownerId: string, id: string): Promise<boolean> {
   const [row] = await db
     .update(contributions)
     .set({ readAt: sql`coalesce(${contributions.readAt}, now())` })
-    .where(and(eq(contributions.id, id), ownedConfirmed(ownerId)))
+    .where(and(eq(contributions.id, id), ownedInbox(ownerId)))
     .returning({ id: contributions.id });
   return row !== undefined;
 }
@@ -97,6 +104,13 @@ export function toCsvCell(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** The export's 'On the page' cell: the parents' moderation, empty for a gift that was never public. */
+function describePagePresence(contribution: ContributionRow): string {
+  if (contribution.removedAt) return 'removed';
+  if (contribution.hiddenAt) return 'hidden';
+  return contribution.status === 'confirmed' ? 'shown' : '';
+}
+
 /** A gift's money goes (or went) back to its sender: refunded, or due for a refund. */
 const giftGoesBack = or(
   eq(payments.status, 'refunded'),
@@ -107,6 +121,7 @@ const giftGoesBack = or(
  * Every confirmed wish and guess of the owner's calendars as RFC 4180 CSV (with a BOM for Excel),
  * plus the gifts that go back: a late gift (charged after the end, never public) is listed as
  * refunded too, so the export matches the ledger. A declined or failed gift is never listed.
+ * A wish the parents removed is listed only for its gift, without its words or guess.
  */
 export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: string): Promise<string> {
   const rows = await db
@@ -121,9 +136,12 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .leftJoin(payments, eq(payments.id, contributions.paymentId))
     .where(
-      or(
-        ownedConfirmed(ownerId, calendarId),
-        and(ownedContributions(ownerId, calendarId), eq(contributions.status, 'failed'), giftGoesBack),
+      and(
+        or(
+          ownedConfirmed(ownerId, calendarId),
+          and(ownedContributions(ownerId, calendarId), eq(contributions.status, 'failed'), giftGoesBack),
+        ),
+        notRemovedOrWithGift,
       ),
     )
     .orderBy(asc(calendars.createdAt), desc(contributions.createdAt), desc(contributions.id));
@@ -140,13 +158,14 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
     'Gift status',
     'Sent at (UTC)',
     'Read',
+    'On the page',
   ];
   const lines = rows.map(({ contribution, title, firstName, currency, refunded }) =>
     [
       getCalendarTitle({ title, firstName }),
       contribution.name,
       contribution.email,
-      contribution.guessedDate,
+      contribution.removedAt ? null : contribution.guessedDate,
       contribution.guessedTimeMinutes === null ? null : formatTimeInput(contribution.guessedTimeMinutes),
       contribution.guessedWeightGrams,
       contribution.wish,
@@ -157,6 +176,7 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
       contribution.giftAmount ? (refunded ? 'refunded' : 'given') : '',
       contribution.createdAt.toISOString(),
       contribution.readAt ? 'yes' : 'no',
+      describePagePresence(contribution),
     ]
       .map(toCsvCell)
       .join(','),

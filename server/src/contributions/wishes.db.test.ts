@@ -153,7 +153,7 @@ describe('CSV export', () => {
     const csv = (await response.text()).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift","Currency","Gift status","Sent at (UTC)","Read"',
+      '"Calendar","Name","E-mail","Guessed date","Guessed time","Guessed weight (g)","Wish","Gift","Currency","Gift status","Sent at (UTC)","Read","On the page"',
     );
     expect(csv).toContain('"\'@Bob"');
     expect(csv).toContain('"\'-2 wishes"');

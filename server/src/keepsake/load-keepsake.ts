@@ -5,6 +5,7 @@ import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { toPublicName } from '../contributions/display-name.ts';
 import { contributions } from '../contributions/schema.ts';
+import { shownOnPage } from '../contributions/wish-moderation.ts';
 import type { Db } from '../lib/db.ts';
 
 /** The photos' image ids, for the caller to read their bytes (images/), apart from the plain book. */
@@ -34,7 +35,8 @@ export async function loadKeepsake(
       createdAt: contributions.createdAt,
     })
     .from(contributions)
-    .where(and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed')))
+    // Hidden and removed wishes are in no keepsake, the parents' own included: it is printed and kept.
+    .where(and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'), shownOnPage))
     .orderBy(asc(contributions.createdAt), asc(contributions.id));
   const hide = audience === 'public' && calendar.hideSenderNames;
   return {

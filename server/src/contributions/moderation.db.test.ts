@@ -1,0 +1,302 @@
+import type { OwnerWish, PublicCalendar, WishPageView } from '@firstday/common/contributions';
+import type { KeepsakeBook } from '@firstday/common/keepsake';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readError } from '../../test/test-app.ts';
+import {
+  createActiveCalendar,
+  createContributionTestApp,
+  findEditLink,
+  GOOD_CARD,
+  makeContribution,
+  postContribution,
+  withAnyCaptcha,
+} from '../../test/test-contributions.ts';
+import { createTestCalendar } from '../../test/test-payments.ts';
+import { sendJson } from '../../test/test-users.ts';
+import { ledgerEntries } from '../payments/schema.ts';
+import { contributions } from './schema.ts';
+
+let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
+let webhooks: Awaited<ReturnType<typeof createContributionTestApp>>['webhooks'];
+const TODAY = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  ({ t, webhooks } = await createContributionTestApp());
+});
+afterAll(() => t.close());
+
+type WishesPage = { items: OwnerWish[]; nextCursor: string | null; unread: number };
+
+function get(path: string, cookie = '') {
+  return t.app.request(path, { headers: cookie ? { cookie } : {} });
+}
+
+async function getPublic(slug: string): Promise<PublicCalendar> {
+  const response = await get(`/api/public/calendars/${slug}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as PublicCalendar;
+}
+
+async function listInbox(calendarId: string, cookie: string): Promise<WishesPage> {
+  return (await (await get(`/api/wishes?calendarId=${calendarId}`, cookie)).json()) as WishesPage;
+}
+
+async function exportCsv(calendarId: string, cookie: string): Promise<Record<string, string>[]> {
+  const csv = (await (await get(`/api/wishes/export.csv?calendarId=${calendarId}`, cookie)).text()).replace(
+    /^\uFEFF/,
+    '',
+  );
+  // The cells here hold no line breaks or quotes: a plain split reads them.
+  const [header, ...lines] = csv
+    .trim()
+    .split('\r\n')
+    .map((line) => line.slice(1, -1).split('","'));
+  return lines.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? ''])));
+}
+
+async function contribute(
+  slug: string,
+  overrides: { name: string; wish: string; giftAmount?: number; guessedDate?: string },
+) {
+  const { giftAmount, ...rest } = overrides;
+  const body = await makeContribution(t, {
+    captchaValue: 'any',
+    ...rest,
+    ...(giftAmount ? { giftAmount, payment: { type: 'card', card: GOOD_CARD } } : {}),
+  });
+  const response = await withAnyCaptcha(t, async () => postContribution(t, slug, body));
+  expect(response.status).toBe(201);
+  const { contributionId } = (await response.json()) as { contributionId: string };
+  await webhooks.deliverAll();
+  return { id: contributionId, email: body.email };
+}
+
+function moderate(action: 'hide' | 'show' | 'remove', wishId: string, cookie: string) {
+  return action === 'remove'
+    ? sendJson(t, 'DELETE', `/api/wishes/${wishId}`, undefined, cookie)
+    : sendJson(t, 'POST', `/api/wishes/${wishId}/${action}`, {}, cookie);
+}
+
+/** A calendar with a rude wish, a kind one and a kind one with a gift. */
+async function createCalendarWithWishes() {
+  const { calendar, cookie } = await createActiveCalendar(t, { hideTotal: false });
+  const rude = await contribute(calendar.slug, {
+    name: 'Rude Prankster',
+    wish: 'Something rude',
+    guessedDate: '2030-01-14',
+  });
+  const kind = await contribute(calendar.slug, {
+    name: 'Kind Friend',
+    wish: 'All the best',
+    guessedDate: '2030-01-12',
+  });
+  const giver = await contribute(calendar.slug, {
+    name: 'Generous Aunt',
+    wish: 'Nasty words with money',
+    giftAmount: 2500,
+    guessedDate: '2030-01-15',
+  });
+  return { calendar, cookie, rude, kind, giver };
+}
+
+describe('hiding a wish', () => {
+  it('takes it off the public page and its count, keeps it in the inbox and the export marked hidden; show restores it', async () => {
+    const { calendar, cookie, rude } = await createCalendarWithWishes();
+    const before = await getPublic(calendar.slug);
+    expect(before.participants).toBe(3);
+    expect(before.wishes.items.map((wish) => wish.wish)).toContain('Something rude');
+
+    const hidden = await moderate('hide', rude.id, cookie);
+    expect(hidden.status).toBe(200);
+    expect(await hidden.json()).toEqual({ hidden: true });
+    // Twice is fine.
+    expect((await moderate('hide', rude.id, cookie)).status).toBe(200);
+
+    const page = await getPublic(calendar.slug);
+    expect(JSON.stringify(page)).not.toContain('Something rude');
+    expect(JSON.stringify(page)).not.toContain('Rude');
+    expect(page.wishes.items).toHaveLength(2);
+    expect(page.participants).toBe(2);
+    expect(page.guesses.map((guess) => guess.date)).not.toContain('2030-01-14');
+    // The gifts are the parents' either way: the total does not change.
+    expect(page.totalRaisedAmount).toBe(2500);
+
+    const inbox = await listInbox(calendar.id, cookie);
+    expect(inbox.items).toHaveLength(3);
+    expect(inbox.items.find((wish) => wish.id === rude.id)).toMatchObject({ wish: 'Something rude', hidden: true });
+    expect(inbox.items.filter((wish) => wish.hidden)).toHaveLength(1);
+
+    const rows = await exportCsv(calendar.id, cookie);
+    expect(rows.find((row) => row.Name === 'Rude Prankster')).toMatchObject({
+      Wish: 'Something rude',
+      'On the page': 'hidden',
+    });
+    expect(rows.find((row) => row.Name === 'Kind Friend')).toMatchObject({ 'On the page': 'shown' });
+
+    const shown = await moderate('show', rude.id, cookie);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toEqual({ hidden: false });
+    const restored = await getPublic(calendar.slug);
+    expect(restored.wishes.items.map((wish) => wish.wish)).toContain('Something rude');
+    expect(restored.participants).toBe(3);
+    expect((await listInbox(calendar.id, cookie)).items.find((wish) => wish.id === rude.id)?.hidden).toBe(false);
+  });
+
+  it('keeps it out of the closest guesses and out of both keepsakes', async () => {
+    const { calendar, cookie, rude } = await createCalendarWithWishes();
+    expect((await moderate('hide', rude.id, cookie)).status).toBe(200);
+    const announced = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendar.id}/announce`,
+      { birthDate: TODAY, thankYouMessage: 'Thank you!' },
+      cookie,
+    );
+    expect(announced.status).toBe(200);
+    await t.context.jobs.idle();
+
+    const page = await getPublic(calendar.slug);
+    expect(JSON.stringify(page.announcement)).not.toMatch(/Rude/);
+    expect(page.announcement?.closestGuesses.length).toBeGreaterThan(0);
+
+    const publicBook = (await (await get(`/api/public/calendars/${calendar.slug}/keepsake`)).json()) as KeepsakeBook;
+    expect(publicBook.wishes.map((wish) => wish.wish)).toEqual(['All the best', 'Nasty words with money']);
+    const ownerBook = (await (await get(`/api/calendars/${calendar.id}/keepsake`, cookie)).json()) as KeepsakeBook;
+    expect(ownerBook.wishes.map((wish) => wish.wish)).not.toContain('Something rude');
+    expect(ownerBook.wishes).toHaveLength(2);
+  });
+
+  it('does not tell the guest: their own edit link still shows the wish as they wrote it, and they may edit it (it stays hidden)', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const guest = await contribute(calendar.slug, { name: 'Quiet Guest', wish: 'My own words' });
+    const link = await findEditLink(t, guest.email);
+    expect(link).toBeDefined();
+    expect((await moderate('hide', guest.id, cookie)).status).toBe(200);
+
+    const own = await get(`/api/public/contributions/${link!.id}?token=${link!.token}`);
+    expect(own.status).toBe(200);
+    const body = (await own.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ wish: 'My own words', status: 'confirmed' });
+    expect(JSON.stringify(body)).not.toMatch(/hidden/i);
+
+    const edited = await sendJson(t, 'PATCH', `/api/public/contributions/${link!.id}?token=${link!.token}`, {
+      wish: 'My better words',
+    });
+    expect(edited.status).toBe(200);
+    expect(JSON.stringify((await getPublic(calendar.slug)).wishes)).not.toContain('My better words');
+    expect((await listInbox(calendar.id, cookie)).items[0]).toMatchObject({ wish: 'My better words', hidden: true });
+  });
+});
+
+describe('removing a wish', () => {
+  it('erases its words and guess everywhere, and keeps its gift in the totals and the ledger', async () => {
+    const { calendar, cookie, giver, kind } = await createCalendarWithWishes();
+    const ledgerBefore = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, calendar.id));
+    const statsBefore = (await (await get(`/api/calendars/${calendar.id}`, cookie)).json()) as {
+      raisedAmount: number;
+    };
+    expect(statsBefore.raisedAmount).toBe(2500);
+
+    const removed = await moderate('remove', giver.id, cookie);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ removed: true });
+    // For good: nothing left to hide, show or remove.
+    expect((await moderate('remove', giver.id, cookie)).status).toBe(404);
+    expect((await moderate('show', giver.id, cookie)).status).toBe(404);
+
+    const [row] = await t.db.select().from(contributions).where(eq(contributions.id, giver.id));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      wish: '',
+      giftAmount: 2500,
+      guessedTimeMinutes: null,
+      guessedWeightGrams: null,
+      removedAt: expect.any(Date),
+    });
+
+    const page = await getPublic(calendar.slug);
+    expect(JSON.stringify(page)).not.toContain('Nasty words');
+    expect(page.wishes.items).toHaveLength(2);
+    expect(page.participants).toBe(2);
+    expect(page.guesses.map((guess) => guess.date)).not.toContain('2030-01-15');
+    expect(page.totalRaisedAmount).toBe(2500);
+
+    const inbox = await listInbox(calendar.id, cookie);
+    expect(inbox.items.map((wish) => wish.id)).not.toContain(giver.id);
+    expect(inbox.items.map((wish) => wish.id)).toContain(kind.id);
+    expect(inbox.unread).toBe(2);
+
+    const rows = await exportCsv(calendar.id, cookie);
+    expect(rows.map((line) => line.Wish)).not.toContain('Nasty words with money');
+    // The gift stays in the parents' records, without the words or the guess.
+    expect(rows.find((line) => line.Name === 'Generous Aunt')).toMatchObject({
+      Wish: '',
+      'Guessed date': '',
+      Gift: '25.00',
+      'On the page': 'removed',
+    });
+
+    const statsAfter = (await (await get(`/api/calendars/${calendar.id}`, cookie)).json()) as {
+      raisedAmount: number;
+    };
+    expect(statsAfter.raisedAmount).toBe(2500);
+    const ledgerAfter = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, calendar.id));
+    expect(ledgerAfter).toEqual(ledgerBefore);
+  });
+
+  it('removes a wish without a gift from the export too, and closes its edit link', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const guest = await contribute(calendar.slug, { name: 'Gone Guest', wish: 'Gone words' });
+    const link = await findEditLink(t, guest.email);
+    expect((await moderate('remove', guest.id, cookie)).status).toBe(200);
+
+    expect((await exportCsv(calendar.id, cookie)).map((line) => line.Name)).not.toContain('Gone Guest');
+    expect((await listInbox(calendar.id, cookie)).items).toEqual([]);
+    const own = await get(`/api/public/contributions/${link!.id}?token=${link!.token}`);
+    expect(own.status).toBe(404);
+    const edit = await sendJson(t, 'PATCH', `/api/public/contributions/${link!.id}?token=${link!.token}`, {
+      wish: 'Back again',
+    });
+    expect(edit.status).toBe(404);
+    const [row] = await t.db.select().from(contributions).where(eq(contributions.id, guest.id));
+    expect(row?.wish).toBe('');
+  });
+});
+
+describe('who may moderate', () => {
+  it('is the owner only: another account gets 404, a signed-out visitor 401', async () => {
+    const { calendar, cookie, rude } = await createCalendarWithWishes();
+    const other = await createTestCalendar(t);
+    for (const action of ['hide', 'show', 'remove'] as const) {
+      const response = await moderate(action, rude.id, other.cookie);
+      expect(response.status).toBe(404);
+      expect((await readError(response)).code).toBe('not_found');
+    }
+    expect((await moderate('hide', 'not-a-uuid', cookie)).status).toBe(404);
+    expect((await moderate('hide', crypto.randomUUID(), cookie)).status).toBe(404);
+    const signedOut = await moderate('hide', rude.id, '');
+    expect(signedOut.status).toBe(401);
+    expect((await readError(signedOut)).code).toBe('unauthorized');
+    // Nothing changed.
+    expect((await getPublic(calendar.slug)).wishes.items).toHaveLength(3);
+  });
+
+  it('tells the guest page whether its visitor is the owner, and nothing else to anyone else', async () => {
+    const { calendar, cookie, rude } = await createCalendarWithWishes();
+    const other = await createTestCalendar(t);
+    await moderate('hide', rude.id, cookie);
+
+    const owner = await get(`/api/wishes/page-view?slug=${calendar.slug}`, cookie);
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get('cache-control')).toContain('no-store');
+    expect((await owner.json()) as WishPageView).toEqual({ owner: true, calendarId: calendar.id, hiddenWishes: 1 });
+
+    for (const visitor of ['', other.cookie]) {
+      const response = await get(`/api/wishes/page-view?slug=${calendar.slug}`, visitor);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ owner: false });
+    }
+    expect(await (await get('/api/wishes/page-view?slug=nope', cookie)).json()).toEqual({ owner: false });
+  });
+});
