@@ -70,6 +70,8 @@ export const PayRequestSchema = z.object({
   /** One per attempt, made by the browser; a retry of the same attempt sends the same key. */
   idempotencyKey: z.string().min(16).max(100),
   method: PaymentMethodSchema,
+  /** Asked for after a few declined attempts (`captcha_required`, decision 022). */
+  captchaValue: z.string().trim().min(1).max(8_192).optional(),
 });
 export type PayRequest = z.input<typeof PayRequestSchema>;
 

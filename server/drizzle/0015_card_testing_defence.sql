@@ -12,6 +12,7 @@ CREATE TABLE "payment_declines" (
 );
 --> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "client_key" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "payer_account_id" text;--> statement-breakpoint
 ALTER TABLE "payment_declines" ADD CONSTRAINT "payment_declines_calendar_id_calendars_id_fk" FOREIGN KEY ("calendar_id") REFERENCES "public"."calendars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_declines_calendar_idx" ON "payment_declines" USING btree ("calendar_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_declines_account_idx" ON "payment_declines" USING btree ("account_id","created_at");--> statement-breakpoint

@@ -2,6 +2,7 @@ import type { AppContext } from './app-context.ts';
 import { sendWishDigests, WISH_DIGEST_JOB } from './contributions/wish-digest.ts';
 import { DELETE_UNUSED_IMAGES_JOB, deleteUnusedImages } from './images/delete-unused-images.ts';
 import type { JobDefinition } from './lib/jobs/runner.ts';
+import { DELETE_OLD_DECLINES_JOB, deleteOldDeclines } from './payments/payment-guard.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB, preparePayoutRecipient } from './payments/payout-recipients.ts';
 import { RECONCILE_AFTER_START_JOB, RECONCILE_PAYMENTS_JOB, reconcileAll } from './payments/reconcile.ts';
 import { SETTLE_CALENDAR_JOB, settleCalendar } from './payments/settlement.ts';
@@ -42,6 +43,16 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
         const context = getContext();
         const deleted = await deleteUnusedImages(context);
         if (deleted > 0) context.logger.info({ deleted }, 'unused photos deleted');
+      },
+    },
+    // Declined payment attempts are counted for a day at most and kept a week (decision 022).
+    {
+      name: DELETE_OLD_DECLINES_JOB,
+      everyMs: 60 * 60_000,
+      async run() {
+        const context = getContext();
+        const deleted = await deleteOldDeclines(context.db);
+        if (deleted > 0) context.logger.info({ deleted }, 'old payment declines deleted');
       },
     },
   ];

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { user } from '../src/auth/schema.ts';
-import { generateSlug } from '../src/calendars/calendar-service.ts';
+import { generateSlug, lockDraftForFee } from '../src/calendars/calendar-service.ts';
 import { calendars } from '../src/calendars/schema.ts';
+import type { Db } from '../src/lib/db.ts';
 import { createSecretBox } from '../src/lib/secret-box.ts';
 import { createSandboxProvider } from '../src/payments/sandbox-provider.ts';
 import type { createTestApp } from './test-app.ts';
@@ -439,4 +440,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A calendar as the fee's claim takes it (the pay route passes the same). */
+export function forFee(calendar: { id: string }) {
+  return { id: calendar.id, lockForFee: (tx: Db) => lockDraftForFee(tx, calendar.id) };
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { createSupportReceivedEmail, createSupportRequestEmail } from '../emails/support.ts';
 import { isOwnImage } from '../images/image-store.ts';
+import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { enqueueJob } from '../lib/jobs/queue.ts';
 import { readJsonBody } from '../lib/json-body.ts';
@@ -16,6 +17,7 @@ import { enqueueMail } from '../lib/mail/outbox.ts';
 import { limitByIp } from '../lib/rate-limit.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { startFeePayment } from '../payments/charge-payments.ts';
+import { describePaymentSource, guardPaymentAttempt } from '../payments/payment-guard.ts';
 import { getPayoutHeldUntil } from '../payments/payout-hold.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB, readPayoutTermsAcceptance } from '../payments/payout-recipients.ts';
 import {
@@ -24,6 +26,7 @@ import {
   getCalendarTitle,
   getOwnedCalendar,
   listOwnedCalendars,
+  lockDraftForFee,
   toOwnerCalendar,
   updateCalendar,
 } from './calendar-service.ts';
@@ -105,7 +108,24 @@ export function createCalendarRoutes(context: AppContext) {
       if (Object.keys(missing).length > 0) {
         throw new AppError('calendar_incomplete', 'Please complete the earlier steps first.', 400, { fields: missing });
       }
-      const payment = await startFeePayment(context, { calendar: row, ...input });
+      const ip = getClientIp(c, context.env.TRUST_PROXY);
+      const source = describePaymentSource(context, {
+        purpose: 'fee',
+        calendarId: row.id,
+        accountId: user.id,
+        ip,
+        method: input.method,
+      });
+      await guardPaymentAttempt(context, source, async () =>
+        input.captchaValue ? context.captcha.verify(input.captchaValue, ip, input.idempotencyKey) : false,
+      );
+      const payment = await startFeePayment(context, {
+        calendar: { id: row.id, lockForFee: (tx) => lockDraftForFee(tx, row.id) },
+        idempotencyKey: input.idempotencyKey,
+        method: input.method,
+        clientKey: source.clientKey,
+        accountId: user.id,
+      });
       const current = await getOwnedCalendar(context.db, user.id, row.id);
       return c.json({ payment, calendar: toOwnerCalendar(current) });
     });

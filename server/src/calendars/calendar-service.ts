@@ -252,6 +252,7 @@ export async function updateCalendar(
     });
   }
   const changesCurrency = fields.currency !== undefined && fields.currency !== row.currency;
+  if (changesCurrency) await assertNoLiveFee(db, row.id);
   if (fields.firstName && fields.title === undefined) {
     const title = followFirstName(row.title, row.firstName, fields.firstName);
     if (title) fields.title = title;
@@ -288,6 +289,44 @@ export async function updateCalendar(
   }
   // The figures do not change with an edit of the calendar itself.
   return { ...updated, stats: row.stats ?? NO_STATS };
+}
+
+/**
+ * The fee's claim (charge-payments.ts) locks the draft and charges its currency as it is then.
+ * Undefined when the calendar is no longer a draft.
+ */
+export async function lockDraftForFee(db: Db, calendarId: string): Promise<Currency | undefined> {
+  const [draft] = await db
+    .select({ currency: calendars.currency })
+    .from(calendars)
+    .where(and(eq(calendars.id, calendarId), eq(calendars.status, 'draft')))
+    .for('update');
+  return draft?.currency;
+}
+
+/**
+ * A draft's currency is fixed once its fee is being paid: the fee is charged in it. Takes the
+ * calendar's row lock, as the fee's claim does (lockDraftForFee), so whichever comes second sees
+ * the other: a claim after this change charges the new currency, a change after a claim is refused.
+ * Call inside a transaction.
+ */
+async function assertNoLiveFee(db: Db, calendarId: string): Promise<void> {
+  await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.id, calendarId)).for('update');
+  const [live] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.calendarId, calendarId),
+        eq(payments.purpose, 'fee'),
+        inArray(payments.status, ['pending', 'processing', 'succeeded']),
+      ),
+    );
+  if (live) {
+    throw new AppError('currency_locked', 'Some fields need your attention.', 400, {
+      fields: { currency: 'The currency cannot change while the fee is being paid.' },
+    });
+  }
 }
 
 /**

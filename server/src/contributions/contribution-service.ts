@@ -162,6 +162,8 @@ export async function createContribution(
   context: AppContext,
   calendar: CalendarRow,
   input: ContributionInput,
+  /** Who sends the gift (payment-guard.ts): a decline reported later still counts against them. */
+  clientKey?: string,
 ): Promise<ContributionResponse> {
   const base = {
     calendarId: calendar.id,
@@ -220,6 +222,7 @@ export async function createContribution(
         method: method.type,
         // Its own namespace: a gift key can never meet a fee payment's key.
         idempotencyKey: `gift:${input.idempotencyKey}`,
+        clientKey: clientKey ?? null,
       })
       .returning();
     await tx.update(contributions).set({ paymentId: payment!.id }).where(eq(contributions.id, contribution.id));

@@ -7,18 +7,19 @@ import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
 import { getCalendarTitle } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
-import { createGiftNotificationEmail } from '../emails/contributions.ts';
+import { createDeclineBurstEmail, createGiftNotificationEmail } from '../emails/contributions.ts';
 import { createGiftRefundEmail } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { createUnsubscribeUrl } from '../lib/mail/suppression.ts';
+import { GIFT_BURST } from '../payments/payment-guard.ts';
 import type { PaymentPurposeHandler, PaymentReaction, PaymentRow } from '../payments/payment-transitions.ts';
 import { enqueueContributionReceipt } from './contribution-receipt.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 
 type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRET'>;
-type GiftContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars'>;
+type GiftContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars' | 'limiters' | 'rateLimits'>;
 
 /**
  * What a gift's payment does to its contribution (registered in payment-handlers.ts): succeeded →
@@ -39,6 +40,23 @@ export function createGiftPaymentHandler(getContext: () => GiftContext): Payment
       }
       const confirmed = await confirmGift(tx, context.env, payment, wallet);
       return afterGiftChange(context, confirmed?.calendarId, confirmed?.mailQueued ?? false);
+    },
+    async onDeclined({ tx, payment, burst }) {
+      const context = getContext();
+      const { calendarId } = payment;
+      if (!calendarId) return undefined;
+      const alertQueued = burst && (await enqueueDeclineBurstAlert(tx, context.env.APP_URL, calendarId));
+      return {
+        afterCommit() {
+          // A declined gift gives its place in the calendar's allowance back: a wave of stolen cards
+          // must not use up the room real guests need (decision 022).
+          void context.limiters
+            .create('contributions-per-calendar', context.rateLimits.contributionsPerCalendar)
+            .giveBack(calendarId)
+            .catch(() => undefined);
+          if (alertQueued) context.wakeMailWorker();
+        },
+      };
     },
     async onFailed({ tx, payment }) {
       const [failed] = await tx
@@ -122,6 +140,36 @@ export async function enqueueGiftRefundNotice(
       amount: payment.amount,
       currency,
       reason,
+    })),
+  });
+}
+
+/** The parents hear of a burst of declined gifts once a day at most (the dedupe key holds the day). */
+async function enqueueDeclineBurstAlert(db: Db, appUrl: string, calendarId: string): Promise<boolean> {
+  const [owner] = await db
+    .select({
+      email: user.email,
+      name: user.name,
+      locale: userProfiles.locale,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      background: calendars.background,
+    })
+    .from(calendars)
+    .innerJoin(user, eq(user.id, calendars.ownerId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
+    .where(eq(calendars.id, calendarId));
+  if (!owner) return false;
+  const day = new Date().toISOString().slice(0, 10);
+  return enqueueMail(db, {
+    to: owner.email,
+    dedupeKey: `decline-burst:${calendarId}:${day}`,
+    ...(await createDeclineBurstEmail({
+      appUrl,
+      locale: accountLocale(owner.locale),
+      name: owner.name,
+      calendar: { title: getCalendarTitle(owner), background: owner.background },
+      declines: GIFT_BURST.declines,
     })),
   });
 }

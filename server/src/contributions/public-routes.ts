@@ -7,6 +7,7 @@ import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { limitByIp } from '../lib/rate-limit.ts';
+import { describePaymentSource, guardPaymentAttempt } from '../payments/payment-guard.ts';
 import {
   answerExistingContribution,
   checkContribution,
@@ -107,10 +108,23 @@ export function createPublicRoutes(context: AppContext) {
           fields: { captchaValue: 'Please wait a moment and send again.' },
         });
       }
+      const ip = getClientIp(c, trustProxy);
+      let clientKey: string | undefined;
+      if (input.giftAmount != null && input.payment) {
+        const source = describePaymentSource(context, {
+          purpose: 'gift',
+          calendarId: calendar.id,
+          ip,
+          method: input.payment,
+        });
+        // The gift form's captcha was solved above: the gift rules only pause (decision 022).
+        await guardPaymentAttempt(context, source, async () => true);
+        clientKey = source.clientKey;
+      }
       // Only requests that passed validation and the captcha count against the calendar, so a
-      // stranger's junk cannot lock friends out.
+      // stranger's junk cannot lock friends out; a declined gift gives its place back (gift-payments.ts).
       await perCalendar.hit(calendar.id);
-      return c.json(await createContribution(context, calendar, input), 201);
+      return c.json(await createContribution(context, calendar, input, clientKey), 201);
     })
     .get('/contributions/:id', async (c) => {
       const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));

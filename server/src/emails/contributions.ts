@@ -133,3 +133,34 @@ export function createGiftNotificationEmail(input: {
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }
+
+/**
+ * 'Someone is trying stolen cards on your calendar': a burst of declined gifts (decision 022), at
+ * most once a day per calendar. It reassures rather than alarms: nothing is needed from the parents.
+ */
+export function createDeclineBurstEmail(input: {
+  appUrl: string;
+  locale: Locale;
+  name: string;
+  calendar: Calendar;
+  declines: number;
+}): Promise<Email> {
+  const { locale } = input;
+  const t = serverTranslator(locale);
+  const title = input.calendar.title;
+  return renderEmail({
+    appUrl: input.appUrl,
+    locale,
+    background: input.calendar.background,
+    subject: t('emails.declineBurst.subject', { title }),
+    heading: t('emails.declineBurst.heading'),
+    paragraphs: [
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.declineBurst.body', { count: input.declines, title }),
+      t('emails.declineBurst.safe'),
+      t('emails.declineBurst.share'),
+    ],
+    action: { label: t('emails.common.openCalendars'), url: `${input.appUrl}/my_calendars` },
+    footer: [t('emails.declineBurst.footer'), t('emails.common.creatorFooter')],
+  });
+}

@@ -10,6 +10,10 @@ export type Metrics = {
   observeRequest(request: { method: string; route: string; status: number; seconds: number }): void;
   /** One e-mail send attempt: sent, failed and retried later, or failed for good. */
   countMail(outcome: MailOutcome): void;
+  /** One declined payment attempt, by purpose and the provider's decline code. */
+  countDecline(purpose: string, reason: string): void;
+  /** One payment attempt refused before the provider was asked, by the rule that fired (payment-guard.ts). */
+  countPaymentRefusal(purpose: string, rule: string): void;
 };
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -36,6 +40,20 @@ export function createMetrics(options: { db: Db; defaultMetrics?: boolean }): Me
     name: 'firstday_emails_total',
     help: "E-mail send attempts by outcome: 'sent', 'retry' (failed, tried again later), 'failed' (given up)",
     labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  const declines = new Counter({
+    name: 'firstday_payment_declines_total',
+    help: "Declined payment attempts by purpose ('fee', 'gift') and the provider's decline code",
+    labelNames: ['purpose', 'reason'] as const,
+    registers: [registry],
+  });
+
+  const paymentRefusals = new Counter({
+    name: 'firstday_payment_refusals_total',
+    help: 'Payment attempts refused or sent to a captcha before reaching the provider, by purpose and rule (decision 022)',
+    labelNames: ['purpose', 'rule'] as const,
     registers: [registry],
   });
 
@@ -125,6 +143,13 @@ export function createMetrics(options: { db: Db; defaultMetrics?: boolean }): Me
     },
     countMail(outcome) {
       emails.inc({ outcome });
+    },
+    countDecline(purpose, reason) {
+      // Decline codes come from the provider: an unknown one is counted, not made a new series.
+      declines.inc({ purpose, reason: /^[a-z_]{1,40}$/.test(reason) ? reason : 'other' });
+    },
+    countPaymentRefusal(purpose, rule) {
+      paymentRefusals.inc({ purpose, rule });
     },
   };
 }

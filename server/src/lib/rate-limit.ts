@@ -21,6 +21,8 @@ export type RateLimiter = {
   hit(key: string): Promise<void>;
   /** Counts one hit for `key`; false when over the limit (for limits the caller applies silently). */
   tryHit(key: string): Promise<boolean>;
+  /** Takes one hit back, for a request that turned out not to count (e.g. a declined gift). */
+  giveBack(key: string): Promise<void>;
 };
 
 export type RateLimiters = {
@@ -94,6 +96,9 @@ export function createRateLimiters(options: { db: Db; redis?: Redis }): RateLimi
         },
         async tryHit(key) {
           return (await count(key)) === 0;
+        },
+        async giveBack(key) {
+          await limiter.reward(hashKey(key), 1);
         },
       };
     },

@@ -4,6 +4,7 @@ import type { Currency } from '@firstday/common/currency';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ProviderPaymentMethod } from './payment-provider.ts';
 import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
@@ -22,6 +23,23 @@ const IN_FLIGHT_POLL_MS = 50;
 
 export type Answer = { row: PaymentRow; clientSecret?: string };
 
+type FeeRequest = {
+  calendar: {
+    id: string;
+    /**
+     * Locks the draft's row in the claim's transaction and answers its currency then (undefined:
+     * no longer a draft). The calendars feature's own (calendar-service.ts, lockDraftForFee).
+     */
+    lockForFee(tx: Db): Promise<Currency | undefined>;
+  };
+  idempotencyKey: string;
+  method: ChargeMethod;
+  /** Who asks (payment-guard.ts), so a decline reported later still counts against them. */
+  clientKey?: string;
+  /** The paying account, counted by the fee's decline rules. */
+  accountId?: string;
+};
+
 /**
  * Charges the $20 creation fee for a draft calendar (the route has checked ownership and
  * completeness). Idempotent in three layers: the browser's key is unique in `payments`; a partial
@@ -29,13 +47,10 @@ export type Answer = { row: PaymentRow; clientSecret?: string };
  * receives the same key, so even a resumed call after a crash cannot charge twice. The calendar
  * is activated only by the provider's confirmation (webhook or reconciliation), never here.
  */
-export async function startFeePayment(
-  context: AppContext,
-  request: { calendar: { id: string; currency: Currency }; idempotencyKey: string; method: ChargeMethod },
-): Promise<PayResponse['payment']> {
+export async function startFeePayment(context: AppContext, request: FeeRequest): Promise<PayResponse['payment']> {
   const { method } = request;
   assertPaymentMethodAvailable(context, method.type);
-  const { row, created } = await claimFeePayment(context, request.calendar, request.idempotencyKey, method.type);
+  const { row, created } = await claimFeePayment(context, request);
   const answer = created ? await callProvider(context, row, method) : await answerExisting(context, row, request);
   return toPayResponse(answer);
 }
@@ -52,32 +67,43 @@ export function assertPaymentMethodAvailable(context: AppContext, type: ChargeMe
   );
 }
 
-/** Inserts the 'pending' row before any provider call; on a conflict returns the payment that won. */
+/**
+ * Inserts the 'pending' row before any provider call; on a conflict returns the payment that won.
+ * The fee is in the calendar's currency as it is under the row lock the claim holds: a currency
+ * change takes the same lock and is refused once a live fee exists, so the two never disagree.
+ */
 async function claimFeePayment(
   context: AppContext,
-  { id: calendarId, currency }: { id: string; currency: Currency },
-  idempotencyKey: string,
-  methodType: ChargeMethod['type'],
+  request: FeeRequest,
 ): Promise<{ row: PaymentRow; created: boolean }> {
   const { db } = context;
+  const { idempotencyKey } = request;
+  const calendarId = request.calendar.id;
   // A conflicting payment can turn 'failed' between our insert and our look-up: then try again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [inserted] = await db
-      .insert(payments)
-      .values({
-        id: randomUUID(),
-        calendarId,
-        purpose: 'fee',
-        provider: context.payments.name,
-        // 20 in the calendar's currency, as it is when the fee is charged.
-        amount: CREATION_FEE_AMOUNT,
-        currency,
-        status: 'pending',
-        method: methodType,
-        idempotencyKey,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await db.transaction(async (tx) => {
+      const currency = await request.calendar.lockForFee(tx);
+      if (!currency) return undefined;
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          id: randomUUID(),
+          calendarId,
+          purpose: 'fee',
+          provider: context.payments.name,
+          // 20 in the calendar's currency, as it is when the fee is charged.
+          amount: CREATION_FEE_AMOUNT,
+          currency,
+          status: 'pending',
+          method: request.method.type,
+          idempotencyKey,
+          clientKey: request.clientKey ?? null,
+          payerAccountId: request.accountId ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    });
     if (inserted) return { row: inserted, created: true };
 
     const [sameKey] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));

@@ -30,6 +30,8 @@ export type ProviderPaymentState = {
   currency?: string;
   /** Our payment id, as we sent it in the metadata: finds a payment whose reference was never stored. */
   paymentId?: string;
+  /** The same card gives the same value (Stripe's `card.fingerprint`), for counting declines per card. */
+  cardFingerprint?: string;
 };
 
 /** The provider's view of a payout (a transfer of collected gifts to the parents' bank account). */
@@ -91,6 +93,13 @@ export interface PaymentProvider {
     metadata: PaymentMetadata;
   }): Promise<ProviderPaymentState>;
   retrievePayment(reference: string): Promise<ProviderPaymentState>;
+  /**
+   * The card's fingerprint before charging it, where the number passes through us (the sandbox);
+   * undefined where only the provider sees the card (Stripe: known from the decline).
+   */
+  fingerprintCard?(method: ProviderPaymentMethod): string | undefined;
+  /** Ends a payment that can still be confirmed (Stripe: cancels the intent after a decline). */
+  cancelPayment?(reference: string): Promise<ProviderPaymentState>;
   /** Repair after a crash between the provider call and our write: undefined when nothing was created. */
   findPaymentByIdempotencyKey(idempotencyKey: string): Promise<ProviderPaymentState | undefined>;
   /** Makes (or re-reads) the recipient a payout goes to; the same idempotency key never makes a second one. */

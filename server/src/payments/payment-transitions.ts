@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueJob } from '../lib/jobs/queue.ts';
 import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
+import { isNewDecline, recordDecline } from './payment-guard.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
 import { SETTLE_CALENDAR_JOB } from './settlement.ts';
@@ -41,6 +42,11 @@ export type PaymentSucceededReaction = PaymentReaction & {
  */
 export type PaymentPurposeHandler = {
   onSucceeded?(change: PaymentChange): Promise<PaymentSucceededReaction | undefined>;
+  /**
+   * The card's bank refused it (counted once per payment by payment-guard.ts). `burst`: this decline
+   * made the calendar's recent declines a burst (decision 022), which its parents should hear of.
+   */
+  onDeclined?(change: PaymentChange & { burst: boolean }): Promise<PaymentReaction | undefined>;
   onFailed?(change: PaymentChange): Promise<PaymentReaction | undefined>;
   onRefunded?(change: PaymentChange): Promise<PaymentReaction | undefined>;
 };
@@ -48,7 +54,10 @@ export type PaymentPurposeHandler = {
 /** One handler per purpose, registered in one place (server/src/payment-handlers.ts). */
 export type PaymentPurposeHandlers = Record<PaymentRow['purpose'], PaymentPurposeHandler>;
 
-type TransitionContext = Pick<AppContext, 'db' | 'logger' | 'payments' | 'jobs' | 'paymentHandlers'>;
+type TransitionContext = Pick<
+  AppContext,
+  'db' | 'env' | 'logger' | 'metrics' | 'payments' | 'jobs' | 'paymentHandlers'
+>;
 
 /**
  * Our status only moves forward: pending → processing → succeeded | failed, succeeded → refunded.
@@ -77,6 +86,8 @@ export async function applyProviderState(
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
   let afterCommit: (() => void) | undefined;
+  let afterDecline: (() => void) | undefined;
+  let declined: PaymentRow | undefined;
   let jobQueued = false;
   const result = await context.db.transaction(async (tx) => {
     if (options.webhookEvent) {
@@ -120,12 +131,19 @@ export async function applyProviderState(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(payments.id, paymentId))
       .returning();
+    const handler = context.paymentHandlers[payment.purpose];
+    const change: PaymentChange = { tx, payment: updated!, previousStatus: payment.status, wallet: state.wallet };
+    if (isNewDecline(payment, updated!)) {
+      const { recorded, burst } = await recordDecline(tx, context.env.APP_SECRET, updated!, state.cardFingerprint);
+      if (recorded) {
+        declined = updated;
+        afterDecline = (await handler.onDeclined?.({ ...change, burst }))?.afterCommit;
+      }
+    }
     if (status === payment.status) return { payment: updated, changed: true };
     if (status === 'succeeded') await recordPaymentSucceeded(tx, updated!);
     if (status === 'refunded') await recordPaymentRefunded(tx, updated!);
 
-    const handler = context.paymentHandlers[payment.purpose];
-    const change: PaymentChange = { tx, payment: updated!, previousStatus: payment.status, wallet: state.wallet };
     if (status === 'succeeded') {
       const reaction = await handler.onSucceeded?.(change);
       afterCommit = reaction?.afterCommit;
@@ -149,8 +167,27 @@ export async function applyProviderState(
     return { payment: updated, changed: true };
   });
   afterCommit?.();
+  afterDecline?.();
   if (jobQueued) context.jobs.wake();
+  if (declined) await afterDeclineCommitted(context, declined);
   return result;
+}
+
+/**
+ * Counts the decline, and with Stripe cancels the intent it was declined on: the browser holds the
+ * intent's client secret and could otherwise try card after card on it without asking us again, so
+ * each new try is a new intent, made through the guarded pay routes.
+ */
+async function afterDeclineCommitted(context: TransitionContext, payment: PaymentRow): Promise<void> {
+  context.metrics.countDecline(payment.purpose, payment.failureCode ?? 'declined');
+  if (payment.status !== 'processing' || !payment.providerRef || !context.payments.cancelPayment) return;
+  try {
+    const state = await context.payments.cancelPayment(payment.providerRef);
+    await applyProviderState(context, payment.id, state);
+  } catch (error) {
+    // Reconciliation ends an intent left open (abandoned) later; the decline is counted already.
+    context.logger.warn({ paymentId: payment.id, err: (error as Error).message }, 'could not cancel a declined intent');
+  }
 }
 
 /**

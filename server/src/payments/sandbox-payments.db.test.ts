@@ -3,7 +3,7 @@ import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
-import { createTestCalendar, useManualSandboxWebhooks } from '../../test/test-payments.ts';
+import { createTestCalendar, forFee, useManualSandboxWebhooks } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { startFeePayment } from './charge-payments.ts';
@@ -53,7 +53,11 @@ describe('fee payment with the sandbox', () => {
     const key = newKey();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        startFeePayment(t.context, { calendar, idempotencyKey: key, method: card('4242424242424242') }),
+        startFeePayment(t.context, {
+          calendar: forFee(calendar),
+          idempotencyKey: key,
+          method: card('4242424242424242'),
+        }),
       ),
     );
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set(['processing']));
@@ -81,7 +85,11 @@ describe('fee payment with the sandbox', () => {
     expect(receipts[0]!.text).toContain('http://firstday.test/my_calendars');
 
     // The same key afterwards answers the same, now succeeded, payment.
-    const again = await startFeePayment(t.context, { calendar, idempotencyKey: key, method: card('4242424242424242') });
+    const again = await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: key,
+      method: card('4242424242424242'),
+    });
     expect(again).toEqual({ status: 'succeeded' });
     expect(await countCharges([rows[0]!.id])).toBe(1);
   });
@@ -130,7 +138,11 @@ describe('fee payment with the sandbox', () => {
   ])('declines %s with %s, keeps the draft and allows a retry with a new key', async (number, failureCode) => {
     const { calendar, email } = await createTestCalendar(t);
     const key = newKey();
-    const failed = await startFeePayment(t.context, { calendar, idempotencyKey: key, method: card(number) });
+    const failed = await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: key,
+      method: card(number),
+    });
     expect(failed).toEqual({ status: 'failed', failureCode });
     expect(webhooks.pending).toBe(0);
     const [row] = await getPayments(calendar.id);
@@ -138,10 +150,12 @@ describe('fee payment with the sandbox', () => {
     expect((await getCalendar(calendar.id)).status).toBe('draft');
 
     // The same key is the same attempt: still failed, no second charge.
-    expect(await startFeePayment(t.context, { calendar, idempotencyKey: key, method: card(number) })).toEqual(failed);
+    expect(
+      await startFeePayment(t.context, { calendar: forFee(calendar), idempotencyKey: key, method: card(number) }),
+    ).toEqual(failed);
 
     const retry = await startFeePayment(t.context, {
-      calendar,
+      calendar: forFee(calendar),
       idempotencyKey: newKey(),
       method: card('4242424242424242'),
     });
@@ -156,7 +170,11 @@ describe('fee payment with the sandbox', () => {
 
   it('stores only the last four digits of a card', async () => {
     const { calendar } = await createTestCalendar(t);
-    await startFeePayment(t.context, { calendar, idempotencyKey: newKey(), method: card('4242424242424242') });
+    await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: newKey(),
+      method: card('4242424242424242'),
+    });
     await webhooks.deliverAll();
     const [row] = await getPayments(calendar.id);
     expect(row!.cardLast4).toBe('4242');
@@ -173,7 +191,11 @@ describe('fee payment with the sandbox', () => {
 
   it('treats a replayed webhook as a no-op', async () => {
     const { calendar, email } = await createTestCalendar(t);
-    await startFeePayment(t.context, { calendar, idempotencyKey: newKey(), method: card('4242424242424242') });
+    await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: newKey(),
+      method: card('4242424242424242'),
+    });
     const [row] = await getPayments(calendar.id);
     // Settle the charge without delivering, then deliver one signed event twice.
     await t.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, row!.providerRef!));
@@ -205,7 +227,11 @@ describe('fee payment with the sandbox', () => {
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {
     const { calendar } = await createTestCalendar(t);
-    await startFeePayment(t.context, { calendar, idempotencyKey: newKey(), method: card('4242424242424242') });
+    await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: newKey(),
+      method: card('4242424242424242'),
+    });
     const [row] = await getPayments(calendar.id);
     await t.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, row!.providerRef!));
     const body = JSON.stringify({
@@ -240,7 +266,7 @@ describe('fee payment with the sandbox', () => {
     expect(response.status).toBe(404);
     const { calendar } = await createTestCalendar(t);
     await expect(
-      startFeePayment(t.context, { calendar, idempotencyKey: newKey(), method: { type: 'stripe' } }),
+      startFeePayment(t.context, { calendar: forFee(calendar), idempotencyKey: newKey(), method: { type: 'stripe' } }),
     ).rejects.toMatchObject({ code: 'payment_method_unavailable', status: 400 });
     expect(await getPayments(calendar.id)).toHaveLength(0);
     const config = await t.app.request('/api/config');
@@ -334,7 +360,7 @@ describe('reconciliation', () => {
     expect(row).toMatchObject({ status: 'failed', failureCode: 'abandoned' });
 
     const retry = await startFeePayment(t.context, {
-      calendar,
+      calendar: forFee(calendar),
       idempotencyKey: newKey(),
       method: card('4242424242424242'),
     });

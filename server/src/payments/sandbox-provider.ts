@@ -4,6 +4,7 @@ import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import type {
   PaymentProvider,
+  ProviderPaymentMethod,
   ProviderPaymentState,
   ProviderPayoutState,
   VerifiedWebhookEvent,
@@ -48,6 +49,18 @@ export function createSandboxProvider(options: {
 }): PaymentProvider {
   const { db, delayMs, webhooks } = options;
   const signingKey = deriveSandboxSigningKey(options.appSecret);
+  const fingerprintKey = createHmac('sha256', options.appSecret)
+    .update('firstday-sandbox-card-fingerprint-v1')
+    .digest();
+
+  /** Like Stripe's `card.fingerprint`: the same number gives the same value, which gives no number back. */
+  function fingerprintCard(method: ProviderPaymentMethod): string | undefined {
+    if (method.type !== 'card') return undefined;
+    return createHmac('sha256', fingerprintKey)
+      .update(method.card.number.replace(/\D/g, ''))
+      .digest('hex')
+      .slice(0, 16);
+  }
 
   async function settleIfDue(charge: SandboxCharge, force = false): Promise<SandboxCharge> {
     if (charge.status !== 'processing') return charge;
@@ -113,6 +126,7 @@ export function createSandboxProvider(options: {
   return {
     name: 'sandbox',
     methods: ['card', 'wallet'],
+    fingerprintCard,
 
     async createPayment(request) {
       const { method } = request;
@@ -145,10 +159,10 @@ export function createSandboxProvider(options: {
           .from(sandboxCharges)
           .where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
         if (!existing) throw new Error('sandbox charge vanished after an idempotency conflict');
-        return toState(existing);
+        return { ...toState(existing), cardFingerprint: fingerprintCard(method) };
       }
       if (created.status === 'processing') webhooks.schedule(() => confirmAndNotify(created.id), delayMs);
-      return toState(created);
+      return { ...toState(created), cardFingerprint: fingerprintCard(method) };
     },
 
     async retrievePayment(reference) {

@@ -32,6 +32,8 @@ export const payments = pgTable(
      * provider reports later (a webhook) still counts against the address that tried.
      */
     clientKey: text('client_key'),
+    /** The account that pays (the creation fee's payer); null for gifts, whose givers have none. */
+    payerAccountId: text('payer_account_id'),
     /**
      * Set when a gift must go back to its sender: the calendar was closed with refunds, or the
      * charge landed after the calendar's end (its payout amount was already fixed).

@@ -4,7 +4,7 @@ import { refundPayment } from './payment-transitions.ts';
 import { submitPayout } from './payouts.ts';
 import { payments, payouts } from './schema.ts';
 
-type SettlementContext = Parameters<typeof submitPayout>[0] & Pick<AppContext, 'jobs' | 'paymentHandlers'>;
+type SettlementContext = Parameters<typeof submitPayout>[0] & Pick<AppContext, 'jobs' | 'paymentHandlers' | 'metrics'>;
 
 /** The background job (lib/jobs) that settles one calendar: key = the calendar's id. */
 export const SETTLE_CALENDAR_JOB = 'settle-calendar';

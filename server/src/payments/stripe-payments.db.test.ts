@@ -3,7 +3,7 @@ import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
-import { createTestCalendar, postStripeEvent, startStripeStandIn } from '../../test/test-payments.ts';
+import { createTestCalendar, forFee, postStripeEvent, startStripeStandIn } from '../../test/test-payments.ts';
 import { calendars } from '../calendars/schema.ts';
 import { startFeePayment } from './charge-payments.ts';
 import { reconcilePayments } from './reconcile.ts';
@@ -56,7 +56,11 @@ describe('fee payment with Stripe (offline stand-in)', () => {
     const { calendar, email } = await createTestCalendar(t);
     const key = newKey();
     const before = standIn.requests.length;
-    const answer = await startFeePayment(t.context, { calendar, idempotencyKey: key, method: { type: 'stripe' } });
+    const answer = await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: key,
+      method: { type: 'stripe' },
+    });
     expect(answer.status).toBe('processing');
     expect(answer.clientSecret).toMatch(/^pi_\w+_secret_/);
 
@@ -75,9 +79,13 @@ describe('fee payment with Stripe (offline stand-in)', () => {
     expect(intentId).toMatch(/^pi_/);
 
     // A double click (same key) and a second tab (new key) get the same intent to confirm.
-    const again = await startFeePayment(t.context, { calendar, idempotencyKey: key, method: { type: 'stripe' } });
+    const again = await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: key,
+      method: { type: 'stripe' },
+    });
     const otherTab = await startFeePayment(t.context, {
-      calendar,
+      calendar: forFee(calendar),
       idempotencyKey: newKey(),
       method: { type: 'stripe' },
     });
@@ -127,7 +135,9 @@ describe('fee payment with Stripe (offline stand-in)', () => {
       },
       { type: 'wallet' as const, wallet: 'apple_pay' as const },
     ]) {
-      await expect(startFeePayment(t.context, { calendar, idempotencyKey: newKey(), method })).rejects.toMatchObject({
+      await expect(
+        startFeePayment(t.context, { calendar: forFee(calendar), idempotencyKey: newKey(), method }),
+      ).rejects.toMatchObject({
         code: 'payment_method_unavailable',
         status: 400,
       });
@@ -137,7 +147,11 @@ describe('fee payment with Stripe (offline stand-in)', () => {
 
   it('refuses a webhook with a bad signature and ignores event types off the allowlist', async () => {
     const { calendar } = await createTestCalendar(t);
-    await startFeePayment(t.context, { calendar, idempotencyKey: newKey(), method: { type: 'stripe' } });
+    await startFeePayment(t.context, {
+      calendar: forFee(calendar),
+      idempotencyKey: newKey(),
+      method: { type: 'stripe' },
+    });
     const [row] = await t.db.select().from(payments).where(eq(payments.calendarId, calendar.id));
     standIn.succeed(row!.providerRef!);
 

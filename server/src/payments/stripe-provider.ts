@@ -145,6 +145,16 @@ export function createStripeProvider(options: {
 
     retrievePayment: retrieve,
 
+    async cancelPayment(reference) {
+      try {
+        await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        // Already succeeded or canceled meanwhile: what it is now is the answer.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      return retrieve(reference);
+    },
+
     async findPaymentByIdempotencyKey(idempotencyKey) {
       const quoted = idempotencyKey.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
       const result = await stripe.paymentIntents.search({
@@ -326,6 +336,7 @@ function toState(intent: Stripe.PaymentIntent): ProviderPaymentState {
           lastError?.code ??
           (intent.status === 'canceled' ? (intent.cancellation_reason ?? 'canceled') : undefined)),
     cardLast4: charge?.payment_method_details?.card?.last4 ?? undefined,
+    cardFingerprint: charge?.payment_method_details?.card?.fingerprint ?? undefined,
     wallet: charge?.payment_method_details?.card?.wallet?.type ?? undefined,
     clientSecret: intent.client_secret ?? undefined,
     amount: intent.amount,
