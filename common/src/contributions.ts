@@ -12,6 +12,8 @@ export const WISH_MAX_LENGTH = 1000;
 export const GIFT_MIN_AMOUNT = 100;
 export const GIFT_MAX_AMOUNT = 1_000_000;
 export const GIFT_PRESET_AMOUNTS = [1000, 2500, 5000, 10_000] as const;
+/** A gift above this (ten times the largest preset) is asked about once more before it is charged. */
+export const GIFT_CONFIRM_ABOVE_AMOUNT = 10 * Math.max(...GIFT_PRESET_AMOUNTS);
 export const WISHES_PAGE_SIZE = 20;
 
 export const ContributorNameSchema = z

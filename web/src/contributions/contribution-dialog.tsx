@@ -1,6 +1,7 @@
 import {
   ContributionRequestSchema,
   type ContributionResponse,
+  GIFT_CONFIRM_ABOVE_AMOUNT,
   GIFT_MAX_AMOUNT,
   GIFT_MIN_AMOUNT,
   GIFT_PRESET_AMOUNTS,
@@ -15,6 +16,7 @@ import {
   GuessedWeightSchema,
   parseTimeInput,
 } from '@firstday/common/fun-guesses';
+import { formatAmountForInput, parseAmount } from '@firstday/common/parse-amount';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
 import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
@@ -36,7 +38,7 @@ import {
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
 import { translateFormMessage, translateFormMessages } from './form-messages.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
-import { formatAmountForInput, parseAmountInput } from './gift-amount.ts';
+import { GiftAmountField, getCustomAmountMessage } from './gift-amount-field.tsx';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
 import { GiftTrustNote } from './gift-trust-note.tsx';
 import { SharePanel } from './share-panel.tsx';
@@ -79,6 +81,10 @@ export default function ContributionDialog({
   const attemptRef = useRef<PaymentAttempt | null>(null);
   const busyRef = useRef(false);
   const pollRef = useRef<AbortController | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const askRef = useRef<HTMLParagraphElement>(null);
+  // The large gift the guest has said yes to: not asked again for the same amount (e.g. after a decline).
+  const confirmedLargeRef = useRef<number | null>(null);
   const titleId = useId();
   const counterId = useId();
   const wishId = useId();
@@ -100,6 +106,8 @@ export default function ContributionDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
   const [sentGiftAmount, setSentGiftAmount] = useState<number | null>(null);
+  // 'Send €3,750?': a large gift waiting for a yes, with the wallet that was already confirmed, if any.
+  const [largeAsk, setLargeAsk] = useState<{ amount: number; walletMethod?: PaymentMethod } | null>(null);
   const [sentFun, setSentFun] = useState<{ minutes: number | null; grams: number | null }>({
     minutes: null,
     grams: null,
@@ -119,6 +127,10 @@ export default function ContributionDialog({
     if (refusedSends > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusedSends]);
 
+  useEffect(() => {
+    if (largeAsk) askRef.current?.focus();
+  }, [largeAsk]);
+
   const done = phase === 'thanks' || phase === 'slow';
   const thanksRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -128,15 +140,24 @@ export default function ContributionDialog({
   // The calendar's money: the presets, the limits and every amount are in it.
   const currency = calendar.currency;
   const money = (amount: number) => formatMoney(amount, { currency, locale });
-  const amountValues = { currency, min: money(GIFT_MIN_AMOUNT), max: money(GIFT_MAX_AMOUNT) };
-  const currencySymbol = money(0).replace(/[\d\s.,]/g, '');
+  const amountValues = {
+    currency,
+    min: money(GIFT_MIN_AMOUNT),
+    max: money(GIFT_MAX_AMOUNT),
+    example: formatAmountForInput(3750, locale),
+  };
 
+  // 'Other amount' as typed, read in the page's language and the calendar's currency.
+  const customReading = giftChoice === 'custom' ? parseAmount(customAmount, { locale, currency }) : null;
   const giftAmount =
     giftChoice === 'none'
       ? null
-      : giftChoice === 'custom'
-        ? parseAmountInput(customAmount, locale)
+      : customReading
+        ? customReading.kind === 'amount'
+          ? customReading.amount
+          : null
         : Number(giftChoice);
+  const askingLarge = largeAsk !== null && largeAsk.amount === giftAmount ? largeAsk : null;
   const busy = phase === 'sending' || phase === 'confirming';
   const wishLeft = WISH_MAX_LENGTH - wish.length;
 
@@ -158,6 +179,9 @@ export default function ContributionDialog({
         next[String(issue.path[0]) as FormField] ??= translateFormMessage(issue.message, t, amountValues);
       }
     }
+    // Chosen and left empty, unreadable or read two ways: said at the field, never sent as no gift.
+    const amountMessage = customReading && getCustomAmountMessage(customReading);
+    if (amountMessage) next.giftAmount = t(amountMessage, amountValues);
     if (asks.time && time !== '' && guessedTimeMinutes === null) {
       next.guessedTimeMinutes = t('contributions.form.timeInvalid');
     } else if (guessedTimeMinutes !== null) {
@@ -192,6 +216,11 @@ export default function ContributionDialog({
     if (fieldErrors) return refuse(fieldErrors);
     setErrors({});
     setCardErrors({});
+    if (giftAmount !== null && giftAmount > GIFT_CONFIRM_ABOVE_AMOUNT && confirmedLargeRef.current !== giftAmount) {
+      setLargeAsk({ amount: giftAmount, walletMethod });
+      return;
+    }
+    setLargeAsk(null);
 
     const body = {
       name: name.trim(),
@@ -289,7 +318,19 @@ export default function ContributionDialog({
 
   function chooseGift(choice: GiftChoice) {
     setGiftChoice(choice);
+    setLargeAsk(null);
     if (errors.giftAmount) setErrors((current) => ({ ...current, giftAmount: undefined }));
+  }
+
+  function confirmLarge() {
+    if (!largeAsk) return;
+    confirmedLargeRef.current = largeAsk.amount;
+    void send(largeAsk.walletMethod);
+  }
+
+  function changeLarge() {
+    setLargeAsk(null);
+    amountRef.current?.focus();
   }
 
   const dayText = formatMonthDay(guessedDate, locale);
@@ -450,7 +491,10 @@ export default function ContributionDialog({
               errors={errors}
             />
 
-            <fieldset className={styles.gift} aria-describedby={errors.giftAmount ? giftErrorId : undefined}>
+            <fieldset
+              className={styles.gift}
+              aria-describedby={errors.giftAmount && giftChoice !== 'custom' ? giftErrorId : undefined}
+            >
               <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
               <p className={styles.muted}>{t('contributions.form.giftLead', { currency })}</p>
               <div className={styles.giftChoices}>
@@ -476,27 +520,17 @@ export default function ContributionDialog({
                   onChoose={chooseGift}
                 />
               </div>
-              {giftChoice === 'custom' && (
-                <TextField
-                  label={t('contributions.form.amount', { currency })}
-                  prefix={currencySymbol}
-                  inputMode="decimal"
-                  placeholder={t('contributions.form.amountPlaceholder', {
-                    min: formatNumber(GIFT_MIN_AMOUNT / 100, locale),
-                    max: formatNumber(GIFT_MAX_AMOUNT / 100, locale),
-                  })}
+              {customReading && (
+                <GiftAmountField
                   value={customAmount}
-                  onChange={(event) => {
-                    setCustomAmount(event.target.value);
+                  onChange={(text) => {
+                    setCustomAmount(text);
                     if (errors.giftAmount) setErrors((current) => ({ ...current, giftAmount: undefined }));
                   }}
-                  onBlur={() => {
-                    const amount = parseAmountInput(customAmount, locale);
-                    if (amount !== null && Number.isInteger(amount))
-                      setCustomAmount(formatAmountForInput(amount, locale));
-                  }}
+                  reading={customReading}
+                  currency={currency}
                   error={errors.giftAmount}
-                  className={styles.customAmount}
+                  inputRef={amountRef}
                 />
               )}
               {errors.giftAmount && giftChoice !== 'custom' && (
@@ -516,7 +550,7 @@ export default function ContributionDialog({
                 }
               >
                 <GiftPayment
-                  giftAmount={giftAmount && Number.isInteger(giftAmount) && giftAmount >= 100 ? giftAmount : 100}
+                  giftAmount={giftAmount !== null && giftAmount >= GIFT_MIN_AMOUNT ? giftAmount : GIFT_MIN_AMOUNT}
                   currency={currency}
                   handleRef={paymentRef}
                   disabled={busy}
@@ -542,13 +576,32 @@ export default function ContributionDialog({
               </p>
             )}
             <div className={styles.actions}>
-              <Button type="submit" size="lg" aria-disabled={busy || undefined}>
-                {busy
-                  ? t('contributions.form.sending')
-                  : giftAmount && Number.isInteger(giftAmount) && giftAmount > 0
-                    ? t('contributions.form.sendWithGift', { money: money(giftAmount) })
-                    : t('contributions.form.send')}
-              </Button>
+              {askingLarge ? (
+                <div className={styles.confirmLarge}>
+                  <p ref={askRef} tabIndex={-1} className={styles.confirmQuestion}>
+                    {t('contributions.form.largeGiftQuestion', { money: money(askingLarge.amount) })}
+                  </p>
+                  <p className={styles.muted}>{t('contributions.form.largeGiftNote')}</p>
+                  <div className={styles.confirmButtons}>
+                    <Button size="lg" onClick={confirmLarge}>
+                      {t('contributions.form.largeGiftYes', { money: money(askingLarge.amount) })}
+                    </Button>
+                    <Button size="lg" variant="secondary" onClick={changeLarge}>
+                      {t('contributions.form.largeGiftChange')}
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <Button type="submit" size="lg" aria-disabled={busy || undefined}>
+                  {busy
+                    ? t('contributions.form.sending')
+                    : giftAmount
+                      ? t('contributions.form.sendWithGift', { money: money(giftAmount) })
+                      : giftChoice !== 'none'
+                        ? t('contributions.form.sendWithSomeGift')
+                        : t('contributions.form.send')}
+                </Button>
+              )}
             </div>
             <p className={styles.muted}>{t('contributions.justForFun')}</p>
           </form>
