@@ -114,7 +114,7 @@ type FakeIntent = {
     object: 'charge';
     refunded: boolean;
     payment_intent: string;
-    payment_method_details: { card: { last4: string; wallet: null } };
+    payment_method_details: { card: { last4: string; wallet: null; fingerprint: string } };
   };
 };
 
@@ -349,6 +349,18 @@ export async function startStripeStandIn() {
       const found = [...payouts.values()].filter((payout) => payout.account === stripeAccount);
       return send(200, list(newestFirst(found), url.pathname));
     }
+    const cancel = url.pathname.match(/^\/v1\/payment_intents\/(pi_\w+)\/cancel$/);
+    if (req.method === 'POST' && cancel && intents.has(cancel[1]!)) {
+      const intent = intents.get(cancel[1]!)!;
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'Cannot cancel.' },
+        });
+      }
+      intent.status = 'canceled';
+      intent.cancellation_reason = body.get('cancellation_reason') ?? null;
+      return send(200, intent);
+    }
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/(pi_\w+)$/);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1]!);
@@ -392,7 +404,23 @@ export async function startStripeStandIn() {
         object: 'charge',
         refunded: false,
         payment_intent: id,
-        payment_method_details: { card: { last4, wallet: null } },
+        payment_method_details: { card: { last4, wallet: null, fingerprint: `fp_${last4}` } },
+      };
+    },
+    /**
+     * What Stripe does when the browser confirms the intent with a card its bank declines: the
+     * intent goes back to 'requires_payment_method' and can be confirmed again, until cancelled.
+     */
+    decline(id: string, declineCode = 'card_declined', fingerprint = 'fp_stolen') {
+      const intent = intents.get(id)!;
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { code: 'card_declined', decline_code: declineCode };
+      intent.latest_charge = {
+        id: `ch_${randomUUID().replace(/-/g, '')}`,
+        object: 'charge',
+        refunded: false,
+        payment_intent: id,
+        payment_method_details: { card: { last4: '0002', wallet: null, fingerprint } },
       };
     },
     /** PaymentIntent ids refunded, one entry per refund actually made. */

@@ -47,14 +47,14 @@ export function createGiftPaymentHandler(getContext: () => GiftContext): Payment
       if (!calendarId) return undefined;
       const alertQueued = burst && (await enqueueDeclineBurstAlert(tx, context.env.APP_URL, calendarId));
       return {
-        afterCommit() {
+        async afterCommit() {
+          if (alertQueued) context.wakeMailWorker();
           // A declined gift gives its place in the calendar's allowance back: a wave of stolen cards
           // must not use up the room real guests need (decision 022).
-          void context.limiters
+          await context.limiters
             .create('contributions-per-calendar', context.rateLimits.contributionsPerCalendar)
             .giveBack(calendarId)
             .catch(() => undefined);
-          if (alertQueued) context.wakeMailWorker();
         },
       };
     },

@@ -25,7 +25,7 @@ export type PaymentChange = {
 /** What a handler asks for once its writes are done. */
 export type PaymentReaction = {
   /** Runs after the commit, never after a rollback: wake a worker, drop a cached page. */
-  afterCommit?: () => void;
+  afterCommit?: () => void | Promise<void>;
 };
 
 export type PaymentSucceededReaction = PaymentReaction & {
@@ -85,8 +85,8 @@ export async function applyProviderState(
   state: ProviderPaymentState,
   options: { webhookEvent?: { provider: string; id: string } } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
-  let afterCommit: (() => void) | undefined;
-  let afterDecline: (() => void) | undefined;
+  let afterCommit: PaymentReaction['afterCommit'];
+  let afterDecline: PaymentReaction['afterCommit'];
   let declined: PaymentRow | undefined;
   let jobQueued = false;
   const result = await context.db.transaction(async (tx) => {
@@ -166,8 +166,8 @@ export async function applyProviderState(
     }
     return { payment: updated, changed: true };
   });
-  afterCommit?.();
-  afterDecline?.();
+  await afterCommit?.();
+  await afterDecline?.();
   if (jobQueued) context.jobs.wake();
   if (declined) await afterDeclineCommitted(context, declined);
   return result;
