@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type DevMail, uniqueEmail, waitForMail } from './mailbox.ts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
@@ -53,6 +53,26 @@ export async function signUpAndVerify(
   await expect(page).toHaveURL(NEW_ACCOUNT_URL);
   await page.goto('/my_calendars');
   return credentials;
+}
+
+/**
+ * A verified account made through the API: sign-up, then the e-mailed link, which signs the
+ * page's browser context in. For the specs whose subject is not signing up; opens /my_calendars.
+ */
+export async function createVerifiedParent(
+  page: Page,
+  { name = 'Ada Parent', email = uniqueEmail('parent'), password = DEFAULT_PASSWORD } = {},
+): Promise<Credentials> {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  const signedUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: origin },
+    data: { name, email, password },
+  });
+  expect(signedUp.ok()).toBe(true);
+  const verified = await page.request.get(await getVerificationLink(page.request, email));
+  expect(verified.ok()).toBe(true);
+  await page.goto('/my_calendars');
+  return { email, password };
 }
 
 /** Logs in on /login (optionally with `?redirect=`); does not wait for the destination. */
