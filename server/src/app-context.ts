@@ -3,6 +3,7 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { defineBackgroundJobs } from './background-jobs.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './captcha/captcha.ts';
 import { createPublicCalendarCache, type PublicCalendarCache } from './contributions/public-calendar-cache.ts';
+import { createImageGate, type ImageGate } from './images/image-gate.ts';
 import type { Database, Db } from './lib/db.ts';
 import type { Env } from './lib/env.ts';
 import { createFailureThrottle, type FailureThrottle } from './lib/failure-throttle.ts';
@@ -29,6 +30,8 @@ export type AppContext = {
   publicCalendars: PublicCalendarCache;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
+  /** This process's cap on photos decoded and waiting at once (images/image-gate.ts). */
+  imageGate: ImageGate;
   /** `stopping` turns true when graceful shutdown begins: /api/ready then answers 503. */
   lifecycle: { stopping: boolean };
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
@@ -102,6 +105,7 @@ export function createAppContext(
     | 'jobs'
     | 'metrics'
     | 'lifecycle'
+    | 'imageGate'
   > & {
     /** The registered server instance (lib/instance.ts) this process claims jobs for. */
     instanceId: string;
@@ -120,6 +124,10 @@ export function createAppContext(
     ...shared,
     metrics: parts.metrics ?? createMetrics({ db: parts.db }),
     lifecycle: { stopping: false },
+    imageGate: createImageGate({
+      concurrency: parts.env.IMAGE_PROCESSING_CONCURRENCY,
+      queueLength: parts.env.IMAGE_PROCESSING_QUEUE,
+    }),
     jobs: createJobRunner({
       db: parts.db,
       logger: parts.logger,

@@ -38,23 +38,29 @@ export function createImageUploadRoutes(context: AppContext) {
     async (c) => {
       const { user } = await requireSession(context, c);
       await perAccount.hit(user.id);
-      let file: File | string | null;
+      // Before the body is read: a refused upload never holds its 15 MB in memory.
+      const ticket = context.imageGate.enter();
       try {
-        file = (await c.req.formData()).get('file');
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('invalid_upload', 'Please choose a photo to upload.', 400, {
-          fields: { file: 'Please choose a photo to upload.' },
-        });
+        let file: File | string | null;
+        try {
+          file = (await c.req.formData()).get('file');
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw new AppError('invalid_upload', 'Please choose a photo to upload.', 400, {
+            fields: { file: 'Please choose a photo to upload.' },
+          });
+        }
+        if (!(file instanceof File) || file.size === 0) {
+          throw new AppError('invalid_upload', 'Please choose a photo to upload.', 400, {
+            fields: { file: 'Please choose a photo to upload.' },
+          });
+        }
+        if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw tooLarge();
+        const image = await uploadImage(context, user.id, new Uint8Array(await file.arrayBuffer()), ticket);
+        return c.json(image, 201);
+      } finally {
+        ticket.leave();
       }
-      if (!(file instanceof File) || file.size === 0) {
-        throw new AppError('invalid_upload', 'Please choose a photo to upload.', 400, {
-          fields: { file: 'Please choose a photo to upload.' },
-        });
-      }
-      if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw tooLarge();
-      const image = await uploadImage(context, user.id, new Uint8Array(await file.arrayBuffer()));
-      return c.json(image, 201);
     },
   );
 }

@@ -14,7 +14,10 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  // One photo decoded at once and one waiting: the cap's test fills both (the others upload one by one).
+  t = await createTestApp({
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', IMAGE_PROCESSING_CONCURRENCY: '1', IMAGE_PROCESSING_QUEUE: '1' },
+  });
   owner = await createVerifiedUser(t, 'photos@example.com');
 });
 afterAll(() => t.close());
@@ -164,6 +167,33 @@ describe('uploading a photo', () => {
     const response = await upload(photo, 'a.jpg', '');
     expect(response.status).toBe(401);
     expect(await countStored()).toEqual(stored);
+  });
+});
+
+describe('the cap on photos processed at once', () => {
+  it('lets a photo wait for the decode slot and refuses one beyond the queue with 503 and Retry-After', async () => {
+    const photo = await makePhotoWithLocation();
+    const gate = t.context.imageGate;
+    // Another upload holds the only decode slot until the test lets it go.
+    const held = gate.enter();
+    let release = () => {};
+    const holding = held.decode(() => new Promise<void>((resolve) => (release = resolve)));
+
+    const queued = upload(photo, 'queued.jpg');
+    await expect.poll(() => gate.waiting).toBe(1);
+    const refused = await upload(photo, 'refused.jpg');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    const error = await readError(refused);
+    expect(error.code).toBe('image_busy');
+    expect(error.message).toContain('Please try again in a few seconds');
+
+    release();
+    await holding;
+    held.leave();
+    expect((await queued).status).toBe(201);
+    expect((await upload(photo, 'after.jpg')).status).toBe(201);
+    expect(gate.inside).toBe(0);
   });
 });
 

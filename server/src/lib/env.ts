@@ -97,6 +97,10 @@ const EnvSchema = z
      * else to run) or 's3' (an S3-compatible bucket: S3_ENDPOINT, S3_BUCKET, S3_REGION and the keys).
      */
     IMAGE_STORE: z.enum(['postgres', 's3']).default('postgres'),
+    /** Photos this server decodes at once (each holds tens to hundreds of MB while it does). */
+    IMAGE_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Uploads that may wait for a decode slot (at most 10 s); any beyond answer 503 before their body is read. */
+    IMAGE_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(100).default(4),
     /** e.g. https://s3.eu-central-1.amazonaws.com or a MinIO/R2 address; objects are addressed path-style. */
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().optional(),

@@ -76,3 +76,11 @@ describe('getPaymentFailureMessage', () => {
     expect(getErrorMessage(apiError('already_paid', 409), englishT)).toMatch(/already paid/);
   });
 });
+
+describe('getErrorMessage for a busy photo queue', () => {
+  it('asks to try the upload again in a few seconds', () => {
+    expect(getErrorMessage(apiError('image_busy', 503), englishT)).toBe(
+      'So many photos are being processed right now that yours has to wait. Please try again in a few seconds.',
+    );
+  });
+});

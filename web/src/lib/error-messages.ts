@@ -15,6 +15,8 @@ const MESSAGES: Record<string, MessageId> = {
   not_found: messageId('app.errors.notFound'),
   conflict: messageId('app.errors.conflict'),
   payload_too_large: messageId('app.errors.payloadTooLarge'),
+  // 503 from POST /api/images when the server's photo queue is full (images/image-gate.ts).
+  image_busy: messageId('app.errors.imageBusy'),
   internal_error: messageId('app.errors.internalError'),
   http_error: messageId('app.errors.internalError'),
   // Accounts. One text for every wrong part of a sign-in, so it reveals nothing about accounts.
