@@ -5,10 +5,8 @@
 //    when DATABASE_URL is set (in a throw-away database on that server): one server, then two
 //    servers on one database addressed in turn, which also times how soon a setting changed on
 //    one shows on the other. `BENCH_SKIP_EMBEDDED=1` runs PostgreSQL only. A benchmark, not a test.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   BENCH_ENV,
   createActiveCalendar,
@@ -16,6 +14,7 @@ import {
   makeContribution,
   request,
   seedContributions,
+  withTemporaryDatabase,
 } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
 
@@ -329,25 +328,6 @@ function isRunning(pid) {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function withTemporaryDatabase(serverUrl, run) {
-  const name = `firstday_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.href);
-  } finally {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
   }
 }
 

@@ -1,6 +1,7 @@
 // A calendar for the benchmarks, made through the real API of a started product server: a creator
 // signs up (verified through the dev mailbox), creates and pays a calendar, and guests contribute.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 
 export const GOOD_CARD = { number: '4242424242424242', holderName: 'Bench Payer', expiry: '12/39', cvc: '123' };
 
@@ -32,8 +33,8 @@ export async function request(url, path, { method = 'GET', body, cookie } = {}) 
   return response;
 }
 
-/** Signs up and verifies a creator through the dev mailbox, creates a calendar and pays its fee. */
-export async function createActiveCalendar(url) {
+/** Signs up and verifies a creator through the dev mailbox; answers the session cookie. */
+export async function createVerifiedCreator(url) {
   const email = `bench-${randomUUID()}@example.com`;
   const signUp = await request(url, '/api/auth/sign-up/email', {
     method: 'POST',
@@ -52,6 +53,11 @@ export async function createActiveCalendar(url) {
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
+  return { email, cookie };
+}
+
+/** A draft through wizard steps 1–3 (names, IBAN, due date), ready for its fee. */
+export async function createDraftCalendar(url, cookie) {
   const created = await request(url, '/api/calendars', {
     method: 'POST',
     cookie,
@@ -65,6 +71,13 @@ export async function createActiveCalendar(url) {
     // guess of `makeContribution` is accepted (days that have ended cannot be guessed, decision 013).
     body: { dueDate: addDays(30), title: 'Bench baby', hideTotal: false },
   });
+  return calendar;
+}
+
+/** Signs up and verifies a creator through the dev mailbox, creates a calendar and pays its fee. */
+export async function createActiveCalendar(url) {
+  const { email, cookie } = await createVerifiedCreator(url);
+  const calendar = await createDraftCalendar(url, cookie);
   const pay = await request(url, `/api/calendars/${calendar.id}/pay`, {
     method: 'POST',
     cookie,
@@ -73,7 +86,7 @@ export async function createActiveCalendar(url) {
   if (!pay.ok) throw new Error(`pay: ${pay.status} ${await pay.text()}`);
   for (let attempt = 0; attempt < 100; attempt++) {
     const current = await (await request(url, `/api/calendars/${calendar.id}`, { cookie })).json();
-    if (current.status === 'active') return { ...current, cookie };
+    if (current.status === 'active') return { ...current, cookie, ownerEmail: email };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the calendar did not become active');
@@ -148,4 +161,24 @@ export async function addCoverPhoto(url, calendar) {
   });
   if (!saved.ok) throw new Error(`cover photo: ${saved.status} ${await saved.text()}`);
   return { bytes: photo.byteLength };
+}
+
+/** Runs `run` with the URL of a database made for it on the PostgreSQL server at `serverUrl`, then drops it. */
+export async function withTemporaryDatabase(serverUrl, run) {
+  const name = `firstday_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.href);
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
 }

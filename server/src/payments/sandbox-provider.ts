@@ -14,7 +14,7 @@ import { sandboxAccounts, sandboxCharges, sandboxRefunds, sandboxTransfers } fro
 export const SANDBOX_SIGNATURE_HEADER = 'firstday-sandbox-signature';
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** Stripe's test cards, so the sandbox and Stripe test mode answer alike. Other numbers succeed. */
+/** Stripe's test cards, so the sandbox and Stripe test mode answer alike. */
 const DECLINING_CARDS: Record<string, string> = {
   '4000000000000002': 'card_declined',
   '4000000000009995': 'insufficient_funds',
@@ -22,6 +22,16 @@ const DECLINING_CARDS: Record<string, string> = {
   '4000000000000127': 'incorrect_cvc',
   '4000000000000119': 'processing_error',
 };
+
+/**
+ * Any other number from 4000 0000 00… is a card its bank refuses: a list of stolen cards for tests
+ * and `npm run bench:fraud` (decision 022). Other numbers succeed.
+ */
+const STOLEN_CARD_PREFIX = '4000000000';
+
+function getDeclineCode(digits: string): string | undefined {
+  return DECLINING_CARDS[digits] ?? (digits.startsWith(STOLEN_CARD_PREFIX) ? 'card_declined' : undefined);
+}
 
 /** How a signed event reaches the webhook route: over HTTP in the server, directly in tests. */
 export type SandboxWebhookDelivery = {
@@ -134,7 +144,7 @@ export function createSandboxProvider(options: {
         throw new AppError('payment_method_unavailable', 'Card payments through Stripe are not enabled here.', 400);
       }
       const digits = method.type === 'card' ? method.card.number.replace(/\D/g, '') : undefined;
-      const failureCode = digits ? DECLINING_CARDS[digits] : undefined;
+      const failureCode = digits ? getDeclineCode(digits) : undefined;
       const [created] = await db
         .insert(sandboxCharges)
         .values({
