@@ -16,6 +16,8 @@ const server = spawn(process.execPath, ['server/src/main.ts'], {
     OIDC_CLIENT_ID: OIDC_CLIENT.id,
     OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
     OIDC_PROVIDER_NAME: 'Test ID',
+    // Trusted like Google: its verified addresses sign in to existing accounts.
+    AUTH_TRUSTED_PROVIDERS: oidc.issuer,
   },
 });
 

@@ -5,8 +5,9 @@ import { genericOAuth } from 'better-auth/plugins';
 import { findAccountLocale } from '../account/account-locale.ts';
 import { createExistingSignUpEmail, createPasswordResetEmail, createVerificationEmail } from '../emails/auth.ts';
 import type { Db } from '../lib/db.ts';
-import type { Env } from '../lib/env.ts';
+import { type Env, normalizeIssuer } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
 import { refuseUnusableCallbackUrls } from './callback-url.ts';
 import * as authSchema from './schema.ts';
 
@@ -17,14 +18,25 @@ export const FEDERATED_PROVIDER_ID = 'oidc';
 /** better-auth sees only the Request; auth-routes.ts puts the caller's address (for rate limits) here. */
 export const CLIENT_IP_HEADER = 'x-firstday-client-ip';
 
-type AuthDeps = { env: Env; db: Db; wakeMailWorker(): void };
+type AuthDeps = {
+  env: Env;
+  db: Db;
+  wakeMailWorker(): void;
+  /** Verification e-mails sent per address (app-context.ts): beyond it, none is sent. */
+  verificationMails: Pick<RateLimiter, 'tryHit'>;
+};
+
+/** Whether the federated provider's `email_verified` is believed: its issuer is in AUTH_TRUSTED_PROVIDERS. */
+export function isFederatedProviderTrusted(env: Pick<Env, 'OIDC_ISSUER' | 'AUTH_TRUSTED_PROVIDERS'>): boolean {
+  return env.AUTH_TRUSTED_PROVIDERS.includes(normalizeIssuer(env.OIDC_ISSUER));
+}
 
 /**
  * better-auth: e-mail + password with verification and reset, one federated OpenID Connect
  * provider, sessions in the database behind an httpOnly cookie. Every e-mail it sends goes
  * through the outbox.
  */
-export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
+export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthDeps) {
   const secure = env.APP_URL.startsWith('https://');
   const queue = async (mail: Parameters<typeof enqueueMail>[1]) => {
     await enqueueMail(db, mail);
@@ -34,6 +46,7 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
   // chose on the site (cookie) or their browser's; English when better-auth passes no request.
   const mailLocale = async (userId: string, request?: Request): Promise<Locale> =>
     (await findAccountLocale(db, userId)) ?? visitorLocale(request?.headers);
+  const federatedTrusted = isFederatedProviderTrusted(env);
 
   return betterAuth({
     appName: 'Firstday',
@@ -80,6 +93,10 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url, token }, request) {
+        // Past a few an hour the address gets no more, whoever asks and however (sign-up, resend,
+        // a federated sign-in), and every request is answered the same: nobody can flood an inbox
+        // that has not even confirmed it wants our mail. The links already sent keep working.
+        if (!(await verificationMails.tryHit(user.email.toLowerCase()))) return;
         await queue({
           to: user.email,
           dedupeKey: `verify:${token}`,
@@ -90,6 +107,20 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
             verifyUrl: url,
           })),
         });
+      },
+    },
+    account: {
+      // Federated sign-in reaches an existing account of the same address only with a trusted
+      // provider's verified address, and only an account whose own address is verified
+      // (better-auth's requireLocalEmailVerified, on by default). The link is better-auth's
+      // implicit linking; /link-social is not open (auth-routes.ts).
+      accountLinking: {
+        enabled: true,
+        // better-auth links its trusted providers even when they do not vouch for the address:
+        // none of ours may. Trust is expressed by believing `email_verified` (mapProfileToUser).
+        trustedProviders: [],
+        disableImplicitLinking: !federatedTrusted,
+        allowDifferentEmails: false,
       },
     },
     user: {
@@ -132,6 +163,11 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
                 clientSecret: env.OIDC_CLIENT_SECRET,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // An untrusted provider's address counts as not vouched for, whatever it claims.
+                ...(federatedTrusted ? {} : { mapProfileToUser: () => ({ emailVerified: false }) }),
+                // An address not vouched for makes an unverified account: better-auth sends our
+                // verification e-mail (sendOnSignUp) and gives no session until the link is opened.
+                requireEmailVerification: true,
               },
             ],
           }),

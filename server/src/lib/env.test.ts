@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_APP_SECRET, parseEnv } from './env.ts';
+import { DEVELOPMENT_APP_SECRET, GOOGLE_ISSUER, parseEnv } from './env.ts';
 
 const production = {
   NODE_ENV: 'production',
@@ -71,5 +71,25 @@ describe('parseEnv in development', () => {
       'stripe',
     );
     expect(problems({ PAYMENTS_PROVIDER: 'stripe' })).toContain('STRIPE_SECRET_KEY is required with PAYMENTS_PROVIDER');
+  });
+});
+
+describe('AUTH_TRUSTED_PROVIDERS', () => {
+  it('trusts Google by default, by issuer', () => {
+    expect(parseEnv({}).AUTH_TRUSTED_PROVIDERS).toEqual([GOOGLE_ISSUER]);
+    expect(parseEnv({ AUTH_TRUSTED_PROVIDERS: '' }).AUTH_TRUSTED_PROVIDERS).toEqual([GOOGLE_ISSUER]);
+  });
+
+  it('reads issuer URLs without their trailing slash, google by name, and none', () => {
+    expect(
+      parseEnv({ AUTH_TRUSTED_PROVIDERS: 'google, https://id.example.com/realms/firstday/' }).AUTH_TRUSTED_PROVIDERS,
+    ).toEqual([GOOGLE_ISSUER, 'https://id.example.com/realms/firstday']);
+    expect(parseEnv({ AUTH_TRUSTED_PROVIDERS: 'none' }).AUTH_TRUSTED_PROVIDERS).toEqual([]);
+  });
+
+  it('refuses anything else, such as a provider named but not addressed', () => {
+    expect(problems({ AUTH_TRUSTED_PROVIDERS: 'github' })).toContain(
+      "AUTH_TRUSTED_PROVIDERS lists issuer URLs (or 'google', or 'none')",
+    );
   });
 });

@@ -3,6 +3,13 @@ import { z } from 'zod';
 /** Development only: a fixed secret so links keep working across restarts. Refused in production. */
 export const DEVELOPMENT_APP_SECRET = 'development-secret-not-for-production-use-000';
 
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** An issuer as configured, compared without the trailing slash some write. */
+export function normalizeIssuer(issuer: string): string {
+  return issuer.replace(/\/+$/, '');
+}
+
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
@@ -51,10 +58,30 @@ const EnvSchema = z
     /** Sign-in, sign-up, resend and reset attempts allowed per IP and minute. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Federated sign-in (OpenID Connect). Google by default; tests point it at a local provider. */
-    OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+    OIDC_ISSUER: z.url().default(GOOGLE_ISSUER),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().default(''),
     OIDC_PROVIDER_NAME: z.string().default('Google'),
+    /**
+     * Identity providers, by issuer, whose `email_verified` is believed: only their verified
+     * addresses sign in to an existing account of that address, or skip our own verification
+     * e-mail. Comma-separated issuer URLs; `google` stands for Google's, `none` trusts none.
+     */
+    AUTH_TRUSTED_PROVIDERS: z
+      .string()
+      .default('google')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '' && entry !== 'none')
+          .map((entry) => (entry === 'google' ? GOOGLE_ISSUER : entry)),
+      )
+      .pipe(
+        z
+          .array(z.url({ error: "AUTH_TRUSTED_PROVIDERS lists issuer URLs (or 'google', or 'none')" }))
+          .transform((issuers) => issuers.map(normalizeIssuer)),
+      ),
     /** Captcha: self-hosted ALTCHA proof of work by default; reCAPTCHA or Turnstile with their secret key. */
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
     CAPTCHA_SECRET_KEY: z.string().optional(),
