@@ -7,7 +7,6 @@ import { createExistingSignUpEmail, createPasswordResetEmail, createVerification
 import type { Db } from '../lib/db.ts';
 import { type Env, normalizeIssuer } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import type { RateLimiter } from '../lib/rate-limit.ts';
 import { refuseUnusableCallbackUrls } from './callback-url.ts';
 import * as authSchema from './schema.ts';
 
@@ -18,13 +17,7 @@ export const FEDERATED_PROVIDER_ID = 'oidc';
 /** better-auth sees only the Request; auth-routes.ts puts the caller's address (for rate limits) here. */
 export const CLIENT_IP_HEADER = 'x-firstday-client-ip';
 
-type AuthDeps = {
-  env: Env;
-  db: Db;
-  wakeMailWorker(): void;
-  /** Verification e-mails sent per address (app-context.ts): beyond it, none is sent. */
-  verificationMails: Pick<RateLimiter, 'tryHit'>;
-};
+type AuthDeps = { env: Env; db: Db; wakeMailWorker(): void };
 
 /** Whether the federated provider's `email_verified` is believed: its issuer is in AUTH_TRUSTED_PROVIDERS. */
 export function isFederatedProviderTrusted(env: Pick<Env, 'OIDC_ISSUER' | 'AUTH_TRUSTED_PROVIDERS'>): boolean {
@@ -36,7 +29,7 @@ export function isFederatedProviderTrusted(env: Pick<Env, 'OIDC_ISSUER' | 'AUTH_
  * provider, sessions in the database behind an httpOnly cookie. Every e-mail it sends goes
  * through the outbox.
  */
-export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthDeps) {
+export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
   const secure = env.APP_URL.startsWith('https://');
   const queue = async (mail: Parameters<typeof enqueueMail>[1]) => {
     await enqueueMail(db, mail);
@@ -93,10 +86,6 @@ export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthD
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url, token }, request) {
-        // Past a few an hour the address gets no more, whoever asks and however (sign-up, resend,
-        // a federated sign-in), and every request is answered the same: nobody can flood an inbox
-        // that has not even confirmed it wants our mail. The links already sent keep working.
-        if (!(await verificationMails.tryHit(user.email.toLowerCase()))) return;
         await queue({
           to: user.email,
           dedupeKey: `verify:${token}`,
