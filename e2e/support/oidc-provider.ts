@@ -9,6 +9,12 @@ import Provider from 'oidc-provider';
  */
 export const OIDC_CLIENT = { id: 'firstday-e2e', secret: 'firstday-e2e-secret' };
 
+/**
+ * A login starting with this is asserted with `email_verified: false`; any other with `true`. The
+ * stack lists this provider in AUTH_TRUSTED_PROVIDERS, as Google is in production.
+ */
+export const UNVOUCHED_LOGIN_PREFIX = 'unvouched';
+
 export async function startOidcProvider(port: number, appUrl: string) {
   const issuer = `http://localhost:${port}`;
   const provider = new Provider(issuer, {
@@ -30,7 +36,12 @@ export async function startOidcProvider(port: number, appUrl: string) {
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: id, email_verified: true, name: 'Federated Parent' };
+          return {
+            sub: id,
+            email: id,
+            email_verified: !id.startsWith(UNVOUCHED_LOGIN_PREFIX),
+            name: 'Federated Parent',
+          };
         },
       };
     },

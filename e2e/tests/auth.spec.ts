@@ -11,6 +11,7 @@ import {
   signUpAndVerify,
 } from '../support/auth.ts';
 import { type DevMail, uniqueEmail, waitForMail } from '../support/mailbox.ts';
+import { UNVOUCHED_LOGIN_PREFIX } from '../support/oidc-provider.ts';
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -282,4 +283,38 @@ test('federated popup sign-in: a new account lands in the wizard, a known one on
   await page.goto('/login');
   await signInWithProvider(page, login);
   await expect(page).toHaveURL('/my_calendars', { timeout: 20_000 });
+});
+
+test('federated sign-in for an address the provider does not vouch for: confirmed by our e-mail first', async ({
+  page,
+  request,
+}) => {
+  const login = uniqueEmail(UNVOUCHED_LOGIN_PREFIX);
+  await page.goto('/login');
+  await signInWithProvider(page, login);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Almost there: please confirm your e-mail address. Open the link we e-mailed you, and you’re signed in.',
+    { timeout: 20_000 },
+  );
+  await expect(page).toHaveURL('/login');
+  // The e-mailed link verifies the address and signs in.
+  await page.goto(await getVerificationLink(request, login));
+  await expect(page).toHaveURL('/my_calendars', { timeout: 20_000 });
+});
+
+test('federated sign-in does not reach a password account whose address the provider does not vouch for', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpAndVerify(page, request, { email: uniqueEmail(UNVOUCHED_LOGIN_PREFIX) });
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await signInWithProvider(page, owner.email);
+  await expect(page.getByRole('alert')).toHaveText(
+    'An account with this e-mail address already exists. Please log in with your e-mail and password (or reset your password if you’ve forgotten it).',
+    { timeout: 20_000 },
+  );
+  await expect(page).toHaveURL('/login');
+  await logIn(page, owner);
+  await expect(page).toHaveURL('/my_calendars');
 });

@@ -33,6 +33,13 @@ describe('getFederatedErrorMessage', () => {
     expect(getFederatedErrorMessage('popup-closed-by-user', englishT)).toMatch(/closed/);
   });
 
+  it('says an account with the address exists, or that the address waits for its link', () => {
+    expect(getFederatedErrorMessage('account_not_linked', englishT)).toBe(
+      'An account with this e-mail address already exists. Please log in with your e-mail and password (or reset your password if you’ve forgotten it).',
+    );
+    expect(getFederatedErrorMessage('email_not_verified', englishT)).toMatch(/confirm your e-mail address/);
+  });
+
   it('falls back to the generic federated failure', () => {
     expect(getFederatedErrorMessage('internal-error', englishT)).toBe(englishT(FEDERATED_FAILURE_MESSAGE));
     expect(getFederatedErrorMessage('something_new', englishT)).toBe(englishT(FEDERATED_FAILURE_MESSAGE));

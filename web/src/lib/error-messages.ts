@@ -57,6 +57,10 @@ const FEDERATED_MESSAGES: Record<string, MessageId> = {
   'invalid-auth-event': messageId('app.errors.federated.invalidAuthEvent'),
   // What the OpenID Connect provider answers when the person says no on its consent page.
   access_denied: messageId('app.errors.federated.accessDenied'),
+  // better-auth's callback errors: an address that has an account the provider may not sign in to
+  // (decision 004), and a new account waiting for its verification link.
+  account_not_linked: messageId('app.errors.federated.accountExists'),
+  email_not_verified: messageId('app.errors.federated.emailNotVerified'),
 };
 
 const FALLBACK = messageId('app.errors.fallback');
