@@ -3,9 +3,10 @@ import type {
   ContributionResponse,
   OwnerWish,
   PublicCalendar,
+  WishPageView,
 } from '@firstday/common/contributions';
 import type { WeightInput } from '@firstday/common/fun-guesses';
-import { getJson, patchJson, postJson } from '../lib/api.ts';
+import { deleteJson, getJson, patchJson, postJson } from '../lib/api.ts';
 
 // Public pages: a 401 here is never a lost session, so the shared client must not send anyone to /login.
 const PUBLIC = { redirectOnUnauthorized: false } as const;
@@ -87,6 +88,32 @@ export function listWishes({
 
 export function markWishRead(id: string): Promise<{ read: true }> {
   return postJson<{ read: true }>(`/api/wishes/${encodeURIComponent(id)}/read`, {});
+}
+
+function getWishPath(id: string): string {
+  return `/api/wishes/${encodeURIComponent(id)}`;
+}
+
+/** The parents' moderation: off the public page (still theirs), back on it, or removed for good. */
+export function hideWish(id: string): Promise<{ hidden: true }> {
+  return postJson<{ hidden: true }>(`${getWishPath(id)}/hide`, {});
+}
+
+export function showWish(id: string): Promise<{ hidden: false }> {
+  return postJson<{ hidden: false }>(`${getWishPath(id)}/show`, {});
+}
+
+export function removeWish(id: string): Promise<{ removed: true }> {
+  return deleteJson<{ removed: true }>(getWishPath(id));
+}
+
+export function getWishPageViewQueryKey(slug: string) {
+  return ['wish-page-view', slug] as const;
+}
+
+/** Whether the guest page's visitor is its owner (always answered 200, `owner: false` for guests). */
+export function getWishPageView(slug: string, signal?: AbortSignal): Promise<WishPageView> {
+  return getJson<WishPageView>(`/api/wishes/page-view?slug=${encodeURIComponent(slug)}`, { ...PUBLIC, signal });
 }
 
 export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {

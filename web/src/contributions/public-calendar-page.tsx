@@ -19,7 +19,12 @@ import type { Route } from './+types/public-calendar-page';
 import { AnnouncementPanel, ClosedNotice } from './announcement-panel.tsx';
 import { CalendarFooter } from './calendar-footer.tsx';
 import { buildCalendarMeta } from './calendar-meta.ts';
-import { getPublicCalendar, getPublicCalendarQueryKey } from './contributions-api.ts';
+import {
+  getPublicCalendar,
+  getPublicCalendarQueryKey,
+  getWishPageView,
+  getWishPageViewQueryKey,
+} from './contributions-api.ts';
 import { describeDueCountdown, getLocalToday } from './due-countdown.ts';
 import { GuessCalendar } from './guess-calendar.tsx';
 import styles from './public-calendar.module.css';
@@ -30,6 +35,10 @@ import { StickyPickBar } from './sticky-pick-bar.tsx';
 // The form (with the schemas and the payment) loads when someone picks a day, not with the page.
 const loadContributionDialog = () => import('./contribution-dialog.tsx');
 const ContributionDialog = lazy(loadContributionDialog);
+// The parents' own tools: loaded only when the visitor turns out to be the owner.
+const loadOwnerTools = () => import('./owner-page-tools.tsx');
+const OwnerWishesNote = lazy(() => loadOwnerTools().then((module) => ({ default: module.OwnerWishesNote })));
+const OwnerWishActions = lazy(() => loadOwnerTools().then((module) => ({ default: module.OwnerWishActions })));
 
 /**
  * Runs on the server (docs/decisions/012-server-rendered-guest-page.md): the page arrives with the
@@ -119,6 +128,16 @@ function CalendarScreen({
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreProblem, setMoreProblem] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const ownerNoteRef = useRef<HTMLDivElement>(null);
+  const [ownerMessage, setOwnerMessage] = useState('');
+  // Asked once the page runs (never while the server renders it): a guest's answer is `owner: false`.
+  const pageView = useQuery({
+    queryKey: getWishPageViewQueryKey(slug),
+    queryFn: ({ signal }) => getWishPageView(slug, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const ownerView = pageView.data?.owner ? pageView.data : null;
   const closed = isClosed(calendar);
   // Closed with no announcement: no celebration, so no guesses to compare and nothing to share.
   const quietlyClosed = closed && calendar.announcement === null;
@@ -192,6 +211,22 @@ function CalendarScreen({
   function refreshCalendar() {
     setExtra(null);
     return queryClient.invalidateQueries({ queryKey: getPublicCalendarQueryKey(slug) });
+  }
+
+  const ownerNotice = { success: setOwnerMessage, error: setOwnerMessage };
+  // A hidden or removed wish leaves the page with its buttons: once it is gone, the focus goes to
+  // the note that tells what happened.
+  const [moderatedId, setModeratedId] = useState<string | null>(null);
+  const moderatedIsGone = moderatedId !== null && !wishes.some((wish) => wish.id === moderatedId);
+  useEffect(() => {
+    if (!moderatedIsGone) return;
+    ownerNoteRef.current?.focus();
+    setModeratedId(null);
+  }, [moderatedIsGone]);
+
+  function afterModeration(_action: string, wishId: string) {
+    setModeratedId(wishId);
+    void refreshCalendar();
   }
 
   const heading = calendar.parentNames ? calendar.title : calendar.title || t('contributions.page.defaultTitle');
@@ -294,12 +329,31 @@ function CalendarScreen({
           <h2 id="wishes-title" className={styles.sectionTitle}>
             {t('contributions.page.wishes')}
           </h2>
+          {ownerView && (
+            <Suspense fallback={null}>
+              <OwnerWishesNote ref={ownerNoteRef} hiddenWishes={ownerView.hiddenWishes} message={ownerMessage} />
+            </Suspense>
+          )}
           <PublicWishList
             wishes={wishes}
             hasMore={Boolean(nextCursor)}
             loadingMore={loadingMore}
             moreProblem={moreProblem}
             onShowMore={showMore}
+            renderActions={
+              ownerView
+                ? (wish, describedBy) => (
+                    <Suspense fallback={null}>
+                      <OwnerWishActions
+                        wish={wish}
+                        describedBy={describedBy}
+                        notice={ownerNotice}
+                        onDone={afterModeration}
+                      />
+                    </Suspense>
+                  )
+                : undefined
+            }
           />
         </section>
 

@@ -1,5 +1,6 @@
 import type { PublicWish } from '@firstday/common/contributions';
 import { formatLongDate, formatMonthDay } from '@firstday/common/format';
+import type { ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { getInitials } from './display-name.ts';
@@ -11,10 +12,19 @@ type PublicWishListProps = {
   loadingMore: boolean;
   moreProblem: string | null;
   onShowMore: () => void;
+  /** The parents' controls under each wish, when the page's visitor is its owner; `describedBy` names the wish. */
+  renderActions?: (wish: PublicWish, describedBy: string) => ReactNode;
 };
 
 /** The wishes, newest first; the text is rendered as text, never as HTML. */
-export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onShowMore }: PublicWishListProps) {
+export function PublicWishList({
+  wishes,
+  hasMore,
+  loadingMore,
+  moreProblem,
+  onShowMore,
+  renderActions,
+}: PublicWishListProps) {
   const t = useT();
   const locale = useLocale();
   if (wishes.length === 0) {
@@ -29,7 +39,7 @@ export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onSh
               {getInitials(wish.name) || '♥'}
             </span>
             <div className={styles.wishBody}>
-              <p className={styles.wishMeta}>
+              <p id={`wish-${wish.id}`} className={styles.wishMeta}>
                 <T
                   id="contributions.wishList.guessed"
                   values={{ name: wish.name, day: formatMonthDay(wish.guessedDate, locale) }}
@@ -40,6 +50,7 @@ export function PublicWishList({ wishes, hasMore, loadingMore, moreProblem, onSh
               <p className={styles.wishDate}>
                 <time dateTime={wish.createdAt}>{formatLongDate(wish.createdAt.slice(0, 10), locale)}</time>
               </p>
+              {renderActions?.(wish, `wish-${wish.id}`)}
             </div>
           </li>
         ))}

@@ -1,13 +1,13 @@
 import type { OwnerWish } from '@firstday/common/contributions';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { listCalendars } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { showErrorToast } from '../shell/app-toast.ts';
+import { showErrorToast, showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
@@ -18,8 +18,11 @@ import {
   UNREAD_COUNT_QUERY_KEY,
   WISHES_QUERY_KEY,
 } from './contributions-api.ts';
+import { type ModerationNotice, WishModerationActions } from './wish-moderation.tsx';
 import { getWishCardState } from './wish-state.ts';
 import styles from './wishes.module.css';
+
+const TOASTS: ModerationNotice = { success: showSuccessToast, error: showErrorToast };
 
 export function meta() {
   return [{ title: 'Wishes – Firstday' }];
@@ -32,6 +35,9 @@ export default function WishesPage() {
   // Opened in this visit: they glow until the page is left; the server already has them as read.
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const filterId = useId();
+  // A removed wish's card is gone with its buttons: once it is, the focus moves to the list.
+  const listRef = useRef<HTMLUListElement>(null);
+  const [removedId, setRemovedId] = useState<string | null>(null);
 
   const calendars = useQuery({ queryKey: ['calendars'], queryFn: ({ signal }) => listCalendars({ signal }) });
   const wishes = useInfiniteQuery({
@@ -54,6 +60,12 @@ export default function WishesPage() {
   }
 
   const items = wishes.data?.pages.flatMap((page) => page.items) ?? [];
+  const removedIsGone = removedId !== null && !items.some((wish) => wish.id === removedId);
+  useEffect(() => {
+    if (!removedIsGone) return;
+    listRef.current?.focus();
+    setRemovedId(null);
+  }, [removedIsGone]);
   const ownCalendars = (calendars.data ?? []).filter((calendar) => calendar.status !== 'draft');
 
   if (wishes.isSuccess && items.length === 0 && !calendarId) {
@@ -126,10 +138,15 @@ export default function WishesPage() {
       )}
 
       {items.length > 0 && (
-        <ul className={styles.list}>
+        <ul ref={listRef} className={styles.list} tabIndex={-1}>
           {items.map((wish) => (
             <li key={wish.id}>
-              <WishCard wish={wish} state={getWishCardState(wish, opened)} onOpen={() => openWish(wish)} />
+              <WishCard
+                wish={wish}
+                state={getWishCardState(wish, opened)}
+                onOpen={() => openWish(wish)}
+                onRemoved={() => setRemovedId(wish.id)}
+              />
             </li>
           ))}
         </ul>
@@ -150,14 +167,24 @@ export default function WishesPage() {
   );
 }
 
-type WishCardProps = { wish: OwnerWish; state: ReturnType<typeof getWishCardState>; onOpen: () => void };
+type WishCardProps = {
+  wish: OwnerWish;
+  state: ReturnType<typeof getWishCardState>;
+  onOpen: () => void;
+  onRemoved: () => void;
+};
 
-function WishCard({ wish, state, onOpen }: WishCardProps) {
+function WishCard({ wish, state, onOpen, onRemoved }: WishCardProps) {
   const t = useT();
   const locale = useLocale();
   const headingId = useId();
   return (
-    <article className={styles.card} data-state={state} aria-labelledby={headingId}>
+    <article
+      className={styles.card}
+      data-state={state}
+      data-hidden={wish.hidden || undefined}
+      aria-labelledby={headingId}
+    >
       <div className={styles.cardTop}>
         <span className={styles.avatar} aria-hidden="true">
           {wish.initials || '♥'}
@@ -173,7 +200,12 @@ function WishCard({ wish, state, onOpen }: WishCardProps) {
             {wish.calendarTitle}
           </p>
         </div>
-        {state === 'new_closed' && <span className={styles.newLabel}>{t('contributions.wishes.new')}</span>}
+        {(state === 'new_closed' || wish.hidden) && (
+          <div className={styles.labels}>
+            {state === 'new_closed' && <span className={styles.newLabel}>{t('contributions.wishes.new')}</span>}
+            {wish.hidden && <span className={styles.hiddenLabel}>{t('contributions.moderation.hiddenBadge')}</span>}
+          </div>
+        )}
       </div>
       <dl className={styles.facts}>
         <div>
@@ -194,7 +226,19 @@ function WishCard({ wish, state, onOpen }: WishCardProps) {
           {t('contributions.wishes.open')}
         </Button>
       ) : (
-        <p className={styles.text}>{wish.wish}</p>
+        <>
+          <p className={styles.text}>{wish.wish}</p>
+          {wish.hidden && <p className={styles.hiddenNote}>{t('contributions.moderation.hiddenNote')}</p>}
+          {/* The parents judge a wish once they have read it. */}
+          <WishModerationActions
+            wish={wish}
+            describedBy={headingId}
+            notice={TOASTS}
+            onDone={(action) => {
+              if (action === 'remove') onRemoved();
+            }}
+          />
+        </>
       )}
     </article>
   );

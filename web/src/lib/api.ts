@@ -52,6 +52,10 @@ export async function patchJson<T>(path: string, body: unknown, init?: RequestOp
   return sendJson<T>('PATCH', path, body, init);
 }
 
+export async function deleteJson<T>(path: string, init?: RequestOptions): Promise<T> {
+  return sendRequest<T>(path, { ...init, method: 'DELETE' });
+}
+
 async function sendJson<T>(method: string, path: string, body: unknown, init?: RequestOptions): Promise<T> {
   return sendRequest<T>(path, {
     ...init,
