@@ -52,6 +52,8 @@ export type AppContext = {
     authMailsPerAccountAndIp: RateLimitRule;
     /** Reset e-mails actually sent to one address, whoever asks: beyond it requests are answered but not sent. */
     resetMailsPerAccount: RateLimitRule;
+    /** Verification e-mails actually sent to one address, whoever asks or however (sign-up, resend, federated). */
+    verificationMailsPerAccount: RateLimitRule;
     passwordReset: RateLimitRule;
     support: RateLimitRule;
     /** New calendars per account: a draft is cheap to make, so scripts must not make thousands. */
@@ -78,6 +80,7 @@ export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsP
   subscribe: { limit: 5, windowMs: 10 * 60_000 },
   authMailsPerAccountAndIp: { limit: 10, windowMs: 15 * 60_000 },
   resetMailsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  verificationMailsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   passwordReset: { limit: 10, windowMs: 15 * 60_000 },
   support: { limit: 5, windowMs: 10 * 60_000 },
   calendarDrafts: { limit: 20, windowMs: 60 * 60_000 },
@@ -120,6 +123,16 @@ export function createAppContext(
   },
 ): AppContext {
   const { instanceId, notifications, ...shared } = parts;
+  const limiters = createRateLimiters({ db: parts.db, redis: parts.redis });
+  const rateLimits: AppContext['rateLimits'] = {
+    ...DEFAULT_RATE_LIMITS,
+    contributionsPerIp: { limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_IP, windowMs: CONTRIBUTION_WINDOW_MS },
+    contributionsPerCalendar: {
+      limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_CALENDAR,
+      windowMs: CONTRIBUTION_WINDOW_MS,
+    },
+    ...parts.rateLimits,
+  };
   const context: AppContext = {
     ...shared,
     metrics: parts.metrics ?? createMetrics({ db: parts.db }),
@@ -137,16 +150,8 @@ export function createAppContext(
     payments: parts.payments ?? createPaymentProvider({ env: parts.env, db: parts.db, logger: parts.logger }),
     paymentHandlers: definePaymentHandlers(() => context),
     publicCalendars: createPublicCalendarCache({ notifications, logger: parts.logger }),
-    limiters: createRateLimiters({ db: parts.db, redis: parts.redis }),
-    rateLimits: {
-      ...DEFAULT_RATE_LIMITS,
-      contributionsPerIp: { limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_IP, windowMs: CONTRIBUTION_WINDOW_MS },
-      contributionsPerCalendar: {
-        limit: parts.env.CONTRIBUTION_RATE_LIMIT_PER_CALENDAR,
-        windowMs: CONTRIBUTION_WINDOW_MS,
-      },
-      ...parts.rateLimits,
-    },
+    limiters,
+    rateLimits,
     throttles: {
       // One address guessing many accounts (credential stuffing): room for a family behind one IP.
       signInPerIp: createFailureThrottle(parts.db, 'sign-in-per-ip', {
@@ -170,7 +175,12 @@ export function createAppContext(
         forgetAfterMs: 60 * 60_000,
       }),
     },
-    auth: createAuth({ env: parts.env, db: parts.db, wakeMailWorker: parts.wakeMailWorker }),
+    auth: createAuth({
+      env: parts.env,
+      db: parts.db,
+      wakeMailWorker: parts.wakeMailWorker,
+      verificationMails: limiters.create('verification-mails-per-account', rateLimits.verificationMailsPerAccount),
+    }),
     captcha:
       parts.env.BENCH_DISABLE_CAPTCHA && parts.env.NODE_ENV !== 'production'
         ? benchCaptcha

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
 import { userProfiles } from '../account/schema.ts';
@@ -90,6 +90,60 @@ describe('sign-up and verification', () => {
     const subjects = t.mailCatcher.list('known@example.com').map((mail) => mail.subject);
     expect(subjects).toContain('Someone tried to create a Firstday account with your e-mail');
     expect(await t.db.select().from(users).where(eq(users.email, 'known@example.com'))).toHaveLength(1);
+  });
+});
+
+describe('verification e-mails for someone else', () => {
+  it('sends an address at most 5 an hour, whoever asks, and answers every request the same', async () => {
+    const proxied = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: 'true' } });
+    try {
+      const signUp = await sendJson(proxied, 'POST', '/api/auth/sign-up/email', {
+        name: 'Unsure',
+        email: 'not-yet-sure@example.com',
+        password: 'correct horse',
+      });
+      expect(signUp.status).toBe(200);
+      const resend = (ip: string) =>
+        proxied.app.request('/api/auth/send-verification-email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://firstday.test', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email: 'Not-Yet-Sure@example.com' }),
+        });
+      // Two seconds apart on the clock better-auth reads, so each request has a token (and an
+      // e-mail) of its own: the same token within a second is one e-mail anyway. In the last minute,
+      // so that every e-mail is due when the real clock is back.
+      const start = Date.now() - 60_000;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const answers = [];
+      for (let i = 0; i < 12; i++) {
+        vi.setSystemTime(start + i * 2000);
+        answers.push(await resend(`198.51.100.${i}`));
+      }
+      vi.useRealTimers();
+      expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+      expect(new Set(await Promise.all(answers.map((answer) => answer.text()))).size).toBe(1);
+      const verificationMails = () =>
+        proxied.mailCatcher
+          .list('not-yet-sure@example.com')
+          .filter((mail) => mail.subject === 'Confirm your email for Firstday');
+      await expect
+        .poll(async () => {
+          await proxied.sendQueuedMail();
+          return verificationMails().length;
+        })
+        .toBe(5);
+      // Another address is not held back by it.
+      await sendJson(proxied, 'POST', '/api/auth/sign-up/email', {
+        name: 'Other',
+        email: 'someone-else@example.com',
+        password: 'correct horse',
+      });
+      await proxied.sendQueuedMail();
+      expect(proxied.mailCatcher.list('someone-else@example.com')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      await proxied.close();
+    }
   });
 });
 

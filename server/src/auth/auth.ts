@@ -7,6 +7,7 @@ import { createExistingSignUpEmail, createPasswordResetEmail, createVerification
 import type { Db } from '../lib/db.ts';
 import { type Env, normalizeIssuer } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
 import { refuseUnusableCallbackUrls } from './callback-url.ts';
 import * as authSchema from './schema.ts';
 
@@ -17,7 +18,13 @@ export const FEDERATED_PROVIDER_ID = 'oidc';
 /** better-auth sees only the Request; auth-routes.ts puts the caller's address (for rate limits) here. */
 export const CLIENT_IP_HEADER = 'x-firstday-client-ip';
 
-type AuthDeps = { env: Env; db: Db; wakeMailWorker(): void };
+type AuthDeps = {
+  env: Env;
+  db: Db;
+  wakeMailWorker(): void;
+  /** Verification e-mails sent per address (app-context.ts): beyond it, none is sent. */
+  verificationMails: Pick<RateLimiter, 'tryHit' | 'giveBack'>;
+};
 
 /** Whether the federated provider's `email_verified` is believed: its issuer is in AUTH_TRUSTED_PROVIDERS. */
 export function isFederatedProviderTrusted(env: Pick<Env, 'OIDC_ISSUER' | 'AUTH_TRUSTED_PROVIDERS'>): boolean {
@@ -29,11 +36,13 @@ export function isFederatedProviderTrusted(env: Pick<Env, 'OIDC_ISSUER' | 'AUTH_
  * provider, sessions in the database behind an httpOnly cookie. Every e-mail it sends goes
  * through the outbox.
  */
-export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
+export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthDeps) {
   const secure = env.APP_URL.startsWith('https://');
-  const queue = async (mail: Parameters<typeof enqueueMail>[1]) => {
-    await enqueueMail(db, mail);
+  /** False when the same mail (its dedupe key) was already queued. */
+  const queue = async (mail: Parameters<typeof enqueueMail>[1]): Promise<boolean> => {
+    const queued = await enqueueMail(db, mail);
     wakeMailWorker();
+    return queued;
   };
   // The account's language once it has one; before that (a sign-up), the language the visitor
   // chose on the site (cookie) or their browser's; English when better-auth passes no request.
@@ -86,7 +95,12 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url, token }, request) {
-        await queue({
+        // Past a few an hour the address gets no more, whoever asks and however (sign-up, resend,
+        // a federated sign-in), and every request is answered the same: nobody can flood an inbox
+        // that has not even confirmed it wants our mail. The links already sent keep working.
+        const address = user.email.toLowerCase();
+        if (!(await verificationMails.tryHit(address))) return;
+        const queued = await queue({
           to: user.email,
           dedupeKey: `verify:${token}`,
           ...(await createVerificationEmail({
@@ -96,6 +110,8 @@ export function createAuth({ env, db, wakeMailWorker }: AuthDeps) {
             verifyUrl: url,
           })),
         });
+        // The same token within a second is the same e-mail, already queued: it costs nothing.
+        if (!queued) await verificationMails.giveBack(address);
       },
     },
     account: {
