@@ -33,3 +33,14 @@ describe('translateFieldMessage', () => {
     });
   });
 });
+
+describe('translateFieldMessage for a locked currency (currency_locked)', () => {
+  it('words both of the server’s reasons', () => {
+    expect(translateFieldMessage('The currency cannot change once the calendar is paid for.', t)).toBe(
+      'Die Währung lässt sich nicht mehr ändern, wenn der Kalender bezahlt ist.',
+    );
+    expect(translateFieldMessage('The currency cannot change while the fee is being paid.', t)).toBe(
+      'Die Währung lässt sich nicht ändern, während die Gebühr bezahlt wird.',
+    );
+  });
+});

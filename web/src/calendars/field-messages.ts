@@ -28,6 +28,7 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   'A message can be at most 5,000 characters.': messageId('calendars.field.messageTooLong'),
   'Please choose USD, EUR or GBP.': messageId('calendars.field.currencyMissing'),
   'The currency cannot change once the calendar is paid for.': messageId('calendars.field.currencyLocked'),
+  'The currency cannot change while the fee is being paid.': messageId('calendars.field.currencyLockedWhilePaying'),
   // The fee's card.
   'Please enter the card number.': messageId('calendars.field.cardNumberMissing'),
   'A card number has at most 19 characters.': messageId('calendars.field.cardNumberTooLong'),

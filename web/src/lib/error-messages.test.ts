@@ -91,3 +91,34 @@ describe('getErrorMessage for a busy photo queue', () => {
     );
   });
 });
+
+describe('getErrorMessage for the card-testing defence', () => {
+  function paused(retryAfterSeconds?: number) {
+    return new ApiError({ status: 429, code: 'payments_paused', message: 'server text', retryAfterSeconds });
+  }
+
+  it('says declined cards paused payments, and when to try again once the server tells', () => {
+    expect(getErrorMessage(paused(), englishT)).toBe(
+      'Too many declined cards. Please try again later or use another way to pay.',
+    );
+    expect(getErrorMessage(paused(42), englishT)).toBe(
+      'Too many declined cards. Please try again in 42 seconds or use another way to pay.',
+    );
+    expect(getErrorMessage(paused(61), englishT)).toBe(
+      'Too many declined cards. Please try again in 2 minutes or use another way to pay.',
+    );
+    expect(getErrorMessage(paused(3600), englishT)).toBe(
+      'Too many declined cards. Please try again in 60 minutes or use another way to pay.',
+    );
+    expect(getErrorMessage(paused(20 * 3600 + 1), englishT)).toBe(
+      'Too many declined cards. Please try again in 21 hours or use another way to pay.',
+    );
+  });
+
+  it('asks for the captcha before paying, and words a locked currency', () => {
+    expect(getErrorMessage(apiError('captcha_required'), englishT)).toBe(
+      'Please confirm you are not a robot before paying.',
+    );
+    expect(getErrorMessage(apiError('currency_locked'), englishT)).toMatch(/currency can no longer change/);
+  });
+});

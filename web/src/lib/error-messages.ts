@@ -38,6 +38,10 @@ const MESSAGES: Record<string, MessageId> = {
   processing_error: messageId('app.errors.processingError'),
   payment_failed: messageId('app.errors.paymentFailed'),
   already_paid: messageId('app.errors.alreadyPaid'),
+  // Card testing (decision 022): a captcha after a few declines, then a pause.
+  captcha_required: messageId('app.errors.captchaRequired'),
+  payments_paused: messageId('app.errors.paymentsPaused'),
+  currency_locked: messageId('app.errors.currencyLocked'),
   // Calendars.
   calendar_incomplete: messageId('app.errors.calendarIncomplete'),
   calendar_closed: messageId('app.errors.calendarClosed'),
@@ -79,6 +83,7 @@ export function getFederatedErrorMessage(code: string | null | undefined, t: Tra
 export function getErrorMessage(error: unknown, t: Translate = activeTranslate): string {
   if (!(error instanceof ApiError)) return t(FALLBACK);
   if (error.code === 'rate_limited') return getRateLimitMessage(error.retryAfterSeconds, t);
+  if (error.code === 'payments_paused') return getPausedMessage(error.retryAfterSeconds, t);
   return t(MESSAGES[error.code] ?? FALLBACK);
 }
 
@@ -88,6 +93,18 @@ function getRateLimitMessage(retryAfterSeconds: number | undefined, t: Translate
     return t('app.errors.rateLimitedSeconds', { seconds: Math.max(1, retryAfterSeconds) });
   }
   return t('app.errors.rateLimitedMinutes', { minutes: Math.ceil(retryAfterSeconds / 60) });
+}
+
+/** A pause after many declines lasts up to a day: the wait is said in the unit that reads best. */
+function getPausedMessage(retryAfterSeconds: number | undefined, t: Translate): string {
+  if (retryAfterSeconds === undefined) return t('app.errors.paymentsPaused');
+  if (retryAfterSeconds <= 60) {
+    return t('app.errors.paymentsPausedSeconds', { seconds: Math.max(1, retryAfterSeconds) });
+  }
+  if (retryAfterSeconds <= 90 * 60) {
+    return t('app.errors.paymentsPausedMinutes', { minutes: Math.ceil(retryAfterSeconds / 60) });
+  }
+  return t('app.errors.paymentsPausedHours', { hours: Math.ceil(retryAfterSeconds / 3600) });
 }
 
 /** Text for a failed payment's `failureCode`; unknown codes get a general payment message. */
