@@ -2,8 +2,9 @@ import { CREATION_FEE_AMOUNT, type OwnerCalendar } from '@firstday/common/calend
 import { CardDetailsSchema } from '@firstday/common/cards';
 import type { Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { CaptchaField } from '../components/captcha-field.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
@@ -11,7 +12,7 @@ import { useLocale, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
 import { translateFieldMessages } from './field-messages.ts';
-import { type PaymentPhase, usePayment } from './use-payment.ts';
+import { type PaymentCaptcha as PaymentCaptchaState, type PaymentPhase, usePayment } from './use-payment.ts';
 import { usePaymentsConfig } from './use-payments-config.ts';
 import styles from './wizard.module.css';
 
@@ -151,6 +152,7 @@ function SandboxPayment({ payment, currency, back }: { payment: Payment; currenc
         wideClassName={styles.wide}
         cvcHint={t('calendars.payment.cvcHint')}
       />
+      <PaymentCaptcha captcha={payment.captcha} />
       <PaymentStatus phase={payment.phase} problem={payment.problem} onCheckAgain={payment.checkAgain} />
       <div className={styles.actions}>
         {back}
@@ -160,6 +162,45 @@ function SandboxPayment({ payment, currency, back }: { payment: Payment; currenc
       </div>
       <p className={styles.secureNote}>{t('calendars.payment.secureNote')}</p>
     </form>
+  );
+}
+
+/**
+ * The captcha the server asks for after a few declined attempts, in the shared widget (ALTCHA's
+ * checkbox, or reCAPTCHA / Turnstile): a lead that says why, and a fresh widget for every attempt.
+ */
+export function PaymentCaptcha({ captcha }: { captcha: PaymentCaptchaState }) {
+  const t = useT();
+  const id = useId();
+  const fieldRef = useRef<HTMLDivElement>(null);
+
+  // Pay pressed before solving it: the focus goes to the checkbox (or the provider's frame).
+  useEffect(() => {
+    if (captcha.nudges > 0)
+      fieldRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), button, iframe')?.focus();
+  }, [captcha.nudges]);
+
+  if (!captcha.required) return null;
+  const leadId = `${id}-lead`;
+  const errorId = `${id}-error`;
+  return (
+    <div ref={fieldRef} className={styles.captcha}>
+      {/* Announced as it appears: an attempt was just held for want of it. */}
+      <p id={leadId} className={styles.captchaLead} role="alert">
+        {t('calendars.payment.captchaLead')}
+      </p>
+      <CaptchaField
+        key={captcha.round}
+        onChange={captcha.onChange}
+        invalid={captcha.missing}
+        describedBy={captcha.missing ? `${leadId} ${errorId}` : leadId}
+      />
+      {captcha.missing && (
+        <p id={errorId} className={formStyles.fieldError}>
+          {t('app.errors.captchaRequired')}
+        </p>
+      )}
+    </div>
   );
 }
 

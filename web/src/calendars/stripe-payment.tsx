@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { confirmStripePayment, StripeProvider } from '../components/stripe-provider.tsx';
 import { useT } from '../i18n/use-t.tsx';
-import { PaymentStatus } from './payment-step.tsx';
+import { PaymentCaptcha, PaymentStatus } from './payment-step.tsx';
 import type { usePayment } from './use-payment.ts';
 import styles from './wizard.module.css';
 
@@ -37,6 +37,8 @@ function StripeForm({ payment, back }: Pick<StripePaymentProps, 'payment' | 'bac
 
   async function confirm() {
     if (!stripe || !elements || busy) return;
+    // The captcha comes before everything else: no PaymentIntent is made for an attempt that would be refused.
+    if (!payment.checkCaptcha()) return;
     const { error: submitError } = await elements.submit();
     if (submitError) return payment.setProblem(submitError.message ?? t('calendars.payment.checkDetails'));
     await payment.pay({ type: 'stripe' }, async (response) => {
@@ -52,8 +54,13 @@ function StripeForm({ payment, back }: Pick<StripePaymentProps, 'payment' | 'bac
 
   return (
     <form className={styles.stepBody} noValidate onSubmit={submit} aria-busy={busy}>
-      <ExpressCheckoutElement onConfirm={() => void confirm()} />
+      <ExpressCheckoutElement
+        // The wallet's sheet opens only once the captcha, when asked for, is solved.
+        onClick={(event) => (payment.checkCaptcha() ? event.resolve() : event.reject())}
+        onConfirm={() => void confirm()}
+      />
       <PaymentElement onReady={() => setReady(true)} />
+      <PaymentCaptcha captcha={payment.captcha} />
       <PaymentStatus phase={payment.phase} problem={payment.problem} onCheckAgain={payment.checkAgain} />
       <div className={styles.actions}>
         {back}
