@@ -38,15 +38,15 @@ export async function createActiveCalendarThroughApi(
 }
 
 /**
- * The same for the account the page is signed in with, e.g. a federated one. Due in 30 days unless
- * `dueInDays` says otherwise (0: due today, so the window's first four weeks have passed).
+ * A draft of the account the page is signed in with, every step filled in and its fee not paid:
+ * `/create_calendar?draft=<id>` opens it on the payment step. Due in 30 days unless `dueInDays`
+ * says otherwise (0: due today, so the window's first four weeks have passed).
  */
-export async function createActiveCalendarAsSignedIn(
+export async function createDraftCalendarAsSignedIn(
   page: Page,
   { dueInDays = 30, currency = 'usd', ...settings }: CalendarSettings = {},
-): Promise<Omit<CreatedCalendar, 'owner'>> {
-  const origin = new URL(page.url()).origin;
-  const headers = { Origin: origin };
+): Promise<{ id: string; dueDate: string }> {
+  const headers = { Origin: new URL(page.url()).origin };
   const created = await page.request.post('/api/calendars', {
     headers,
     // In dollars unless asked otherwise: the German IBAN alone would make it a calendar in euros.
@@ -57,11 +57,20 @@ export async function createActiveCalendarAsSignedIn(
   const dueDate = addDays(new Date().toISOString().slice(0, 10), dueInDays);
   const patched = await page.request.patch(`/api/calendars/${id}`, {
     headers,
-    data: { dueDate, title: 'Baby Parent', ...settings },
+    data: { dueDate, title: 'Baby Parent', wizardStep: 4, ...settings },
   });
   expect(patched.ok()).toBe(true);
+  return { id, dueDate };
+}
+
+/** The same draft with its fee paid through the API, e.g. for a federated account. */
+export async function createActiveCalendarAsSignedIn(
+  page: Page,
+  settings: CalendarSettings = {},
+): Promise<Omit<CreatedCalendar, 'owner'>> {
+  const { id, dueDate } = await createDraftCalendarAsSignedIn(page, settings);
   const paid = await page.request.post(`/api/calendars/${id}/pay`, {
-    headers,
+    headers: { Origin: new URL(page.url()).origin },
     data: {
       idempotencyKey: crypto.randomUUID(),
       method: { type: 'card', card: { number: GOOD_CARD, holderName: 'Ada Parent', expiry: '12/35', cvc: '123' } },
