@@ -36,7 +36,7 @@ test('a gift paid with a wallet waits for the sheet to be confirmed, and the cre
   await sheet.getByRole('button', { name: 'Confirm and pay $25' }).click();
   await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
 
-  const mail = await waitForMail(page.request, calendar.owner.email, 'Tom Baker sent $25.00 and a wish');
+  const mail = await waitForMail(page.request, calendar.owner.email, '“Tom Baker” sent $25.00 and a wish');
   expect(mail.text).toContain('“Sleep well, little one”');
   expect(mail.html).toContain('/email/header.png');
 });

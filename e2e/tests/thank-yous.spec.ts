@@ -11,7 +11,7 @@ import {
 import type { DevMail } from '../support/mailbox.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
-const THANK_YOU_SUBJECT = 'A thank-you note from Ada';
+const THANK_YOU_SUBJECT = 'A thank-you note from “Ada”';
 
 async function contributeAndReturn(visitor: Page, contribution: Contribution) {
   await contribute(visitor, contribution);

@@ -82,7 +82,7 @@ describe('gift e-mails to the creator', () => {
     await repeatSucceededWebhook(gift.idempotencyKey);
 
     const mails = await getOwnerMails(email, title);
-    expect(mails.map((mail) => mail.subject)).toEqual([`Tom Baker sent $35.00 and a wish on “${title}”`]);
+    expect(mails.map((mail) => mail.subject)).toEqual([`“Tom Baker” sent $35.00 and a wish on “${title}”`]);
     expect(mails[0]!.text).toContain(`Tom Baker sent a gift of $35.00 to “${title}” and guessed January 10, 2030:`);
     expect(mails[0]!.text).toContain('“Sleep well, little one”');
     expect(mails[0]!.text).toMatch(/Unsubscribe: http:\/\/firstday\.test\/api\/mail\/unsubscribe\?token=\S+/);
@@ -139,6 +139,6 @@ describe('the hourly digest', () => {
     await sendGift(calendar.slug, 'Gift Giver', 2500, 'A wish with a gift');
     await sendWishDigests(t.context);
     const mails = await getOwnerMails(email, title);
-    expect(mails.map((mail) => mail.subject)).toEqual([`Gift Giver sent $25.00 and a wish on “${title}”`]);
+    expect(mails.map((mail) => mail.subject)).toEqual([`“Gift Giver” sent $25.00 and a wish on “${title}”`]);
   });
 });

@@ -3,7 +3,7 @@ import type { Currency } from '@firstday/common/currency';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import type { Locale } from '@firstday/common/locales';
 import { serverTranslator } from '../lib/i18n.ts';
-import { formatEmailDate, formatEmailDateTime, formatEmailMoney } from './formatting.ts';
+import { formatEmailDate, formatEmailDateTime, formatEmailMoney, quoteInSubject } from './formatting.ts';
 import { type Email, getEmailPhotoUrl, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
@@ -52,7 +52,7 @@ export function createCelebrationEmail(
     appUrl: input.appUrl,
     locale,
     background: calendar.background,
-    subject: t('emails.celebration.subject', { title: calendar.title }),
+    subject: t('emails.celebration.subject', { title: quoteInSubject(calendar.title, locale) }),
     heading: t('emails.celebration.heading'),
     ...(input.babyImageId
       ? {
@@ -92,7 +92,7 @@ export function createClosedNoticeEmail(input: {
     appUrl: input.appUrl,
     locale,
     background: calendar.background,
-    subject: t('emails.closedNotice.subject', { title: calendar.title }),
+    subject: t('emails.closedNotice.subject', { title: quoteInSubject(calendar.title, locale) }),
     heading: t('emails.closedNotice.heading'),
     paragraphs: [
       t('emails.closedNotice.body', { firstName: calendar.firstName, title: calendar.title }),

@@ -2,7 +2,7 @@ import type { BackgroundId } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
 import type { Locale } from '@firstday/common/locales';
 import { serverTranslator } from '../lib/i18n.ts';
-import { formatEmailDate, formatEmailMoney } from './formatting.ts';
+import { formatEmailDate, formatEmailMoney, quoteInSubject } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; background: BackgroundId };
@@ -80,7 +80,7 @@ export function createWishDigestEmail(input: {
     appUrl: input.appUrl,
     locale,
     background: input.calendar.background,
-    subject: t('emails.wishDigest.subject', { count: total, title }),
+    subject: t('emails.wishDigest.subject', { count: total, title: quoteInSubject(title, locale) }),
     heading: t('emails.wishDigest.heading', { count: total }),
     paragraphs: [
       t('emails.common.greeting', { name: input.name }),
@@ -112,7 +112,11 @@ export function createGiftNotificationEmail(input: {
     appUrl: input.appUrl,
     locale,
     background: input.calendar.background,
-    subject: t('emails.giftNotification.subject', { sender, amount, title }),
+    subject: t('emails.giftNotification.subject', {
+      sender: quoteInSubject(sender, locale),
+      amount,
+      title: quoteInSubject(title, locale),
+    }),
     heading: t('emails.giftNotification.news', { sender, amount }),
     paragraphs: [
       t('emails.common.greeting', { name: input.name }),
@@ -152,7 +156,7 @@ export function createDeclineBurstEmail(input: {
     appUrl: input.appUrl,
     locale,
     background: input.calendar.background,
-    subject: t('emails.declineBurst.subject', { title }),
+    subject: t('emails.declineBurst.subject', { title: quoteInSubject(title, locale) }),
     heading: t('emails.declineBurst.heading'),
     paragraphs: [
       t('emails.common.greeting', { name: input.name }),

@@ -5,6 +5,7 @@ import * as account from './account.ts';
 import * as announcements from './announcements.ts';
 import * as auth from './auth.ts';
 import * as contributions from './contributions.ts';
+import { quoteInSubject, SUBJECT_TEXT_MAX_LENGTH } from './formatting.ts';
 import { type Email, HEADER_IMAGE_PATH, LOGO_PATH } from './layout.ts';
 import * as newsletter from './newsletter.ts';
 import * as payments from './payments.ts';
@@ -161,6 +162,10 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
       }),
     unsubscribe: true,
   },
+  createDeclineBurstEmail: {
+    render: () => contributions.createDeclineBurstEmail({ appUrl, locale: 'en', name: 'Ada', calendar, declines: 12 }),
+    unsubscribe: false,
+  },
   createCelebrationEmail: {
     render: () =>
       announcements.createCelebrationEmail({
@@ -302,6 +307,103 @@ describe("the baby's details in the celebration", () => {
   });
 });
 
+describe('user text in a subject', () => {
+  it("is quoted in the language's marks", () => {
+    expect(quoteInSubject('Tom Baker', 'en')).toBe('“Tom Baker”');
+    expect(quoteInSubject('Tom Baker', 'de')).toBe('„Tom Baker“');
+    expect(quoteInSubject('Tom Baker', 'ru')).toBe('«Tom Baker»');
+  });
+
+  it('loses line breaks, controls, bidi and zero-width characters, and runs of spaces', () => {
+    expect(quoteInSubject('Tom\r\nBcc: victim@example.com', 'en')).toBe('“Tom Bcc: victim@example.com”');
+    expect(quoteInSubject('Tom\u2028\u2029\tBaker\u0085!', 'en')).toBe('“Tom Baker !”');
+    // 'Tom sent $5' drawn right to left by an override, and the same with isolates and embeddings.
+    expect(quoteInSubject('\u202E5$ tnes moT\u202C', 'en')).toBe('“5$ tnes moT”');
+    expect(quoteInSubject('\u2066Tom\u2069\u2067x\u2069\u2068y\u2069\u202A\u202B\u202Dz', 'en')).toBe('“Tomxyz”');
+    expect(quoteInSubject('T\u200Bo\u200C\u200Dm\u2060\uFEFF\u00AD\u200E\u200F', 'en')).toBe('“Tom”');
+    expect(quoteInSubject('  Tom \u00A0\u3000 \u3164\u2800 Baker  ', 'en')).toBe('“Tom Baker”');
+  });
+
+  it('turns double quotes inside into single ones, so the quote cannot be closed early', () => {
+    expect(quoteInSubject('Tom” sent $1,000 and a wish on “Rose', 'en')).toBe("“Tom' sent $1,000 and a wish on 'Rose”");
+    expect(quoteInSubject('„Mia“ «Lu» "Bo"', 'de')).toBe("„'Mia' 'Lu' 'Bo'“");
+    expect(quoteInSubject("Tom O'Brien", 'en')).toBe("“Tom O'Brien”");
+  });
+
+  it('is cut to a readable length without splitting a character', () => {
+    const long = quoteInSubject('a'.repeat(200), 'en');
+    expect(long).toBe(`“${'a'.repeat(SUBJECT_TEXT_MAX_LENGTH - 1)}…”`);
+    const flags = quoteInSubject('🇩🇪'.repeat(100), 'en');
+    expect(flags).toBe(`“${'🇩🇪'.repeat(SUBJECT_TEXT_MAX_LENGTH - 1)}…”`);
+    expect(quoteInSubject('b'.repeat(SUBJECT_TEXT_MAX_LENGTH), 'en')).toBe(`“${'b'.repeat(SUBJECT_TEXT_MAX_LENGTH)}”`);
+  });
+
+  it("is how every subject shows a guest's name or a calendar's title", async () => {
+    const sneaky = { ...calendar, title: 'Rose\n\u202Eevil', firstName: 'An\u200Bna\r\nX' };
+    const gift = await contributions.createGiftNotificationEmail({
+      appUrl,
+      locale: 'en',
+      name: 'Ada',
+      calendar: sneaky,
+      gift: { senderName: 'Tom\r\n\u2066Bcc\u2069', amount: 3500, guessedDate: '2030-01-10', wish: 'Hi' },
+      unsubscribeUrl,
+    });
+    expect(gift.subject).toBe('“Tom Bcc” sent $35.00 and a wish on “Rose evil”');
+    const subjects = await Promise.all([
+      contributions.createWishDigestEmail({
+        appUrl,
+        locale: 'en',
+        name: 'Ada',
+        calendar: sneaky,
+        wishes: [{ name: 'G', guessedDate: '2030-01-10', wish: 'Hi' }],
+        unsubscribeUrl,
+      }),
+      contributions.createDeclineBurstEmail({ appUrl, locale: 'en', name: 'Ada', calendar: sneaky, declines: 9 }),
+      announcements.createCelebrationEmail({
+        appUrl,
+        locale: 'en',
+        calendar: sneaky,
+        birthDate: '2030-01-12',
+        thankYouMessage: 'Thank you',
+        babyImageId: null,
+        unsubscribeUrl,
+      }),
+      announcements.createClosedNoticeEmail({
+        appUrl,
+        locale: 'en',
+        calendar: sneaky,
+        noticeMessage: null,
+        unsubscribeUrl,
+      }),
+      thankYous.createThankYouNoteEmail({
+        appUrl,
+        locale: 'en',
+        calendar: sneaky,
+        name: 'Tom',
+        message: 'Thanks',
+        babyName: null,
+        babyImageUrl: null,
+        unsubscribeUrl,
+      }),
+      support.createSupportRequestEmail({
+        appUrl,
+        from: { name: 'Eve\r\nBcc: x@example.com', email: 'eve@example.com' },
+        about: 'other',
+        message: 'Hi',
+      }),
+    ]).then((emails) => emails.map((email) => email.subject));
+    expect(subjects).toEqual([
+      'A new wish on “Rose evil”',
+      'Someone is trying stolen cards on “Rose evil”',
+      'The baby is here! News from “Rose evil”',
+      '“Rose evil” is closed',
+      'A thank-you note from “Anna X”',
+      'Support request from “Eve Bcc: x@example.com”',
+    ]);
+    for (const subject of subjects) expect(subject).not.toMatch(/[\r\n\u200B\u202A-\u202E\u2066-\u2069]/);
+  });
+});
+
 describe('the layout', () => {
   it('escapes what people wrote, in HTML only, and never reads it as a slot', async () => {
     const email = await contributions.createGiftNotificationEmail({
@@ -316,7 +418,7 @@ describe('the layout', () => {
     expect(email.html).toContain('Tom {{footer}} sent $35.00 and a wish');
     expect(email.html).not.toContain('<b>Hi</b>');
     expect(email.text).toContain('“<b>Hi</b> & {{body}}”');
-    expect(email.subject).toBe('Tom {{footer}} sent $35.00 and a wish on “Baby <Rose>”');
+    expect(email.subject).toBe('“Tom {{footer}}” sent $35.00 and a wish on “Baby <Rose>”');
   });
 
   it("paints the page in the calendar's background colour, pink by default", async () => {
@@ -382,7 +484,7 @@ describe('the thank-you note', () => {
 
   it("carries the owner's note, the baby's name and photo, in the calendar's colour", async () => {
     const email = await thankYous.createThankYouNoteEmail({ ...note, babyName: 'Rose', babyImageUrl: imageUrl });
-    expect(email.subject).toBe('A thank-you note from Anna');
+    expect(email.subject).toBe('A thank-you note from “Anna”');
     expect(email.html).toContain('background-color:#fff0c2');
     expect(email.html).toContain(`src="${imageUrl}"`);
     expect(email.html).toContain('alt="Rose, the new baby"');
@@ -422,7 +524,7 @@ describe('the other languages', () => {
       gift: { senderName: 'Tom', amount: 2500, guessedDate: '2030-01-10', wish: 'Alles Gute' },
       unsubscribeUrl,
     });
-    expect(nbsp(email.subject)).toBe('Tom hat 25,00 € und einen Wunsch an „Baby <Rose>“ geschickt');
+    expect(nbsp(email.subject)).toBe('„Tom“ hat 25,00 € und einen Wunsch an „Baby <Rose>“ geschickt');
     expect(email.html).toContain('<html lang="de"');
     expect(email.html).toContain(`Fragen? Schreiben Sie an <a href="mailto:${SITE.supportEmail}"`);
     expect(email.html).toContain('>Abmelden</a>');

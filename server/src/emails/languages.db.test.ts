@@ -63,7 +63,7 @@ describe('e-mails in the reader’s language', () => {
 
     const mails = t.mailCatcher.list(email).filter((mail) => mail.subject.includes(`„${title}“`));
     expect(mails.map((mail) => plain(mail.subject))).toEqual([
-      `Tom Baker hat 25,00 € und einen Wunsch an „${title}“ geschickt`,
+      `„Tom Baker“ hat 25,00 € und einen Wunsch an „${title}“ geschickt`,
     ]);
     const text = plain(mails[0]!.text);
     expect(text).toContain('Tom Baker hat „');

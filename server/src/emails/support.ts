@@ -1,5 +1,6 @@
 import type { Locale } from '@firstday/common/locales';
 import { serverTranslator } from '../lib/i18n.ts';
+import { quoteInSubject } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 /** To the support team, always in English; replying answers the user (Reply-To). */
@@ -12,7 +13,7 @@ export function createSupportRequestEmail(input: {
   return renderEmail({
     appUrl: input.appUrl,
     locale: 'en',
-    subject: `Support request from ${input.from.name}`,
+    subject: `Support request from ${quoteInSubject(input.from.name, 'en')}`,
     heading: 'Support request',
     paragraphs: [`From: ${input.from.name} <${input.from.email}>`, input.about, input.message],
   });

@@ -1,6 +1,7 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import type { Locale } from '@firstday/common/locales';
 import { serverTranslator } from '../lib/i18n.ts';
+import { quoteInSubject } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
@@ -31,7 +32,7 @@ export function createThankYouNoteEmail(input: {
     appUrl: input.appUrl,
     locale: input.locale,
     background: calendar.background,
-    subject: t('emails.thankYou.subject', { firstName }),
+    subject: t('emails.thankYou.subject', { firstName: quoteInSubject(firstName, input.locale) }),
     heading: input.babyName
       ? t('emails.thankYou.headingWithBaby', { firstName, babyName: input.babyName })
       : t('emails.thankYou.heading'),

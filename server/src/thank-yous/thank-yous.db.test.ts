@@ -278,7 +278,7 @@ describe('thank-you notes', () => {
     await thankOne(calendar.id, ids.tom, cookie, 'Dear Tom, meet Rose.');
     const [mail] = await thankYouMails(calendar.id);
     expect(mail?.html).toContain(`src="http://firstday.test/images/${imageId}/640.jpg"`);
-    expect(mail?.subject).toBe('A thank-you note from Anna');
+    expect(mail?.subject).toBe('A thank-you note from “Anna”');
     expect(mail?.html).toContain('and Rose');
   });
 });
