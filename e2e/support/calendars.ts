@@ -5,6 +5,11 @@ import { type Credentials, createVerifiedParent, signUpAndVerify } from './auth.
 
 export const VALID_IBAN = 'DE89370400440532013000';
 export const GOOD_CARD = '4242 4242 4242 4242';
+/**
+ * Declines are counted against the address that tried (decision 022), and every e2e test comes from
+ * 127.0.0.1: a run may decline at most 9 payments in an hour (10 pause the address), and one card
+ * at most twice (3 pause the card). Today 5: this card twice, fee-card-testing.spec.ts three others.
+ */
 export const DECLINED_CARD = '4000 0000 0000 0002';
 
 export type CreatedCalendar = { id: string; slug: string; dueDate: string; owner: Credentials };
