@@ -25,7 +25,8 @@ export type ThankYouParticipant = {
   contributionId: string;
   name: string;
   email: string;
-  guessedDate: string;
+  /** Null when the parents removed the wish (decision 023): its words and guess are gone, its gift is not. */
+  guessedDate: string | null;
   wish: string;
   /** The gift in minor units of `currency`, null without one: shown to the owner only. */
   giftAmount: number | null;

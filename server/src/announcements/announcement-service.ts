@@ -10,6 +10,7 @@ import { user } from '../auth/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
+import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { images } from '../images/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
@@ -192,13 +193,14 @@ export async function findAnnouncement(db: Db, calendarId: string): Promise<Anno
 
 /**
  * Every distinct address with a confirmed contribution (lower-cased when stored), with the language
- * of its latest one: a guest who wrote twice is e-mailed once, in the language they used last.
+ * of its latest one: a guest who wrote twice is e-mailed once, in the language they used last. A
+ * wish the parents removed makes no participant unless it carried a gift (decision 023).
  */
 async function listParticipants(db: Db, calendarId: string): Promise<{ email: string; locale: Locale }[]> {
   return db
     .selectDistinctOn([contributions.email], { email: contributions.email, locale: contributions.locale })
     .from(contributions)
-    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed')))
+    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed'), notRemovedOrWithGift))
     .orderBy(contributions.email, desc(contributions.createdAt));
 }
 

@@ -264,6 +264,57 @@ describe('removing a wish', () => {
   });
 });
 
+describe('after the announcement', () => {
+  it('a removed wish without a gift makes no participant; one with a gift stays for its gift, without guess or words', async () => {
+    const { calendar, cookie, rude, kind, giver } = await createCalendarWithWishes();
+    expect((await moderate('remove', rude.id, cookie)).status).toBe(200);
+    expect((await moderate('remove', giver.id, cookie)).status).toBe(200);
+    const announced = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendar.id}/announce`,
+      { birthDate: TODAY, thankYouMessage: 'Thank you!' },
+      cookie,
+    );
+    expect(announced.status).toBe(200);
+    await t.context.jobs.idle();
+    await t.sendQueuedMail();
+    const celebrated = (email: string) =>
+      t.mailCatcher.list(email.toLowerCase()).some((mail) => mail.subject.startsWith('The baby is here!'));
+    expect(celebrated(kind.email)).toBe(true);
+    expect(celebrated(giver.email)).toBe(true);
+    expect(celebrated(rude.email)).toBe(false);
+
+    const list = (await (await get(`/api/calendars/${calendar.id}/thank-yous`, cookie)).json()) as {
+      participants: { contributionId: string; guessedDate: string | null; wish: string; giftAmount: number | null }[];
+    };
+    expect(list.participants.map((row) => row.contributionId).sort()).toEqual([kind.id, giver.id].sort());
+    expect(list.participants.find((row) => row.contributionId === giver.id)).toMatchObject({
+      guessedDate: null,
+      wish: '',
+      giftAmount: 2500,
+    });
+    const thankRude = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendar.id}/thank-yous/${rude.id}`,
+      { message: 'Thanks' },
+      cookie,
+    );
+    expect(thankRude.status).toBe(404);
+    // 'Thank everyone' thanks the two who are still participants.
+    const everyone = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendar.id}/thank-yous`,
+      { message: 'Thanks' },
+      cookie,
+    );
+    expect(everyone.status).toBe(200);
+    expect(await everyone.json()).toMatchObject({ sent: 2 });
+  });
+});
+
 describe('who may moderate', () => {
   it('is the owner only: another account gets 404, a signed-out visitor 401', async () => {
     const { calendar, cookie, rude } = await createCalendarWithWishes();

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { getParticipantMailTopic } from '../announcements/closing.ts';
 import type { AnnouncementRow } from '../announcements/schema.ts';
 import { contributions } from '../contributions/schema.ts';
+import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox, mailSuppressions } from '../lib/mail/schema.ts';
 import { thankYouNotes } from './schema.ts';
@@ -35,6 +36,7 @@ export async function listThankYous(
       email: contributions.email,
       guessedDate: contributions.guessedDate,
       wish: contributions.wish,
+      removedAt: contributions.removedAt,
       giftAmount: contributions.giftAmount,
       currency: contributions.currency,
       thankedAt: thankYouNotes.createdAt,
@@ -42,7 +44,8 @@ export async function listThankYous(
     })
     .from(contributions)
     .leftJoin(thankYouNotes, eq(thankYouNotes.contributionId, contributions.id))
-    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed')))
+    // A wish the parents removed stays here only for its gift.
+    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed'), notRemovedOrWithGift))
     .orderBy(asc(contributions.createdAt), asc(contributions.id));
 
   const topics = [getThankYouMailTopic(calendarId)];
@@ -68,7 +71,7 @@ export async function listThankYous(
     contributionId: row.contributionId,
     name: row.name,
     email: row.email,
-    guessedDate: row.guessedDate,
+    guessedDate: row.removedAt ? null : row.guessedDate,
     wish: row.wish,
     giftAmount: row.giftAmount,
     currency: row.currency,

@@ -3,6 +3,7 @@ import { findAnnouncement } from '../announcements/announcement-service.ts';
 import type { AppContext } from '../app-context.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { contributions } from '../contributions/schema.ts';
+import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { AppError } from '../lib/errors.ts';
 import { recordThankYou } from './record-thank-you.ts';
 import { assertThankYousOpen } from './thank-you-window.ts';
@@ -34,6 +35,7 @@ export async function sendThankYou(
         eq(contributions.id, contributionId),
         eq(contributions.calendarId, calendar.id),
         eq(contributions.status, 'confirmed'),
+        notRemovedOrWithGift,
       ),
     );
   if (!recipient) throw AppError.notFound('There is no participant at this address.');

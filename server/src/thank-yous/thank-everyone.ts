@@ -3,6 +3,7 @@ import { findAnnouncement } from '../announcements/announcement-service.ts';
 import type { AppContext } from '../app-context.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { contributions } from '../contributions/schema.ts';
+import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { recordThankYou } from './record-thank-you.ts';
 import { thankYouNotes } from './schema.ts';
 import { assertThankYousOpen } from './thank-you-window.ts';
@@ -27,7 +28,12 @@ export async function thankEveryone(context: AppContext, calendar: CalendarRow, 
       .from(contributions)
       .leftJoin(thankYouNotes, eq(thankYouNotes.contributionId, contributions.id))
       .where(
-        and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'), isNull(thankYouNotes.id)),
+        and(
+          eq(contributions.calendarId, calendar.id),
+          eq(contributions.status, 'confirmed'),
+          notRemovedOrWithGift,
+          isNull(thankYouNotes.id),
+        ),
       )
       .orderBy(asc(contributions.createdAt), asc(contributions.id));
     let count = 0;

@@ -227,10 +227,12 @@ function ParticipantCard({
         </p>
       )}
       <dl className={styles.facts}>
-        <div>
-          <dt>{t('thank-yous.card.guessedDay')}</dt>
-          <dd>{formatLongDate(participant.guessedDate, locale)}</dd>
-        </div>
+        {participant.guessedDate && (
+          <div>
+            <dt>{t('thank-yous.card.guessedDay')}</dt>
+            <dd>{formatLongDate(participant.guessedDate, locale)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('thank-yous.card.gift')}</dt>
           <dd>
@@ -240,9 +242,12 @@ function ParticipantCard({
           </dd>
         </div>
       </dl>
-      <blockquote className={styles.wish}>
-        <p>{participant.wish}</p>
-      </blockquote>
+      {/* A wish the parents removed has no words left: only its gift is here. */}
+      {participant.wish && (
+        <blockquote className={styles.wish}>
+          <p>{participant.wish}</p>
+        </blockquote>
+      )}
       {participant.message ? (
         <details className={styles.note}>
           <summary>{t('thank-yous.card.yourNote')}</summary>
