@@ -10,6 +10,7 @@ import { findNewIban } from '../account/change-payout-iban.ts';
 import { userProfiles } from '../account/schema.ts';
 import { loadClosings } from '../announcements/closing.ts';
 import { contributions } from '../contributions/schema.ts';
+import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { serverTranslator } from '../lib/i18n.ts';
@@ -99,7 +100,10 @@ export async function loadCalendarStats(db: Db, calendarIds: string[]): Promise<
   const rows = await db
     .select({
       calendarId: contributions.calendarId,
-      participants: sql<number>`count(distinct ${contributions.email})`.mapWith(Number),
+      // A wish the parents removed without a gift makes no participant (decision 023).
+      participants: sql<number>`count(distinct ${contributions.email}) filter (where ${notRemovedOrWithGift})`.mapWith(
+        Number,
+      ),
       // Only gifts whose payment still stands: a refunded gift is no longer raised.
       raisedAmount:
         sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then ${contributions.giftAmount} else 0 end), 0)`.mapWith(

@@ -239,8 +239,10 @@ describe('removing a wish', () => {
 
     const statsAfter = (await (await get(`/api/calendars/${calendar.id}`, cookie)).json()) as {
       raisedAmount: number;
+      participants: number;
     };
-    expect(statsAfter.raisedAmount).toBe(2500);
+    // The giver is still a participant of the parents' calendar, for the gift.
+    expect(statsAfter).toMatchObject({ raisedAmount: 2500, participants: 3 });
     const ledgerAfter = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, calendar.id));
     expect(ledgerAfter).toEqual(ledgerBefore);
   });
@@ -253,6 +255,8 @@ describe('removing a wish', () => {
 
     expect((await exportCsv(calendar.id, cookie)).map((line) => line.Name)).not.toContain('Gone Guest');
     expect((await listInbox(calendar.id, cookie)).items).toEqual([]);
+    // Nor does it make a participant in the parents' own counts.
+    expect(await (await get(`/api/calendars/${calendar.id}`, cookie)).json()).toMatchObject({ participants: 0 });
     const own = await get(`/api/public/contributions/${link!.id}?token=${link!.token}`);
     expect(own.status).toBe(404);
     const edit = await sendJson(t, 'PATCH', `/api/public/contributions/${link!.id}?token=${link!.token}`, {
