@@ -13,7 +13,8 @@ import type { MailCatcher } from './lib/mail/catcher.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createRateLimiters, type RateLimiters, type RateLimitRule } from './lib/rate-limit.ts';
 import { definePaymentHandlers } from './payment-handlers.ts';
-import { createPaymentProvider, type PaymentProvider } from './payments/payment-provider.ts';
+import { createPaymentProvider } from './payments/create-payment-provider.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { PaymentPurposeHandlers } from './payments/payment-transitions.ts';
 
 /** What route factories receive: configuration, the database and the process's shared services. */
