@@ -5,7 +5,8 @@ import type { JobDefinition } from './lib/jobs/runner.ts';
 import { DELETE_OLD_DECLINES_JOB, deleteOldDeclines } from './payments/payment-guard.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB, preparePayoutRecipient } from './payments/payout-recipients.ts';
 import { RECONCILE_AFTER_START_JOB, RECONCILE_PAYMENTS_JOB, reconcileAll } from './payments/reconcile.ts';
-import { SETTLE_CALENDAR_JOB, settleCalendar } from './payments/settlement.ts';
+import { settleCalendar } from './payments/settlement.ts';
+import { SETTLE_CALENDAR_JOB } from './payments/settlement-job.ts';
 
 /**
  * Every background job of the product (docs/decisions/017-background-jobs.md): what runs it and

@@ -16,7 +16,7 @@ import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { createPayoutRecord, type PayoutRow, sumCollectedGifts } from '../payments/payouts.ts';
 import { payments } from '../payments/schema.ts';
-import { SETTLE_CALENDAR_JOB } from '../payments/settlement.ts';
+import { SETTLE_CALENDAR_JOB } from '../payments/settlement-job.ts';
 import { enqueueCreatorConfirmation, enqueueParticipantMails } from './announcement-mail.ts';
 import { enqueueRefundNotices } from './refund-notices.ts';
 import { type AnnouncementRow, announcements } from './schema.ts';

@@ -15,7 +15,7 @@ import { calendars } from '../calendars/schema.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
 import { reconcilePayouts } from '../payments/payouts.ts';
 import { payouts, sandboxAccounts, sandboxTransfers } from '../payments/schema.ts';
-import { SETTLE_CALENDAR_JOB } from '../payments/settlement.ts';
+import { SETTLE_CALENDAR_JOB } from '../payments/settlement-job.ts';
 
 /** The password of the one owner `createActiveCalendar` makes (test/test-users.ts). */
 const PASSWORD = 'correct horse battery';

@@ -6,7 +6,7 @@ import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import { isNewDecline, recordDecline } from './payment-guard.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 import { payments, paymentWebhookEvents } from './schema.ts';
-import { SETTLE_CALENDAR_JOB } from './settlement.ts';
+import { SETTLE_CALENDAR_JOB } from './settlement-job.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];

@@ -6,9 +6,6 @@ import { payments, payouts } from './schema.ts';
 
 type SettlementContext = Parameters<typeof submitPayout>[0] & Pick<AppContext, 'jobs' | 'paymentHandlers' | 'metrics'>;
 
-/** The background job (lib/jobs) that settles one calendar: key = the calendar's id. */
-export const SETTLE_CALENDAR_JOB = 'settle-calendar';
-
 const REFUND_BATCH_SIZE = 50;
 
 /**
