@@ -1,7 +1,7 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
 import type { Locale } from '@firstday/common/locales';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import {
   createCelebrationEmail,
   createClosedNoticeEmail,

@@ -1,6 +1,6 @@
 import type { Currency } from '@firstday/common/currency';
 import { eq, inArray } from 'drizzle-orm';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { enqueueGiftRefundNotice } from '../contributions/gift-payments.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';

@@ -10,7 +10,8 @@ import { enqueueJob } from '../lib/jobs/queue.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import type { PaymentPurposeHandler, PaymentRow } from '../payments/payment-transitions.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB } from '../payments/payout-recipients.ts';
-import { activateCalendar, getCalendarTitle } from './calendar-service.ts';
+import { activateCalendar } from './calendar-service.ts';
+import { getCalendarTitle } from './calendar-title.ts';
 import { calendars } from './schema.ts';
 
 type FeeContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars' | 'jobs'>;

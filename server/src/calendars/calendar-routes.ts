@@ -23,13 +23,13 @@ import { PREPARE_PAYOUT_RECIPIENT_JOB, readPayoutTermsAcceptance } from '../paym
 import {
   CLOSED_CALENDAR_MESSAGE,
   createDraftCalendar,
-  getCalendarTitle,
   getOwnedCalendar,
   listOwnedCalendars,
   lockDraftForFee,
   toOwnerCalendar,
   updateCalendar,
 } from './calendar-service.ts';
+import { getCalendarTitle } from './calendar-title.ts';
 
 /** `/api/calendars`: the owner's calendars. Every route needs a session and answers 404 for others' ids. */
 export function createCalendarRoutes(context: AppContext) {

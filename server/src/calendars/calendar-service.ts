@@ -17,6 +17,7 @@ import { serverTranslator } from '../lib/i18n.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
 import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 import { payments } from '../payments/schema.ts';
+import { defaultCalendarTitle, getCalendarTitle } from './calendar-title.ts';
 import { calendars } from './schema.ts';
 
 export type CalendarRow = typeof calendars.$inferSelect;
@@ -39,16 +40,6 @@ export function generateSlug(): string {
     }
   }
   return slug;
-}
-
-/** The name the owner gave, or the default one (calendars made before names were set at creation). */
-export function getCalendarTitle(row: Pick<CalendarRow, 'title' | 'firstName'>): string {
-  return row.title ?? defaultCalendarTitle(row.firstName, DEFAULT_LOCALE);
-}
-
-/** A new calendar's name until the owner gives one, in the owner's language: 'Anna's calendar'. */
-export function defaultCalendarTitle(firstName: string, locale: Locale): string {
-  return serverTranslator(locale)('calendars.defaultTitle', { firstName });
 }
 
 /**

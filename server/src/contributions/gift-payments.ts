@@ -5,7 +5,7 @@ import { accountLocale } from '../account/account-locale.ts';
 import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createDeclineBurstEmail, createGiftNotificationEmail } from '../emails/contributions.ts';
 import { createGiftRefundEmail } from '../emails/payments.ts';

@@ -4,7 +4,7 @@ import { getGuessWindow } from '@firstday/common/guess-window';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { matchesEditToken } from './contribution-receipt.ts';

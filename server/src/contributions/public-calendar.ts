@@ -4,7 +4,7 @@ import { getGuessWindow } from '@firstday/common/guess-window';
 import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { images } from '../images/schema.ts';
 import type { Db } from '../lib/db.ts';

@@ -1,7 +1,7 @@
 import { ContributionRequestSchema } from '@firstday/common/contributions';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { readImageVariant } from '../images/image-store.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';

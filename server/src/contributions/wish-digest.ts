@@ -3,7 +3,7 @@ import { accountLocale } from '../account/account-locale.ts';
 import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { user } from '../auth/schema.ts';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createWishDigestEmail } from '../emails/contributions.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';

@@ -2,7 +2,7 @@ import type { OwnerWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { formatTimeInput } from '@firstday/common/fun-guesses';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { getCalendarTitle } from '../calendars/calendar-service.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { payments } from '../payments/schema.ts';
