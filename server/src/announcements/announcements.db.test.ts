@@ -159,7 +159,12 @@ describe('POST /api/calendars/:id/announce', () => {
     await contribute(lost.calendar.slug, { giftAmount: 800 });
     await announce(lost.calendar.id, lost.cookie);
     webhooks.discardAll();
-    await new Promise((resolve) => setTimeout(resolve, t.context.env.SANDBOX_WEBHOOK_DELAY_MS + 50));
+    // The processor has settled the transfer once its webhook delay has passed: let it have passed.
+    const [submitted] = await t.db.select().from(payouts).where(eq(payouts.calendarId, lost.calendar.id));
+    await t.db
+      .update(sandboxTransfers)
+      .set({ createdAt: new Date(Date.now() - t.context.env.SANDBOX_WEBHOOK_DELAY_MS - 1000) })
+      .where(eq(sandboxTransfers.id, submitted!.providerRef!));
     await reconcilePayouts(t.context, { olderThanMs: 0 });
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.calendarId, lost.calendar.id));
     expect(payout!.status).toBe('paid');

@@ -94,7 +94,7 @@ describe('creating and editing a calendar', () => {
     // A draft's IBAN opens nothing at the provider (an abandoned wizard must not).
     const firstIban = { iban: 'NL91 ABNA 0417 1643 00' };
     expect((await sendJson(t, 'PATCH', `/api/calendars/${draft.id}`, firstIban, owner.cookie)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.context.jobs.idle();
     expect(await getRecipient()).toBeNull();
 
     await t.db.update(calendars).set({ status: 'active' }).where(eq(calendars.id, draft.id));
