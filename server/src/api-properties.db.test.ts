@@ -16,8 +16,9 @@ import {
 } from '../test/test-contributions.ts';
 import { useManualSandboxWebhooks } from '../test/test-payments.ts';
 import { readSessionCookie, sendJson, TEST_ORIGIN } from '../test/test-users.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimitOverrides } from './app-context.ts';
+import type { RateLimitOverrides } from './app-context.ts';
 import { OPEN_AUTH_ROUTES } from './auth/auth-routes.ts';
+import { DEFAULT_RATE_LIMITS } from './create-app-context.ts';
 import { createUnsubscribeUrl } from './lib/mail/suppression.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@firstday/common/api-error';
 import { createApp } from '../src/app.ts';
-import { createAppContext, type RateLimitOverrides } from '../src/app-context.ts';
+import type { RateLimitOverrides } from '../src/app-context.ts';
+import { createAppContext } from '../src/create-app-context.ts';
 import type { Database } from '../src/lib/db.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { registerInstance } from '../src/lib/instance.ts';
