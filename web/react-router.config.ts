@@ -6,8 +6,8 @@ export default {
   appDirectory: 'src',
   // WEB_BUILD_DIR lets a benchmark or a second checkout build beside the main build.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
-  // The API server renders the guest page `/c/<slug>` per request with the server build
-  // (server/src/lib/web-pages.ts, docs/decisions/012-server-rendered-guest-page.md).
+  // The API server renders the guest page `/c/<slug>` (and the client-only routes' loading screen)
+  // per request with the server build (server/src/lib/web-static.ts, docs/decisions/012-server-rendered-guest-page.md).
   ssr: true,
   // Marketing pages and articles are static HTML; '/404' is the not-found page the server answers
   // unknown paths with.
