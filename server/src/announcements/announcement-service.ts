@@ -3,10 +3,8 @@ import type { AnnounceRequest, CloseCalendarRequest } from '@firstday/common/ann
 import { toIsoDate } from '@firstday/common/calendars';
 import type { Locale } from '@firstday/common/locales';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { accountLocale } from '../account/account-locale.ts';
-import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
-import { user } from '../auth/schema.ts';
+import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
@@ -145,14 +143,9 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
     const participantMails = row.notifyParticipants
       ? await enqueueParticipantMails(tx, context.env, locked, row, await listParticipants(tx, calendar.id))
       : 0;
-    const [owner] = await tx
-      .select({ email: user.email, name: user.name, locale: userProfiles.locale })
-      .from(user)
-      .leftJoin(userProfiles, eq(userProfiles.userId, user.id))
-      .where(eq(user.id, calendar.ownerId));
+    const owner = await findCalendarOwner(tx, calendar.id);
     if (owner) {
-      const recipient = { ...owner, locale: accountLocale(owner.locale) };
-      await enqueueCreatorConfirmation(tx, context.env, recipient, locked, row, {
+      await enqueueCreatorConfirmation(tx, context.env, owner, locked, row, {
         payout,
         refundCount,
         participantMails,

@@ -1,18 +1,13 @@
 import { CREATION_FEE_AMOUNT } from '@firstday/common/calendars';
-import { eq } from 'drizzle-orm';
-import { accountLocale } from '../account/account-locale.ts';
-import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
-import { user } from '../auth/schema.ts';
 import { createFeeReceiptEmail, describePaymentMethod } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueJob } from '../lib/jobs/queue.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import type { PaymentPurposeHandler, PaymentRow } from '../payments/payment-transitions.ts';
 import { PREPARE_PAYOUT_RECIPIENT_JOB } from '../payments/payout-recipients.ts';
+import { findCalendarOwner } from './calendar-owner.ts';
 import { activateCalendar } from './calendar-service.ts';
-import { getCalendarTitle } from './calendar-title.ts';
-import { calendars } from './schema.ts';
 
 type FeeContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars' | 'jobs'>;
 
@@ -44,41 +39,19 @@ export function createFeePaymentHandler(getContext: () => FeeContext): PaymentPu
 
 /** 'Your Firstday calendar is active': the fee receipt, at most once per payment (dedupe key). */
 async function enqueueFeeReceipt(db: Db, appUrl: string, payment: PaymentRow, wallet?: string): Promise<boolean> {
-  const [owner] = await db
-    .select({
-      email: user.email,
-      name: user.name,
-      slug: calendars.slug,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      background: calendars.background,
-      currency: calendars.currency,
-      locale: userProfiles.locale,
-    })
-    .from(calendars)
-    .innerJoin(user, eq(user.id, calendars.ownerId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
-    .where(eq(calendars.id, payment.calendarId!));
+  const owner = await findCalendarOwner(db, payment.calendarId!);
   if (!owner) return false;
   return enqueueMail(db, {
     to: owner.email,
     dedupeKey: `fee-receipt:${payment.id}`,
     ...(await createFeeReceiptEmail({
       appUrl,
-      locale: accountLocale(owner.locale),
+      locale: owner.locale,
       name: owner.name,
-      calendar: {
-        title: getCalendarTitle(owner),
-        slug: owner.slug,
-        background: owner.background,
-        currency: owner.currency,
-      },
+      calendar: owner.calendar,
       amount: payment.amount,
       paidAt: payment.updatedAt,
-      paidWith: describePaymentMethod(
-        { wallet, cardLast4: payment.cardLast4, method: payment.method },
-        accountLocale(owner.locale),
-      ),
+      paidWith: describePaymentMethod({ wallet, cardLast4: payment.cardLast4, method: payment.method }, owner.locale),
       standardFee: payment.amount === CREATION_FEE_AMOUNT,
     })),
   });

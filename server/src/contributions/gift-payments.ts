@@ -1,11 +1,8 @@
 import type { Currency } from '@firstday/common/currency';
 import type { Locale } from '@firstday/common/locales';
 import { and, eq, inArray } from 'drizzle-orm';
-import { accountLocale } from '../account/account-locale.ts';
-import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
-import { user } from '../auth/schema.ts';
-import { getCalendarTitle } from '../calendars/calendar-title.ts';
+import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createDeclineBurstEmail, createGiftNotificationEmail } from '../emails/contributions.ts';
 import { createGiftRefundEmail } from '../emails/payments.ts';
@@ -146,19 +143,7 @@ export async function enqueueGiftRefundNotice(
 
 /** The parents hear of a burst of declined gifts once a day at most (the dedupe key holds the day). */
 async function enqueueDeclineBurstAlert(db: Db, appUrl: string, calendarId: string): Promise<boolean> {
-  const [owner] = await db
-    .select({
-      email: user.email,
-      name: user.name,
-      locale: userProfiles.locale,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      background: calendars.background,
-    })
-    .from(calendars)
-    .innerJoin(user, eq(user.id, calendars.ownerId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
-    .where(eq(calendars.id, calendarId));
+  const owner = await findCalendarOwner(db, calendarId);
   if (!owner) return false;
   const day = new Date().toISOString().slice(0, 10);
   return enqueueMail(db, {
@@ -166,9 +151,9 @@ async function enqueueDeclineBurstAlert(db: Db, appUrl: string, calendarId: stri
     dedupeKey: `decline-burst:${calendarId}:${day}`,
     ...(await createDeclineBurstEmail({
       appUrl,
-      locale: accountLocale(owner.locale),
+      locale: owner.locale,
       name: owner.name,
-      calendar: { title: getCalendarTitle(owner), background: owner.background },
+      calendar: owner.calendar,
       declines: GIFT_BURST.declines,
     })),
   });
@@ -190,32 +175,17 @@ async function isCalendarEnded(db: Db, calendarId: string): Promise<boolean> {
  */
 async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionRow): Promise<boolean> {
   if (!gift.giftAmount) return false;
-  const [owner] = await db
-    .select({
-      email: user.email,
-      name: user.name,
-      giftNotifications: userProfiles.giftNotifications,
-      locale: userProfiles.locale,
-      currency: calendars.currency,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      background: calendars.background,
-    })
-    .from(calendars)
-    .innerJoin(user, eq(user.id, calendars.ownerId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
-    .where(eq(calendars.id, gift.calendarId));
-  // Without a profile row the owner has the default, which is on.
-  if (!owner || owner.giftNotifications === false) return false;
+  const owner = await findCalendarOwner(db, gift.calendarId);
+  if (!owner?.giftNotifications) return false;
   return enqueueMail(db, {
     to: owner.email,
     dedupeKey: `gift-notification:${gift.id}`,
     suppressible: true,
     ...(await createGiftNotificationEmail({
       appUrl: env.APP_URL,
-      locale: accountLocale(owner.locale),
+      locale: owner.locale,
       name: owner.name,
-      calendar: { title: getCalendarTitle(owner), background: owner.background, currency: owner.currency },
+      calendar: owner.calendar,
       gift: { senderName: gift.name, amount: gift.giftAmount, guessedDate: gift.guessedDate, wish: gift.wish },
       unsubscribeUrl: createUnsubscribeUrl(env, owner.email),
     })),

@@ -1,8 +1,6 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
-import { accountLocale } from '../account/account-locale.ts';
-import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
-import { user } from '../auth/schema.ts';
+import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createWishDigestEmail } from '../emails/contributions.ts';
@@ -59,12 +57,7 @@ export async function sendWishDigests(
         .filter((wish) => wish.readAt === null)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       if (unread.length === 0) return false;
-      const [owner] = await tx
-        .select({ email: user.email, name: user.name, locale: userProfiles.locale })
-        .from(calendars)
-        .innerJoin(user, eq(user.id, calendars.ownerId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
-        .where(eq(calendars.id, calendarId));
+      const owner = await findCalendarOwner(tx, calendarId);
       if (!owner) return false;
       return enqueueMail(tx, {
         to: owner.email,
@@ -72,7 +65,7 @@ export async function sendWishDigests(
         suppressible: true,
         ...(await createWishDigestEmail({
           appUrl: context.env.APP_URL,
-          locale: accountLocale(owner.locale),
+          locale: owner.locale,
           name: owner.name,
           calendar: { title: getCalendarTitle(calendar), background: calendar.background },
           wishes: unread,

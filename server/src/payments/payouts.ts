@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { accountLocale } from '../account/account-locale.ts';
-import { userProfiles } from '../account/schema.ts';
 import type { AppContext } from '../app-context.ts';
-import { user } from '../auth/schema.ts';
-import { getCalendarTitle } from '../calendars/calendar-title.ts';
+import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createPayoutOutcomeEmail } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
@@ -154,29 +151,16 @@ export async function applyPayoutState(
 /** Tells the creator the payout arrived at the bank, or failed (support will sort it out). */
 async function enqueuePayoutOutcome(db: Db, appUrl: string, payout: PayoutRow): Promise<boolean> {
   if (!payout.calendarId || payout.status === 'pending') return false;
-  const [owner] = await db
-    .select({
-      email: user.email,
-      name: user.name,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      background: calendars.background,
-      currency: calendars.currency,
-      locale: userProfiles.locale,
-    })
-    .from(calendars)
-    .innerJoin(user, eq(user.id, calendars.ownerId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
-    .where(eq(calendars.id, payout.calendarId));
+  const owner = await findCalendarOwner(db, payout.calendarId);
   if (!owner) return false;
   return enqueueMail(db, {
     to: owner.email,
     dedupeKey: `payout-${payout.status}:${payout.id}`,
     ...(await createPayoutOutcomeEmail({
       appUrl,
-      locale: accountLocale(owner.locale),
+      locale: owner.locale,
       name: owner.name,
-      calendar: { title: getCalendarTitle(owner), background: owner.background, currency: owner.currency },
+      calendar: owner.calendar,
       payout: { status: payout.status, amount: payout.amount, failureReason: payout.failureReason },
     })),
   });

@@ -1,0 +1,49 @@
+import type { Locale } from '@firstday/common/locales';
+import { eq } from 'drizzle-orm';
+import { accountLocale } from '../account/account-locale.ts';
+import { userProfiles } from '../account/schema.ts';
+import { user } from '../auth/schema.ts';
+import type { Db } from '../lib/db.ts';
+import { getCalendarTitle } from './calendar-title.ts';
+import { calendars } from './schema.ts';
+
+type CalendarRow = typeof calendars.$inferSelect;
+
+/** A calendar's owner as the recipient of an e-mail about it, and what such e-mails show of the calendar. */
+export type CalendarOwner = {
+  email: string;
+  name: string;
+  /** The language of the owner's e-mails (English until the account chose one). */
+  locale: Locale;
+  /** Whether the owner wants an e-mail for each gift (on without a profile row, the default). */
+  giftNotifications: boolean;
+  calendar: { title: string } & Pick<CalendarRow, 'slug' | 'background' | 'currency'>;
+};
+
+/** The owner of a calendar, to write to about it; undefined for an unknown calendar. */
+export async function findCalendarOwner(db: Db, calendarId: string): Promise<CalendarOwner | undefined> {
+  const [row] = await db
+    .select({
+      email: user.email,
+      name: user.name,
+      locale: userProfiles.locale,
+      giftNotifications: userProfiles.giftNotifications,
+      title: calendars.title,
+      firstName: calendars.firstName,
+      slug: calendars.slug,
+      background: calendars.background,
+      currency: calendars.currency,
+    })
+    .from(calendars)
+    .innerJoin(user, eq(user.id, calendars.ownerId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
+    .where(eq(calendars.id, calendarId));
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    name: row.name,
+    locale: accountLocale(row.locale),
+    giftNotifications: row.giftNotifications ?? true,
+    calendar: { title: getCalendarTitle(row), slug: row.slug, background: row.background, currency: row.currency },
+  };
+}
