@@ -5,8 +5,9 @@ import { enqueueJob } from '../lib/jobs/queue.ts';
 import { recordPaymentRefunded, recordPaymentSucceeded } from './ledger.ts';
 import { isNewDecline, recordDecline } from './payment-guard.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
-import { payments, paymentWebhookEvents } from './schema.ts';
+import { payments } from './schema.ts';
 import { SETTLE_CALENDAR_JOB } from './settlement-job.ts';
+import { recordWebhookEvent, type WebhookEvent } from './webhook-events.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
@@ -83,20 +84,15 @@ export async function applyProviderState(
   context: TransitionContext,
   paymentId: string,
   state: ProviderPaymentState,
-  options: { webhookEvent?: { provider: string; id: string } } = {},
+  options: { webhookEvent?: WebhookEvent } = {},
 ): Promise<{ payment: PaymentRow | undefined; changed: boolean }> {
   let afterCommit: PaymentReaction['afterCommit'];
   let afterDecline: PaymentReaction['afterCommit'];
   let declined: PaymentRow | undefined;
   let jobQueued = false;
   const result = await context.db.transaction(async (tx) => {
-    if (options.webhookEvent) {
-      const recorded = await tx
-        .insert(paymentWebhookEvents)
-        .values({ provider: options.webhookEvent.provider, eventId: options.webhookEvent.id })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentWebhookEvents.eventId });
-      if (recorded.length === 0) return { payment: undefined, changed: false };
+    if (options.webhookEvent && !(await recordWebhookEvent(tx, options.webhookEvent))) {
+      return { payment: undefined, changed: false };
     }
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) return { payment: undefined, changed: false };

@@ -10,7 +10,8 @@ import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './led
 import type { ProviderPayoutState } from './payment-provider.ts';
 import { getPayoutHeldUntil, getPayoutHoldCutoff } from './payout-hold.ts';
 import { ensurePayoutRecipient } from './payout-recipients.ts';
-import { payments, paymentWebhookEvents, payouts } from './schema.ts';
+import { payments, payouts } from './schema.ts';
+import { recordWebhookEvent, type WebhookEvent } from './webhook-events.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type PayoutContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'payments' | 'publicCalendars' | 'wakeMailWorker'>;
@@ -94,18 +95,11 @@ export async function applyPayoutState(
   context: PayoutContext,
   payoutId: string,
   state: ProviderPayoutState,
-  options: { webhookEvent?: { provider: string; id: string } } = {},
+  options: { webhookEvent?: WebhookEvent } = {},
 ): Promise<PayoutRow | undefined> {
   let mailQueued = false;
   const result = await context.db.transaction(async (tx) => {
-    if (options.webhookEvent) {
-      const recorded = await tx
-        .insert(paymentWebhookEvents)
-        .values({ provider: options.webhookEvent.provider, eventId: options.webhookEvent.id })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentWebhookEvents.eventId });
-      if (recorded.length === 0) return undefined;
-    }
+    if (options.webhookEvent && !(await recordWebhookEvent(tx, options.webhookEvent))) return undefined;
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (!payout) return undefined;
     if (state.amount !== undefined && state.amount !== payout.amount) {
