@@ -5,6 +5,7 @@ import { SLUG_LENGTH } from '@firstday/common/calendars';
 import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
 import { maskIban } from '@firstday/common/iban';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
+import { isUuid } from '@firstday/common/uuid';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { findNewIban } from '../account/change-payout-iban.ts';
 import { userProfiles } from '../account/schema.ts';
@@ -29,7 +30,6 @@ const NO_STATS: CalendarStats = { participants: 0, raisedAmount: 0 };
 type SecretBox = ReturnType<typeof createSecretBox>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 12 base-62 characters from a CSPRNG (about 71 bits); bytes ≥ 248 are skipped to avoid bias. */
 export function generateSlug(): string {
@@ -122,7 +122,7 @@ async function withStats(db: Db, rows: CalendarRow[]): Promise<CalendarWithStats
 
 /** The caller's calendar, or 404 for an unknown id and for someone else's (the same answer). */
 export async function getOwnedCalendar(db: Db, ownerId: string, id: string): Promise<CalendarWithStats> {
-  if (!UUID.test(id)) throw AppError.notFound('There is no calendar at this address.');
+  if (!isUuid(id)) throw AppError.notFound('There is no calendar at this address.');
   const [row] = await db
     .select()
     .from(calendars)

@@ -1,6 +1,7 @@
 import { ContributionRequestSchema } from '@firstday/common/contributions';
 import type { Currency } from '@firstday/common/currency';
 import { getGuessWindow } from '@firstday/common/guess-window';
+import { isUuid } from '@firstday/common/uuid';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -15,8 +16,6 @@ import {
   assertGuessNotPast,
 } from './contribution-service.ts';
 import { contributions } from './schema.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `PATCH /api/public/contributions/:id?token=`: any of the fields; null clears a fun guess (time,
@@ -64,7 +63,7 @@ export type OwnContribution = {
 /** The contribution behind an edit link; a wrong or missing token answers like an unknown id. */
 export async function getOwnContribution(context: AppContext, id: string, token: string | undefined) {
   const notFound = AppError.notFound('This edit link is not valid.');
-  if (!UUID.test(id) || !token) throw notFound;
+  if (!isUuid(id) || !token) throw notFound;
   const [found] = await context.db
     .select({ contribution: contributions, calendar: calendars })
     .from(contributions)

@@ -1,6 +1,7 @@
 import type { PublicCalendar, PublicGuess, PublicWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { getGuessWindow } from '@firstday/common/guess-window';
+import { isUuid } from '@firstday/common/uuid';
 import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
@@ -15,7 +16,6 @@ import type { CachedPublicCalendar, PublicCalendarCache } from './public-calenda
 import { contributions } from './schema.ts';
 import { shownOnPage } from './wish-moderation.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[0-9A-Za-z]{6,40}$/;
 
 /** A calendar the public may see (not a draft), or undefined. */
@@ -31,7 +31,7 @@ export async function findPublicCalendarRow(db: Db, slug: string): Promise<Calen
 /** The wishes cursor is the id of the last wish of the previous page (keyset paging, exact order). */
 export function readWishesCursor(cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
-  if (!UUID.test(cursor)) throw new AppError('invalid_cursor', 'This page link is not valid.', 400);
+  if (!isUuid(cursor)) throw new AppError('invalid_cursor', 'This page link is not valid.', 400);
   return cursor.toLowerCase();
 }
 

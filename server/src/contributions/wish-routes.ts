@@ -1,4 +1,5 @@
 import type { WishPageView } from '@firstday/common/contributions';
+import { isUuid } from '@firstday/common/uuid';
 import { type Context, Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { requireSession } from '../auth/require-session.ts';
@@ -7,8 +8,6 @@ import { AppError } from '../lib/errors.ts';
 import { findPublicCalendarRow, readWishesCursor } from './public-calendar.ts';
 import { countHiddenWishes, hideWish, removeWish, showWish } from './wish-moderation.ts';
 import { countUnreadWishes, exportWishesCsv, listOwnerWishes, markWishRead } from './wishes-service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `/api/wishes`: the creator's wishes across their calendars. Someone else's calendar or wish answers 404. */
 export function createWishRoutes(context: AppContext) {
@@ -29,7 +28,7 @@ export function createWishRoutes(context: AppContext) {
   ) {
     const { user } = await requireSession(context, c);
     const id = c.req.param('id') ?? '';
-    const calendarId = UUID.test(id) ? await step(context.db, user.id, id.toLowerCase()) : undefined;
+    const calendarId = isUuid(id) ? await step(context.db, user.id, id.toLowerCase()) : undefined;
     if (!calendarId) throw wishNotFound();
     context.publicCalendars.invalidate(calendarId);
   }
@@ -84,7 +83,7 @@ export function createWishRoutes(context: AppContext) {
       .post('/:id/read', async (c) => {
         const { user } = await requireSession(context, c);
         const id = c.req.param('id');
-        if (!UUID.test(id) || !(await markWishRead(context.db, user.id, id))) throw wishNotFound();
+        if (!isUuid(id) || !(await markWishRead(context.db, user.id, id))) throw wishNotFound();
         return c.json({ read: true });
       })
       .post('/:id/hide', async (c) => {

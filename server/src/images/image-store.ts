@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageFormat } from '@firstday/common/images';
+import { isUuid } from '@firstday/common/uuid';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
@@ -102,8 +103,6 @@ export async function saveImage(
   return { id, width: processed.width, height: processed.height };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type ImageVariant = { bytes: Uint8Array; contentType: string; width: number; height: number };
 
 /**
@@ -116,7 +115,7 @@ export async function readImageVariant(
   imageId: string,
   options: { width: number; format: ImageFormat },
 ): Promise<ImageVariant | null> {
-  if (!UUID.test(imageId)) return null;
+  if (!isUuid(imageId)) return null;
   const rows = await context.db
     .select({ width: imageVariants.width })
     .from(imageVariants)
@@ -137,7 +136,7 @@ export async function readImageVariant(
 
 /** Whether `imageId` is an image `ownerId` uploaded (a calendar may only show its owner's photos). */
 export async function isOwnImage(db: Db, ownerId: string, imageId: string): Promise<boolean> {
-  if (!UUID.test(imageId)) return false;
+  if (!isUuid(imageId)) return false;
   const [row] = await db
     .select({ id: images.id })
     .from(images)

@@ -1,3 +1,4 @@
+import { isUuid } from '@firstday/common/uuid';
 import { and, eq } from 'drizzle-orm';
 import { findAnnouncement } from '../announcements/announcement-service.ts';
 import type { AppContext } from '../app-context.ts';
@@ -7,8 +8,6 @@ import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { AppError } from '../lib/errors.ts';
 import { recordThankYou } from './record-thank-you.ts';
 import { assertThankYousOpen } from './thank-you-window.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One personal note to one participant (a confirmed contribution of the owner's calendar). A
@@ -21,7 +20,7 @@ export async function sendThankYou(
   message: string,
 ): Promise<number> {
   const announcement = assertThankYousOpen(await findAnnouncement(context.db, calendar.id));
-  if (!UUID.test(contributionId)) throw AppError.notFound('There is no participant at this address.');
+  if (!isUuid(contributionId)) throw AppError.notFound('There is no participant at this address.');
   const [recipient] = await context.db
     .select({
       id: contributions.id,
