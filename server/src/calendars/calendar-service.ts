@@ -14,9 +14,9 @@ import { contributions } from '../contributions/schema.ts';
 import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
-import { serverTranslator } from '../lib/i18n.ts';
 import type { createSecretBox } from '../lib/secret-box.ts';
 import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
+import { isLiveFeeOf } from '../payments/payment-transitions.ts';
 import { payments } from '../payments/schema.ts';
 import { defaultCalendarTitle, getCalendarTitle } from './calendar-title.ts';
 import { calendars } from './schema.ts';
@@ -307,16 +307,7 @@ export async function lockDraftForFee(db: Db, calendarId: string): Promise<Curre
  */
 async function assertNoLiveFee(db: Db, calendarId: string): Promise<void> {
   await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.id, calendarId)).for('update');
-  const [live] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.calendarId, calendarId),
-        eq(payments.purpose, 'fee'),
-        inArray(payments.status, ['pending', 'processing', 'succeeded']),
-      ),
-    );
+  const [live] = await db.select({ id: payments.id }).from(payments).where(isLiveFeeOf(calendarId));
   if (live) {
     throw new AppError('currency_locked', 'Some fields need your attention.', 400, {
       fields: { currency: 'The currency cannot change while the fee is being paid.' },

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CREATION_FEE_AMOUNT, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ProviderPaymentMethod } from './payment-provider.ts';
-import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
+import { applyProviderState, isLiveFeeOf, type PaymentRow } from './payment-transitions.ts';
 import { payments } from './schema.ts';
 
 // Charging at the provider, for any purpose: the creation fee's claim, the charge of a claimed fee
@@ -117,16 +117,7 @@ async function claimFeePayment(
       }
       return { row: sameKey, created: false };
     }
-    const [live] = await db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.calendarId, calendarId),
-          eq(payments.purpose, 'fee'),
-          inArray(payments.status, ['pending', 'processing', 'succeeded']),
-        ),
-      );
+    const [live] = await db.select().from(payments).where(isLiveFeeOf(calendarId));
     if (live) return { row: live, created: false };
   }
   throw new Error('could not claim a fee payment after 3 attempts');

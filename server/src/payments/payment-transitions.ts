@@ -10,6 +10,15 @@ import { SETTLE_CALENDAR_JOB } from './settlement-job.ts';
 import { recordWebhookEvent, type WebhookEvent } from './webhook-events.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** A calendar's live fee: paid, or on its way to being paid. One at most (payments_one_live_fee_idx). */
+export function isLiveFeeOf(calendarId: string) {
+  return and(
+    eq(payments.calendarId, calendarId),
+    eq(payments.purpose, 'fee'),
+    inArray(payments.status, ['pending', 'processing', 'succeeded']),
+  );
+}
 type PaymentStatus = PaymentRow['status'];
 
 /** A payment that just moved to succeeded, failed or refunded, as its purpose's handler sees it. */
@@ -208,14 +217,7 @@ async function hasOtherLiveFee(db: Db, payment: PaymentRow): Promise<boolean> {
   const live = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        eq(payments.calendarId, payment.calendarId),
-        eq(payments.purpose, 'fee'),
-        inArray(payments.status, ['pending', 'processing', 'succeeded']),
-        ne(payments.id, payment.id),
-      ),
-    );
+    .where(and(isLiveFeeOf(payment.calendarId), ne(payments.id, payment.id)));
   return live.length > 0;
 }
 
