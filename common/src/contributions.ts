@@ -60,6 +60,50 @@ export const ContributionRequestSchema = z.object({
 });
 export type ContributionRequest = z.input<typeof ContributionRequestSchema>;
 
+/**
+ * `PATCH /api/public/contributions/:id?token=`: any of the fields; null clears a fun guess (time,
+ * weight), which only a calendar that asks for it takes.
+ */
+export const UpdateOwnContributionSchema = ContributionRequestSchema.pick({
+  guessedDate: true,
+  wish: true,
+  guessedTimeMinutes: true,
+  guessedWeight: true,
+})
+  .partial()
+  .strict();
+export type UpdateOwnContribution = z.output<typeof UpdateOwnContributionSchema>;
+export type UpdateOwnContributionRequest = z.input<typeof UpdateOwnContributionSchema>;
+
+/** What the private edit link shows: the contributor's own entry (their e-mail and gift included). */
+export type OwnContribution = {
+  id: string;
+  status: 'confirmed' | 'pending_payment' | 'failed';
+  name: string;
+  email: string;
+  guessedDate: string;
+  wish: string;
+  /** The fun guesses, when given: minutes after midnight, grams. */
+  guessedTimeMinutes: number | null;
+  guessedWeightGrams: number | null;
+  /** Minor units of `currency`; null without a gift. */
+  giftAmount: number | null;
+  currency: Currency;
+  createdAt: string;
+  /** False once the birth is announced. */
+  editable: boolean;
+  calendar: {
+    slug: string;
+    title: string;
+    status: string;
+    dueDate: string;
+    background: string;
+    window: { first: string; last: string };
+    guessTime: boolean;
+    guessWeight: boolean;
+  };
+};
+
 /** A guess as the public sees it: the name is 'A friend' or initials when the creator hides names. */
 export type PublicGuess = { date: string; name: string };
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CalendarClosing } from '@firstday/common/announcements';
+import type { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
 import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
@@ -7,6 +8,7 @@ import { maskIban } from '@firstday/common/iban';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { findNewIban } from '../account/change-payout-iban.ts';
 import { userProfiles } from '../account/schema.ts';
 import { loadClosings } from '../announcements/closing.ts';
@@ -208,24 +210,8 @@ export async function createDraftCalendar(
   return row!;
 }
 
-type CalendarUpdate = Partial<{
-  firstName: string;
-  /** Only while the fee is unpaid (draft): the fee is charged in it. */
-  currency: Currency;
-  lastName: string;
-  iban: string;
-  title: string;
-  dueDate: string;
-  background: 'pink' | 'blue' | 'sun';
-  hideSenderNames: boolean;
-  hideTotal: boolean;
-  guessTime: boolean;
-  guessWeight: boolean;
-  wizardStep: number;
-  /** Checked by the caller to be the owner's own image (images/image-store.ts, isOwnImage). */
-  coverImageId: string | null;
-  parentsNote: string | null;
-}>;
+/** A PATCH's fields, as the shared schema reads them; the route checks the password and the photo first. */
+type CalendarUpdate = Omit<z.output<typeof UpdateCalendarSchema>, 'password'>;
 
 /**
  * `termsAcceptance`: the payout terms this request accepts, should it give a new IBAN. A new IBAN

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
-import type { ContributionResponse, PublicCalendar } from '@firstday/common/contributions';
+import type { ContributionResponse, OwnContribution, PublicCalendar } from '@firstday/common/contributions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError } from '../../test/test-app.ts';
@@ -18,7 +18,6 @@ import { sendJson } from '../../test/test-users.ts';
 import { announcements } from '../announcements/schema.ts';
 import { user } from '../auth/schema.ts';
 import { images } from '../images/schema.ts';
-import type { OwnContribution } from './own-contribution.ts';
 import { contributions } from './schema.ts';
 
 // Guessing for fun (time of birth, weight), the baby's details in the announcement, and the

@@ -1,9 +1,7 @@
-import { ContributionRequestSchema } from '@firstday/common/contributions';
-import type { Currency } from '@firstday/common/currency';
+import type { OwnContribution, UpdateOwnContribution } from '@firstday/common/contributions';
 import { getGuessWindow } from '@firstday/common/guess-window';
 import { isUuid } from '@firstday/common/uuid';
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
@@ -16,49 +14,6 @@ import {
   assertGuessNotPast,
 } from './contribution-service.ts';
 import { contributions } from './schema.ts';
-
-/**
- * `PATCH /api/public/contributions/:id?token=`: any of the fields; null clears a fun guess (time,
- * weight), which only a calendar that asks for it takes.
- */
-export const UpdateOwnContributionSchema = ContributionRequestSchema.pick({
-  guessedDate: true,
-  wish: true,
-  guessedTimeMinutes: true,
-  guessedWeight: true,
-})
-  .partial()
-  .strict();
-export type UpdateOwnContribution = z.output<typeof UpdateOwnContributionSchema>;
-
-/** What the private edit link shows: the contributor's own entry (their e-mail and gift included). */
-export type OwnContribution = {
-  id: string;
-  status: 'confirmed' | 'pending_payment' | 'failed';
-  name: string;
-  email: string;
-  guessedDate: string;
-  wish: string;
-  /** The fun guesses, when given: minutes after midnight, grams. */
-  guessedTimeMinutes: number | null;
-  guessedWeightGrams: number | null;
-  /** Minor units of `currency`; null without a gift. */
-  giftAmount: number | null;
-  currency: Currency;
-  createdAt: string;
-  /** False once the birth is announced. */
-  editable: boolean;
-  calendar: {
-    slug: string;
-    title: string;
-    status: string;
-    dueDate: string;
-    background: string;
-    window: { first: string; last: string };
-    guessTime: boolean;
-    guessWeight: boolean;
-  };
-};
 
 /** The contribution behind an edit link; a wrong or missing token answers like an unknown id. */
 export async function getOwnContribution(context: AppContext, id: string, token: string | undefined) {

@@ -1,4 +1,4 @@
-import { ContributionRequestSchema } from '@firstday/common/contributions';
+import { ContributionRequestSchema, UpdateOwnContributionSchema } from '@firstday/common/contributions';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
@@ -15,12 +15,7 @@ import {
   findContributionByKey,
 } from './contribution-service.ts';
 import { createOgImageCache, loadPngRenderer, type OgPhoto, renderOgSvg } from './og-image.ts';
-import {
-  getOwnContribution,
-  toOwnContribution,
-  UpdateOwnContributionSchema,
-  updateOwnContribution,
-} from './own-contribution.ts';
+import { getOwnContribution, toOwnContribution, updateOwnContribution } from './own-contribution.ts';
 import { findPublicCalendarRow, loadPublicCalendar, readWishesCursor } from './public-calendar.ts';
 
 const OG_CACHE_SECONDS = 3600;

@@ -1,6 +1,7 @@
+import type { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { OwnerCalendar, PayRequest, PayResponse } from '@firstday/common/calendars';
 import type { PublicConfig } from '@firstday/common/config';
-import type { Currency } from '@firstday/common/currency';
+import type { z } from 'zod';
 import { getJson, patchJson, postJson } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 
@@ -20,33 +21,14 @@ export function getCalendar(id: string, { signal }: { signal?: AbortSignal } = {
 }
 
 /** `currency` left out: the server takes the IBAN's country's. */
-export type CreateCalendarRequest = { firstName: string; lastName: string; iban?: string; currency?: Currency };
+export type CreateCalendarRequest = z.input<typeof CreateCalendarSchema>;
 
 export function createCalendar(body: CreateCalendarRequest): Promise<OwnerCalendar> {
   return postJson<OwnerCalendar>('/api/calendars', body);
 }
 
-export type UpdateCalendarRequest = Partial<{
-  firstName: string;
-  lastName: string;
-  iban: string;
-  title: string;
-  dueDate: string;
-  background: OwnerCalendar['background'];
-  hideSenderNames: boolean;
-  hideTotal: boolean;
-  guessTime: boolean;
-  guessWeight: boolean;
-  wizardStep: number;
-  /** An image uploaded with `POST /api/images`, or null to remove the photo. */
-  coverImageId: string | null;
-  /** Until the creation fee is paid. */
-  currency: Currency;
-  /** Sent as typed; the server trims it and saves an empty one as none. */
-  parentsNote: string | null;
-  /** With a new IBAN of a calendar that is paid for (accounts without a password sign in again instead). */
-  password: string;
-}>;
+/** Any of the calendar's fields; `password` with a new IBAN of a calendar that is paid for. */
+export type UpdateCalendarRequest = z.input<typeof UpdateCalendarSchema>;
 
 export function updateCalendar(id: string, body: UpdateCalendarRequest): Promise<OwnerCalendar> {
   return patchJson<OwnerCalendar>(`/api/calendars/${encodeURIComponent(id)}`, body);

@@ -1,11 +1,12 @@
 import type {
   ContributionRequest,
   ContributionResponse,
+  OwnContribution,
   OwnerWish,
   PublicCalendar,
+  UpdateOwnContributionRequest,
   WishPageView,
 } from '@firstday/common/contributions';
-import type { WeightInput } from '@firstday/common/fun-guesses';
 import { deleteJson, getJson, patchJson, postJson } from '../lib/api.ts';
 
 // Public pages: a 401 here is never a lost session, so the shared client must not send anyone to /login.
@@ -31,19 +32,6 @@ export function createContribution(slug: string, body: ContributionRequest): Pro
   return postJson<ContributionResponse>(`${getCalendarPath(slug)}/contributions`, body, PUBLIC);
 }
 
-/** The contributor's own contribution, reached through the receipt's private link. */
-export type OwnContribution = {
-  id: string;
-  guessedDate: string;
-  wish: string;
-  name?: string;
-  /** The fun guesses, when given: minutes after midnight, grams. */
-  guessedTimeMinutes?: number | null;
-  guessedWeightGrams?: number | null;
-  /** False once the birth is announced. */
-  editable?: boolean;
-};
-
 function getOwnContributionPath(id: string, token: string): string {
   return `/api/public/contributions/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 }
@@ -55,12 +43,7 @@ export function getOwnContribution(id: string, token: string, signal?: AbortSign
 export function updateOwnContribution(
   id: string,
   token: string,
-  body: {
-    guessedDate?: string;
-    wish?: string;
-    guessedTimeMinutes?: number | null;
-    guessedWeight?: WeightInput | null;
-  },
+  body: UpdateOwnContributionRequest,
 ): Promise<OwnContribution> {
   return patchJson<OwnContribution>(getOwnContributionPath(id, token), body, PUBLIC);
 }

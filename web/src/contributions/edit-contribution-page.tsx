@@ -1,4 +1,4 @@
-import { type PublicCalendar, WISH_MAX_LENGTH, WishSchema } from '@firstday/common/contributions';
+import { type OwnContribution, type PublicCalendar, WISH_MAX_LENGTH, WishSchema } from '@firstday/common/contributions';
 import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/format';
 import {
   formatTimeInput,
@@ -20,12 +20,7 @@ import { getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
 import { CalendarFooter } from './calendar-footer.tsx';
 import styles from './contribution-form.module.css';
-import {
-  getOwnContribution,
-  getPublicCalendar,
-  type OwnContribution,
-  updateOwnContribution,
-} from './contributions-api.ts';
+import { getOwnContribution, getPublicCalendar, updateOwnContribution } from './contributions-api.ts';
 import { translateFormMessage, translateFormMessages } from './form-messages.ts';
 import { type FunGuessErrors, FunGuessFields } from './fun-guess-fields.tsx';
 import { GuessCalendar } from './guess-calendar.tsx';
