@@ -120,15 +120,15 @@ export function createApp(context: AppContext, web?: WebBuild) {
       return c.json(toErrorBody(error), error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ error: { code: 'bad_request', message: error.message || 'Bad request.' } }, error.status);
+      return c.json(toErrorBody({ code: 'bad_request', message: error.message || 'Bad request.' }), error.status);
     }
     context.logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json(
-      { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } },
+      toErrorBody({ code: 'internal_error', message: 'Something went wrong on our side. Please try again.' }),
       500,
     );
   });
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
+  app.notFound((c) => c.json(toErrorBody({ code: 'not_found', message: 'Not found.' }), 404));
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ApiErrorCode } from '@firstday/common/api-error';
 import { Hono } from 'hono';
 import type { AppContext } from './app-context.ts';
 import { findDatabaseProblem } from './lib/db.ts';
@@ -7,11 +8,12 @@ import { AppError } from './lib/errors.ts';
 /** How long /api/ready waits for the database before calling it unreachable. */
 const READY_TIMEOUT_MS = 2_000;
 
-const NOT_READY: Record<string, string> = {
+const NOT_READY = {
   shutting_down: 'The server is shutting down.',
   database_unreachable: 'The database does not answer.',
   migrations_pending: 'The database is missing migrations this release needs.',
-};
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
+type NotReady = keyof typeof NOT_READY;
 
 /**
  * Liveness and readiness for a load balancer or an orchestrator (decision 016). `health` answers
@@ -23,14 +25,14 @@ export function createHealthRoutes(context: Pick<AppContext, 'db' | 'lifecycle'>
     .get('/health', (c) => c.json({ status: 'ok' }))
     .get('/ready', async (c) => {
       const problem = context.lifecycle.stopping ? 'shutting_down' : await checkDatabase(context);
-      if (problem) throw new AppError(problem, NOT_READY[problem] ?? problem, 503);
+      if (problem) throw new AppError(problem, NOT_READY[problem], 503);
       return c.json({ status: 'ready' });
     });
 }
 
-async function checkDatabase(context: Pick<AppContext, 'db'>): Promise<string | undefined> {
+async function checkDatabase(context: Pick<AppContext, 'db'>): Promise<NotReady | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>((resolve) => {
+  const timeout = new Promise<NotReady>((resolve) => {
     timer = setTimeout(() => resolve('database_unreachable'), READY_TIMEOUT_MS);
   });
   try {

@@ -2,8 +2,9 @@ import { SignUpSchema } from '@firstday/common/account';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { getClientIp } from '../lib/client-ip.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, toErrorBody } from '../lib/errors.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { toAuthErrorCode } from './auth-error-code.ts';
 
 /**
  * The better-auth endpoints the product uses on purpose; every other one answers 404. better-auth
@@ -47,16 +48,13 @@ async function normalizeErrorResponse(response: Response): Promise<Response> {
   const retryAfter = headers.get('x-retry-after');
   if (retryAfter) headers.set('Retry-After', retryAfter);
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const code =
-    response.status === 429
-      ? 'rate_limited'
-      : (body.code ?? `http_${response.status}`).toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  const code = toAuthErrorCode(body.code, response.status);
   const message =
     response.status === 429
       ? 'Too many requests. Please wait a moment and try again.'
       : (body.message ?? 'The request was refused.');
   headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers });
+  return new Response(JSON.stringify(toErrorBody({ code, message })), { status: response.status, headers });
 }
 
 /** Parses the sign-up body with the same schema as the form, so the field messages match. */

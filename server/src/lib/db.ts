@@ -164,7 +164,7 @@ const latestCommittedMigration = readMigrationFiles({ migrationsFolder: MIGRATIO
  * applies here. A database migrated further by a newer release counts as ready: during a rolling
  * release the previous one keeps serving, which its migrations must allow for.
  */
-export async function findDatabaseProblem(db: Db): Promise<string | undefined> {
+export async function findDatabaseProblem(db: Db): Promise<'migrations_pending' | 'database_unreachable' | undefined> {
   try {
     const result = (await db.execute(
       sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,

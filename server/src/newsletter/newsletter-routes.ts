@@ -2,6 +2,7 @@ import { localeFromCookie, localizedPath, visitorLocale } from '@firstday/common
 import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
 import { type Context, Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { toErrorBody } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
 import { limitByIp } from '../lib/rate-limit.ts';
 import { confirmSubscription, subscribe, unsubscribe } from './newsletter-service.ts';
@@ -35,6 +36,6 @@ export function createNewsletterRoutes(context: AppContext) {
       const done = await unsubscribe(links, c.req.query('token') ?? '');
       return done
         ? c.body(null, 204)
-        : c.json({ error: { code: 'invalid_link', message: 'This link is not valid.' } }, 400);
+        : c.json(toErrorBody({ code: 'invalid_link', message: 'This link is not valid.' }), 400);
     });
 }
