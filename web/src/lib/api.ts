@@ -32,6 +32,8 @@ export class ApiError extends Error {
 
 /** Status 0 marks a request that never got an answer (offline, DNS, server down). */
 export const NETWORK_ERROR_CODE = 'network_error';
+/** An answer without our error body (a proxy's, a static server's). */
+export const HTTP_ERROR_CODE = 'http_error';
 
 /** Per-call options on top of fetch's: `redirectOnUnauthorized: false` for pages that only peek at a session. */
 export type RequestOptions = RequestInit & { redirectOnUnauthorized?: boolean };
@@ -163,7 +165,7 @@ export function toApiError(
   // Proxies and static servers answer without our error body; keep the status so callers can tell.
   return new ApiError({
     status: response.status,
-    code: response.status === 429 ? 'rate_limited' : 'http_error',
+    code: response.status === 429 ? 'rate_limited' : HTTP_ERROR_CODE,
     message: response.statusText || `HTTP ${response.status}`,
     retryAfterSeconds,
   });

@@ -1,12 +1,47 @@
+import { API_ERROR_CODES } from '@firstday/common/api-error';
+import type { SourceCatalogue } from '@firstday/common/catalogues';
+import { LOCALES } from '@firstday/common/locales';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
 import {
   FEDERATED_FAILURE_MESSAGE,
+  FEDERATED_MESSAGES,
   getErrorMessage,
   getFederatedErrorMessage,
   getPaymentFailureMessage,
+  MESSAGES,
+  PAYMENT_FAILURE_MESSAGES,
 } from './error-messages.ts';
 import { englishT } from './test-i18n.tsx';
+
+// Every language's web catalogues, keyed by the file's path (`../../locales/<locale>/<namespace>.json`).
+const catalogues = import.meta.glob<SourceCatalogue>('../../locales/*/*.json', { import: 'default', eager: true });
+
+function textIn(locale: string, id: string): string | undefined {
+  const namespace = id.slice(0, id.indexOf('.'));
+  return catalogues[`../../locales/${locale}/${namespace}.json`]?.[id];
+}
+
+describe('the error texts', () => {
+  const ids = [
+    ...new Set([
+      ...Object.values(MESSAGES),
+      ...Object.values(PAYMENT_FAILURE_MESSAGES),
+      ...Object.values(FEDERATED_MESSAGES),
+    ]),
+  ];
+
+  it.each(LOCALES)('are all in the %s catalogues, none empty', (locale) => {
+    expect(ids.filter((id) => !textIn(locale, id)?.trim())).toEqual([]);
+  });
+
+  it('word every code the API answers with', () => {
+    expect(API_ERROR_CODES.filter((code) => !Object.hasOwn(MESSAGES, code))).toEqual([]);
+    for (const code of API_ERROR_CODES) {
+      expect(getErrorMessage(apiError(code), englishT), code).not.toContain('server text');
+    }
+  });
+});
 
 const IDENTITY_CODES = [
   'popup-blocked',

@@ -1,56 +1,120 @@
+import type { ApiErrorCode } from '@firstday/common/api-error';
 import { chosenLocaleStore, clientI18nFor } from '../i18n/client-i18n.ts';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
-import { ApiError, NETWORK_ERROR_CODE } from './api.ts';
+import { ApiError, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from './api.ts';
 
 export const CAPTCHA_MESSAGE = messageId('app.errors.captchaFailed');
 export const FEDERATED_FAILURE_MESSAGE = messageId('app.errors.federatedFailure');
 
-/** The catalogue key per API error code; the one place the web app words server errors. */
-const MESSAGES: Record<string, MessageId> = {
+const BAD_REQUEST = messageId('app.errors.badRequest');
+const FORBIDDEN_ORIGIN = messageId('app.errors.forbiddenOrigin');
+const INTERNAL_ERROR = messageId('app.errors.internalError');
+const SERVICE_UNAVAILABLE = messageId('app.errors.serviceUnavailable');
+
+/** Codes the web app makes up itself (api.ts): no answer at all, or one without our error body. */
+type WebErrorCode = typeof NETWORK_ERROR_CODE | typeof HTTP_ERROR_CODE;
+
+/**
+ * The catalogue key per API error code; the one place the web app words server errors. Every code
+ * of `API_ERROR_CODES` needs one, so a new code fails the type check until it has a text, and
+ * error-messages.test.ts checks each text is in every language.
+ */
+export const MESSAGES: Record<ApiErrorCode | WebErrorCode, MessageId> = {
   validation_failed: messageId('app.errors.validationFailed'),
   [NETWORK_ERROR_CODE]: messageId('app.errors.networkError'),
+  [HTTP_ERROR_CODE]: INTERNAL_ERROR,
+  // A request the web app itself never sends like this (a broken page, a tampered request).
+  bad_request: BAD_REQUEST,
+  invalid_json: BAD_REQUEST,
+  unsupported_media_type: BAD_REQUEST,
   unauthorized: messageId('app.errors.unauthorized'),
   forbidden: messageId('app.errors.forbidden'),
   not_found: messageId('app.errors.notFound'),
   conflict: messageId('app.errors.conflict'),
   payload_too_large: messageId('app.errors.payloadTooLarge'),
+  // getErrorMessage says how long to wait when the server tells.
+  rate_limited: messageId('app.errors.rateLimited'),
+  internal_error: INTERNAL_ERROR,
+  // GET /api/ready, for load balancers; said plainly should a page ever meet one.
+  shutting_down: SERVICE_UNAVAILABLE,
+  database_unreachable: SERVICE_UNAVAILABLE,
+  migrations_pending: SERVICE_UNAVAILABLE,
   // 503 from POST /api/images when the server's photo queue is full (images/image-gate.ts).
   image_busy: messageId('app.errors.imageBusy'),
-  internal_error: messageId('app.errors.internalError'),
-  http_error: messageId('app.errors.internalError'),
+  invalid_image: messageId('app.validation.notAnImage'),
+  invalid_upload: messageId('app.errors.invalidUpload'),
+  image_unavailable: messageId('app.errors.imageUnavailable'),
   // Accounts. One text for every wrong part of a sign-in, so it reveals nothing about accounts.
   invalid_email_or_password: messageId('app.errors.invalidEmailOrPassword'),
+  invalid_email: messageId('app.validation.emailInvalid'),
   email_not_verified: messageId('app.errors.emailNotVerified'),
+  email_already_verified: messageId('app.errors.emailAlreadyVerified'),
+  email_mismatch: BAD_REQUEST,
   captcha_failed: CAPTCHA_MESSAGE,
   invalid_token: messageId('app.errors.invalidToken'),
+  token_expired: messageId('app.errors.linkExpired'),
+  user_not_found: messageId('app.errors.notFound'),
+  invalid_user: messageId('app.errors.notFound'),
   invalid_password: messageId('app.errors.invalidPassword'),
   password_too_short: messageId('app.errors.passwordTooShort'),
   password_too_long: messageId('app.errors.passwordTooLong'),
+  credential_account_not_found: messageId('app.errors.noPassword'),
   reauthentication_required: messageId('app.errors.reauthenticationRequired'),
   account_has_open_calendars: messageId('app.errors.accountHasOpenCalendars'),
-  forbidden_origin: messageId('app.errors.forbiddenOrigin'),
-  // Payments: a failed payment's `failureCode` and the pay route's errors.
+  validation_error: BAD_REQUEST,
+  failed_to_create_user: INTERNAL_ERROR,
+  failed_to_create_session: INTERNAL_ERROR,
+  failed_to_get_session: INTERNAL_ERROR,
+  // A request from another site, or a redirect target off this one.
+  forbidden_origin: FORBIDDEN_ORIGIN,
+  invalid_origin: FORBIDDEN_ORIGIN,
+  missing_or_null_origin: FORBIDDEN_ORIGIN,
+  cross_site_navigation_login_blocked: FORBIDDEN_ORIGIN,
+  invalid_callback_url: FORBIDDEN_ORIGIN,
+  invalid_redirect_url: FORBIDDEN_ORIGIN,
+  invalid_error_callback_url: FORBIDDEN_ORIGIN,
+  invalid_new_user_callback_url: FORBIDDEN_ORIGIN,
+  // Federated sign-in started through the API.
+  provider_not_found: FEDERATED_FAILURE_MESSAGE,
+  id_token_not_supported: FEDERATED_FAILURE_MESSAGE,
+  failed_to_get_user_info: FEDERATED_FAILURE_MESSAGE,
+  user_email_not_found: FEDERATED_FAILURE_MESSAGE,
+  invalid_oauth_configuration: FEDERATED_FAILURE_MESSAGE,
+  token_url_not_found: FEDERATED_FAILURE_MESSAGE,
+  // Payments.
+  already_paid: messageId('app.errors.alreadyPaid'),
+  payment_method_unavailable: messageId('app.errors.paymentMethodUnavailable'),
+  payment_unavailable: messageId('app.errors.paymentUnavailable'),
+  // Only a payment provider's webhook gets it.
+  invalid_signature: BAD_REQUEST,
+  // Card testing (decision 022): a captcha after a few declines, then a pause.
+  captcha_required: messageId('app.errors.captchaRequired'),
+  payments_paused: messageId('app.errors.paymentsPaused'),
+  currency_locked: messageId('app.errors.currencyLocked'),
+  // Calendars, guesses and gifts.
+  calendar_incomplete: messageId('app.errors.calendarIncomplete'),
+  calendar_closed: messageId('app.errors.calendarClosed'),
+  calendar_not_active: messageId('app.errors.calendarNotActive'),
+  idempotency_key_reused: messageId('app.errors.outdatedPage'),
+  invalid_cursor: messageId('app.errors.invalidCursor'),
+  not_announced: messageId('app.errors.notAnnounced'),
+  thank_yous_closed: messageId('app.errors.thankYousClosed'),
+  invalid_link: messageId('app.errors.invalidLink'),
+};
+
+/** A failed payment's `failureCode` (sandbox and Stripe decline codes) the web words; others get a general text. */
+export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<string, MessageId>> = {
   card_declined: messageId('app.errors.cardDeclined'),
   insufficient_funds: messageId('app.errors.insufficientFunds'),
   expired_card: messageId('app.errors.expiredCard'),
   incorrect_cvc: messageId('app.errors.incorrectCvc'),
   processing_error: messageId('app.errors.processingError'),
   payment_failed: messageId('app.errors.paymentFailed'),
-  already_paid: messageId('app.errors.alreadyPaid'),
-  // Card testing (decision 022): a captcha after a few declines, then a pause.
-  captcha_required: messageId('app.errors.captchaRequired'),
-  payments_paused: messageId('app.errors.paymentsPaused'),
-  currency_locked: messageId('app.errors.currencyLocked'),
-  // Calendars.
-  calendar_incomplete: messageId('app.errors.calendarIncomplete'),
-  calendar_closed: messageId('app.errors.calendarClosed'),
-  calendar_not_active: messageId('app.errors.calendarNotActive'),
-  not_announced: messageId('app.errors.notAnnounced'),
 };
 
 /** Texts for the federated (popup or redirect) sign-in, keyed by the identity error codes of the specification. */
-const FEDERATED_MESSAGES: Record<string, MessageId> = {
+export const FEDERATED_MESSAGES: Readonly<Record<string, MessageId>> = {
   'popup-blocked': messageId('app.errors.federated.popupBlocked'),
   'popup-closed-by-user': messageId('app.errors.federated.popupClosedByUser'),
   'cancelled-popup-request': messageId('app.errors.federated.cancelledPopupRequest'),
@@ -84,7 +148,7 @@ export function getErrorMessage(error: unknown, t: Translate = activeTranslate):
   if (!(error instanceof ApiError)) return t(FALLBACK);
   if (error.code === 'rate_limited') return getRateLimitMessage(error.retryAfterSeconds, t);
   if (error.code === 'payments_paused') return getPausedMessage(error.retryAfterSeconds, t);
-  return t(MESSAGES[error.code] ?? FALLBACK);
+  return t((isMessageCode(error.code) && MESSAGES[error.code]) || FALLBACK);
 }
 
 function getRateLimitMessage(retryAfterSeconds: number | undefined, t: Translate): string {
@@ -107,19 +171,17 @@ function getPausedMessage(retryAfterSeconds: number | undefined, t: Translate): 
   return t('app.errors.paymentsPausedHours', { hours: Math.ceil(retryAfterSeconds / 3600) });
 }
 
-/** Text for a failed payment's `failureCode`; unknown codes get a general payment message. */
-export function getPaymentFailureMessage(code: string | undefined, t: Translate = activeTranslate): string {
-  return t((code && PAYMENT_FAILURE_CODES.has(code) && MESSAGES[code]) || 'app.errors.paymentFailed');
+function isMessageCode(code: string): code is keyof typeof MESSAGES {
+  return Object.hasOwn(MESSAGES, code);
 }
 
-const PAYMENT_FAILURE_CODES = new Set([
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'processing_error',
-  'payment_failed',
-]);
+/** Text for a failed payment's `failureCode`; unknown codes get a general payment message. */
+export function getPaymentFailureMessage(code: string | undefined, t: Translate = activeTranslate): string {
+  return t(
+    (code && Object.hasOwn(PAYMENT_FAILURE_MESSAGES, code) && PAYMENT_FAILURE_MESSAGES[code]) ||
+      'app.errors.paymentFailed',
+  );
+}
 
 /** Errors worth a "Try again" button: the request may well succeed a moment later. */
 export function isRetryableError(error: unknown): boolean {
