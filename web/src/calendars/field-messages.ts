@@ -7,7 +7,7 @@ import { messageId, type Translate } from '../i18n/use-t.tsx';
  * both when the browser checks a form and in a refused request's `fields`. The known ones are shown
  * in the active language; any other message is shown as it came.
  */
-const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
+export const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   // Names and IBANs (wizard step 1, Calendar Info).
   'Please enter your name.': messageId('calendars.field.nameMissing'),
   'An IBAN has at most 34 characters.': messageId('calendars.field.ibanTooLong'),

@@ -6,7 +6,7 @@ import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx
  * answers a refused field with the same words. This maps each known text to its catalogue key, so
  * the form says it in the guest's language. An unknown text is shown as it is.
  */
-const MESSAGES: Record<string, MessageId> = {
+export const FORM_MESSAGES: Record<string, MessageId> = {
   'Please enter your name.': messageId('contributions.check.nameMissing'),
   'A name can be at most 80 characters.': messageId('contributions.check.nameTooLong'),
   'Please enter your e-mail address.': messageId('contributions.check.emailMissing'),
@@ -59,7 +59,7 @@ export function translateFormMessage(
   values?: MessageValues,
 ): string | undefined {
   if (message === undefined) return undefined;
-  const id = MESSAGES[message];
+  const id = FORM_MESSAGES[message];
   if (id) return t(id, values);
   const range = WEIGHT_RANGE.exec(message);
   if (range?.[1] && range[2]) {

@@ -11,7 +11,7 @@ import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx
  * the same words back in an error's `fields`. Each of those texts, as the schema writes it, is the
  * code of its catalogue key here (common stays as it is); a text not listed is shown unchanged.
  */
-const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageValues]> = {
+export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageValues]> = {
   // account.ts
   'Please enter your name.': messageId('app.validation.nameRequired'),
   [`A name can be at most ${NAME_MAX_LENGTH} characters.`]: [
