@@ -56,23 +56,34 @@ export async function signUpAndVerify(
 }
 
 /**
- * A verified account made through the API: sign-up, then the e-mailed link, which signs the
- * page's browser context in. For the specs whose subject is not signing up; opens /my_calendars.
+ * A verified account made through the API: sign-up, then the e-mailed link. For the specs whose
+ * subject is not signing up (auth.spec.ts and front-door.spec.ts go through the screens). The
+ * link signs in whoever opens it: `page.request` signs the page's browser context in, the
+ * `request` fixture leaves the browser signed out.
  */
-export async function createVerifiedParent(
-  page: Page,
+export async function createVerifiedAccount(
+  request: APIRequestContext,
   { name = 'Ada Parent', email = uniqueEmail('parent'), password = DEFAULT_PASSWORD } = {},
 ): Promise<Credentials> {
   const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const signedUp = await page.request.post('/api/auth/sign-up/email', {
+  const signedUp = await request.post('/api/auth/sign-up/email', {
     headers: { Origin: origin },
     data: { name, email, password },
   });
   expect(signedUp.ok()).toBe(true);
-  const verified = await page.request.get(await getVerificationLink(page.request, email));
+  const verified = await request.get(await getVerificationLink(request, email));
   expect(verified.ok()).toBe(true);
-  await page.goto('/my_calendars');
   return { email, password };
+}
+
+/** A verified account made through the API, the page's browser context signed in; opens /my_calendars. */
+export async function createVerifiedParent(
+  page: Page,
+  options: { name?: string; email?: string; password?: string } = {},
+): Promise<Credentials> {
+  const credentials = await createVerifiedAccount(page.request, options);
+  await page.goto('/my_calendars');
+  return credentials;
 }
 
 /** Logs in on /login (optionally with `?redirect=`); does not wait for the destination. */

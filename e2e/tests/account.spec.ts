@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { type Credentials, DEFAULT_PASSWORD, logIn, signUpAndVerify } from '../support/auth.ts';
+import {
+  type Credentials,
+  createVerifiedAccount,
+  createVerifiedParent,
+  DEFAULT_PASSWORD,
+  logIn,
+} from '../support/auth.ts';
 import {
   contribute,
   createActiveCalendar,
@@ -21,8 +27,7 @@ const test = base.extend<object, { sharedAccount: SignedInAccount }>({
   sharedAccount: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      const credentials = await signUpAndVerify(page, page.request, { name: 'Shared Parent' });
+      const credentials = await createVerifiedAccount(context.request, { name: 'Shared Parent' });
       const storageState = await context.storageState();
       await context.close();
       await use({ ...credentials, storageState });
@@ -211,15 +216,14 @@ test('a signed-out visitor goes to /login and comes back after logging in', asyn
   await page.goto('/settings?from=test');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings%3Ffrom%3Dtest$/);
 
-  const credentials = await signUpAndVerify(page, request);
-  await page.context().clearCookies();
+  const credentials = await createVerifiedAccount(request);
   await logIn(page, credentials, '/settings');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
 });
 
-test('change the password, log out, and log in with the new one', async ({ page, request }) => {
-  const credentials = await signUpAndVerify(page, request);
+test('change the password, log out, and log in with the new one', async ({ page }) => {
+  const credentials = await createVerifiedParent(page);
   await openSettings(page);
 
   await page.getByLabel('Current password').fill('not-my-password');
@@ -243,8 +247,8 @@ test('change the password, log out, and log in with the new one', async ({ page,
   await expect(page).toHaveURL(/\/my_calendars$/);
 });
 
-test('delete the account after confirming with the password', async ({ page, request }) => {
-  const credentials = await signUpAndVerify(page, request);
+test('delete the account after confirming with the password', async ({ page }) => {
+  const credentials = await createVerifiedParent(page);
   await openSettings(page);
   const openButton = page.getByRole('button', { name: 'Delete account' });
 
