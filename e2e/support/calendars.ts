@@ -1,7 +1,7 @@
 /** Shared steps of the calendar specs: a creator's active calendar and a visitor's contributions. */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { type Credentials, createVerifiedParent, signUpAndVerify } from './auth.ts';
+import { type Credentials, createVerifiedParent } from './auth.ts';
 
 export const VALID_IBAN = 'DE89370400440532013000';
 export const GOOD_CARD = '4242 4242 4242 4242';
@@ -27,17 +27,11 @@ type CalendarSettings = {
   currency?: 'usd' | 'eur' | 'gbp';
 };
 
-/** A verified creator with an active calendar, made through the API with the browser's session. */
+/**
+ * A verified creator with an active calendar, both made through the API, the page's browser context
+ * signed in as the creator. The sign-up screens and the wizard have their own specs.
+ */
 export async function createActiveCalendar(page: Page, settings: CalendarSettings = {}): Promise<CreatedCalendar> {
-  const owner = await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
-  return { ...(await createActiveCalendarAsSignedIn(page, settings)), owner };
-}
-
-/** The same with the parent made through the API, for specs that are not about signing up. */
-export async function createActiveCalendarThroughApi(
-  page: Page,
-  settings: CalendarSettings = {},
-): Promise<CreatedCalendar> {
   const owner = await createVerifiedParent(page);
   return { ...(await createActiveCalendarAsSignedIn(page, settings)), owner };
 }

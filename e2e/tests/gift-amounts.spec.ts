@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   addDays,
   type CreatedCalendar,
-  createActiveCalendarThroughApi,
+  createActiveCalendar,
   dayButton,
   expectNoSeriousAxeViolation,
   fillContribution,
@@ -47,7 +47,7 @@ async function fillCard(dialog: ReturnType<Page['getByRole']>, holder: string) {
 
 test('an English guest on a euro calendar types 37,50 and is charged €37.50, not €3,750', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const calendar = await createActiveCalendarThroughApi(page, { currency: 'eur' });
+  const calendar = await createActiveCalendar(page, { currency: 'eur' });
   const visitor = await openAsVisitor(browser, calendar.slug);
   const email = uniqueEmail('lena');
   await dayButton(visitor, addDays(calendar.dueDate, 1)).click();
@@ -78,7 +78,7 @@ test('an ambiguous amount is asked about, and a large gift asks once more before
   browser,
 }) => {
   test.setTimeout(90_000);
-  const calendar = await createActiveCalendarThroughApi(page, { currency: 'eur' });
+  const calendar = await createActiveCalendar(page, { currency: 'eur' });
   const visitor = await openAsVisitor(browser, calendar.slug);
   const sent = countContributionRequests(visitor);
   const dialog = await openForm(visitor, calendar, 'Uncle Rich');
@@ -123,7 +123,7 @@ test("'Other amount' chosen and left empty is an error at the field, not a wish 
   page,
   browser,
 }) => {
-  const calendar = await createActiveCalendarThroughApi(page, { currency: 'eur' });
+  const calendar = await createActiveCalendar(page, { currency: 'eur' });
   const visitor = await openAsVisitor(browser, calendar.slug);
   const sent = countContributionRequests(visitor);
   const dialog = await openForm(visitor, calendar, 'Cousin Quiet');
