@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndVerify } from '../support/auth.ts';
+import { createVerifiedParent } from '../support/auth.ts';
 import {
   contribute,
   createActiveCalendar,
@@ -177,7 +177,7 @@ test('an account without a password signs in again to confirm a new IBAN', async
 });
 
 test('a new IBAN in Account Settings is confirmed with the password and e-mailed at once', async ({ page }) => {
-  const owner = await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  const owner = await createVerifiedParent(page);
   await page.goto('/settings');
   await page.getByLabel('IBAN', { exact: true }).fill(NEW_IBAN);
   await page.getByRole('button', { name: 'Save settings' }).click();

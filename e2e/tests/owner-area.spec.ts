@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, signUpAndVerify } from '../support/auth.ts';
+import { createVerifiedParent, DEFAULT_PASSWORD } from '../support/auth.ts';
 import {
   addDays,
   contribute,
@@ -30,7 +30,7 @@ test("the page-level 'Announce & Receive Funds' says why it cannot announce, the
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  await createVerifiedParent(page);
   const first = await createNamedCalendar(page, 'First baby');
   await createNamedCalendar(page, 'Second baby');
 
@@ -232,7 +232,7 @@ test('Settings shows where the calendars pay out, examples never look saved, and
 
 test("Investments illustrates what the calendar's real gifts could grow into", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signUpAndVerify(page, page.request, { name: 'Ada Parent' });
+  await createVerifiedParent(page);
   const calendar = await createActiveCalendarAsSignedIn(page);
 
   await page.goto('/investments');
