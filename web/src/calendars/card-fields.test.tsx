@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render as renderBare, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { OwnerCalendar, PayRequest, PayResponse } from '@firstday/common/calendars';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, cleanup, render as renderPlain, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { IMAGE_TOO_LARGE_MESSAGE } from '@firstday/common/images';
 import { act, cleanup, fireEvent, render as renderPlain, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';

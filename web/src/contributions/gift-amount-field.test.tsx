@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Currency } from '@firstday/common/currency';
 import type { Locale } from '@firstday/common/locales';
 import { parseAmount } from '@firstday/common/parse-amount';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, getJson, parseRetryAfter, postJson, putJson, setUnauthorizedHandler } from './api.ts';
 import { getErrorMessage, isRetryableError } from './error-messages.ts';
