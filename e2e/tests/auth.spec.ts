@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  createVerifiedAccount,
+  createVerifiedParent,
   DEFAULT_PASSWORD,
   findLinkByPath,
   getVerificationLink,
@@ -8,7 +10,6 @@ import {
   NEW_ACCOUNT_URL,
   RESET_SUBJECT,
   signUp,
-  signUpAndVerify,
 } from '../support/auth.ts';
 import { type DevMail, uniqueEmail, waitForMail } from '../support/mailbox.ts';
 import { UNVOUCHED_LOGIN_PREFIX } from '../support/oidc-provider.ts';
@@ -90,16 +91,15 @@ test.describe('sign up', () => {
   });
 
   test('an address that already has an account gets the same panel', async ({ page, request }) => {
-    const { email } = await signUpAndVerify(page, request);
-    await page.context().clearCookies();
+    const { email } = await createVerifiedAccount(request);
     await signUp(page, { email, password: 'another-password-1' });
     await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
   });
 });
 
 test.describe('log in', () => {
-  test('log in, log out, log in again with a redirect', async ({ page, request }) => {
-    const credentials = await signUpAndVerify(page, request);
+  test('log in, log out, log in again with a redirect', async ({ page }) => {
+    const credentials = await createVerifiedParent(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
 
@@ -111,8 +111,7 @@ test.describe('log in', () => {
   });
 
   test('empty fields, show/hide password, wrong password', async ({ page, request }) => {
-    const credentials = await signUpAndVerify(page, request);
-    await page.context().clearCookies();
+    const credentials = await createVerifiedAccount(request);
 
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
@@ -157,8 +156,7 @@ test.describe('log in', () => {
   });
 
   test('a signed-out visit to /settings goes to log in and back', async ({ page, request }) => {
-    const credentials = await signUpAndVerify(page, request);
-    await page.context().clearCookies();
+    const credentials = await createVerifiedAccount(request);
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
     // One way to sign up instead, and it keeps the target.
@@ -171,8 +169,7 @@ test.describe('log in', () => {
   });
 
   test('a redirect to another site is ignored', async ({ page, request }) => {
-    const credentials = await signUpAndVerify(page, request);
-    await page.context().clearCookies();
+    const credentials = await createVerifiedAccount(request);
     await logIn(page, credentials, '//evil.example/steal');
     await expect(page).toHaveURL('/my_calendars');
   });
@@ -180,8 +177,7 @@ test.describe('log in', () => {
 
 test.describe('password recovery', () => {
   test('reset with captcha, e-mailed link, new password, log in; a used link is refused', async ({ page, request }) => {
-    const { email } = await signUpAndVerify(page, request);
-    await page.context().clearCookies();
+    const { email } = await createVerifiedAccount(request);
 
     await page.goto('/resetpassword');
     await page.getByRole('button', { name: 'Recover my password' }).click();
@@ -306,8 +302,7 @@ test('federated sign-in does not reach a password account whose address the prov
   page,
   request,
 }) => {
-  const owner = await signUpAndVerify(page, request, { email: uniqueEmail(UNVOUCHED_LOGIN_PREFIX) });
-  await page.context().clearCookies();
+  const owner = await createVerifiedAccount(request, { email: uniqueEmail(UNVOUCHED_LOGIN_PREFIX) });
   await page.goto('/login');
   await signInWithProvider(page, owner.email);
   await expect(page.getByRole('alert')).toHaveText(

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, getVerificationLink, NEW_ACCOUNT_URL, signUpAndVerify } from '../support/auth.ts';
+import {
+  createVerifiedAccount,
+  createVerifiedParent,
+  DEFAULT_PASSWORD,
+  getVerificationLink,
+  NEW_ACCOUNT_URL,
+} from '../support/auth.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
 /** The account entry of the marketing header (in the burger menu on phones). */
@@ -66,8 +72,7 @@ test("a new parent starts from '/': sign up on /join_us, verify, step 1 of the w
 });
 
 test('a parent with an account logs in from /join_us and goes on to the wizard', async ({ page, request }) => {
-  const credentials = await signUpAndVerify(page, request);
-  await page.context().clearCookies();
+  const credentials = await createVerifiedAccount(request);
   await page.goto('/join_us');
   await page.getByRole('region', { name: 'Create your account' }).getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL('/login?redirect=%2Fcreate_calendar');
@@ -130,7 +135,7 @@ test("the header says 'Log in' or 'My calendars' on every marketing page, on des
     await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login');
   }
 
-  await signUpAndVerify(page, request);
+  await createVerifiedParent(page);
   for (const path of pages) {
     await page.goto(path);
     await expect(headerLink(page, 'My calendars')).toHaveAttribute('href', '/my_calendars');
@@ -153,7 +158,7 @@ test("the header says 'Log in' or 'My calendars' on every marketing page, on des
   await expect(page).toHaveURL('/my_calendars');
 });
 
-test('the desktop header keeps everything on one line from 1150 px up, signed in or not', async ({ page, request }) => {
+test('the desktop header keeps everything on one line from 1150 px up, signed in or not', async ({ page }) => {
   const checkHeader = async (accountLabel: string) => {
     for (const width of [1150, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -167,6 +172,6 @@ test('the desktop header keeps everything on one line from 1150 px up, signed in
     }
   };
   await checkHeader('Log in');
-  await signUpAndVerify(page, request);
+  await createVerifiedParent(page);
   await checkHeader('My calendars');
 });
