@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndVerify } from '../support/auth.ts';
+import { createVerifiedParent } from '../support/auth.ts';
 
 const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
 const DECLINED_CARD = '4000000000000002';
@@ -63,10 +63,10 @@ async function goToPayment(page: Page) {
   await expect(stepHeading(page, 'Payment')).toBeFocused();
 }
 
-test('a new parent creates, pays for, finds and edits a calendar', async ({ page, request }) => {
+test('a new parent creates, pays for, finds and edits a calendar', async ({ page }) => {
   // The whole journey with an accessibility check on every screen.
   test.setTimeout(90_000);
-  await signUpAndVerify(page, request, { name: 'Grace Parent' });
+  await createVerifiedParent(page, { name: 'Grace Parent' });
   await expect(page.getByRole('heading', { name: 'No calendars yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Create your calendar' }).click();
 
@@ -169,8 +169,8 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await expectNoSeriousA11yViolations(page, 'calendar info');
 });
 
-test('a declined card keeps the form filled and a retry with another card succeeds', async ({ page, request }) => {
-  await signUpAndVerify(page, request);
+test('a declined card keeps the form filled and a retry with another card succeeds', async ({ page }) => {
+  await createVerifiedParent(page);
   await goToPayment(page);
   await fillCard(page, DECLINED_CARD);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -186,11 +186,8 @@ test('a declined card keeps the form filled and a retry with another card succee
   await expect(stepHeading(page, 'Welcome to Your Calendar!')).toBeVisible();
 });
 
-test('a wallet button opens a test sheet: cancelling pays nothing, confirming pays the fee', async ({
-  page,
-  request,
-}) => {
-  await signUpAndVerify(page, request);
+test('a wallet button opens a test sheet: cancelling pays nothing, confirming pays the fee', async ({ page }) => {
+  await createVerifiedParent(page);
   await goToPayment(page);
   const applePay = page.getByRole('button', { name: 'Pay with Apple Pay' });
   await applePay.click();
@@ -218,8 +215,8 @@ test('a wallet button opens a test sheet: cancelling pays nothing, confirming pa
   await expect(stepHeading(page, 'Welcome to Your Calendar!')).toBeVisible();
 });
 
-test('Back keeps the values and a reload resumes the saved step', async ({ page, request }) => {
-  await signUpAndVerify(page, request);
+test('Back keeps the values and a reload resumes the saved step', async ({ page }) => {
+  await createVerifiedParent(page);
   await page.goto('/create_calendar');
   await fillDetails(page, { firstName: 'Marie', lastName: 'Curie' });
   await page.getByRole('button', { name: 'Next Step' }).click();
@@ -254,8 +251,8 @@ test('Back keeps the values and a reload resumes the saved step', async ({ page,
   await expect(stepHeading(page, 'Your Subscription Plan')).toBeVisible();
 });
 
-test('an unknown draft is refused with a way to start over', async ({ page, request }) => {
-  await signUpAndVerify(page, request);
+test('an unknown draft is refused with a way to start over', async ({ page }) => {
+  await createVerifiedParent(page);
   await page.goto('/create_calendar?draft=0b6f3c1e-8d2a-4f5e-9c7b-1a2b3c4d5e6f');
   await expect(page.getByRole('heading', { name: 'We couldn’t find this calendar draft' })).toBeVisible();
   await page.getByRole('link', { name: 'Start over' }).click();

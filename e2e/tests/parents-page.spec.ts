@@ -2,7 +2,7 @@
 // The functions given to page.evaluate run in the browser.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndVerify } from '../support/auth.ts';
+import { createVerifiedParent } from '../support/auth.ts';
 import { addDays, expectNoSeriousAxeViolation, openAsVisitor, VALID_IBAN } from '../support/calendars.ts';
 
 // A 1600×1200 JPEG: green with a yellow circle in the middle, carrying EXIF GPS and camera data.
@@ -44,7 +44,7 @@ test('a parent adds a photo and a note in the wizard; guests see them, a countdo
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signUpAndVerify(page, request, { name: 'Ada Parent' });
+  await createVerifiedParent(page);
   await page.goto('/create_calendar');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Parent');
