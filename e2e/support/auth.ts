@@ -40,26 +40,10 @@ export async function getVerificationLink(request: APIRequestContext, email: str
 export const NEW_ACCOUNT_URL = /\/create_calendar$/;
 
 /**
- * Creates a verified account through the real screens and e-mail: sign up, open the e-mailed
- * link, which lands in the wizard. Then opens /my_calendars, where the tests built on it start.
- */
-export async function signUpAndVerify(
-  page: Page,
-  request: APIRequestContext,
-  options: { name?: string; email?: string; password?: string } = {},
-): Promise<Credentials> {
-  const credentials = await signUp(page, options);
-  await page.goto(await getVerificationLink(request, credentials.email));
-  await expect(page).toHaveURL(NEW_ACCOUNT_URL);
-  await page.goto('/my_calendars');
-  return credentials;
-}
-
-/**
- * A verified account made through the API: sign-up, then the e-mailed link. For the specs whose
- * subject is not signing up (auth.spec.ts and front-door.spec.ts go through the screens). The
- * link signs in whoever opens it: `page.request` signs the page's browser context in, the
- * `request` fixture leaves the browser signed out.
+ * A verified account made through the API, as set-up: sign-up, then the e-mailed link. The sign-up
+ * and verification journeys themselves go through the screens (signUp, in auth.spec.ts,
+ * front-door.spec.ts and languages.spec.ts). The link signs in whoever opens it: `page.request`
+ * signs the page's browser context in, the `request` fixture leaves the browser signed out.
  */
 export async function createVerifiedAccount(
   request: APIRequestContext,
