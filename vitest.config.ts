@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const serverTests = { root: './server', testTimeout: 30_000, hookTimeout: 60_000 };
+// global-setup.ts migrates one database per project and run; each test file's database is a copy.
+const serverTests = {
+  root: './server',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  globalSetup: ['./test/global-setup.ts'],
+};
 
 // DB tests (*.db.test.ts) run on PGlite always, and a second time on PostgreSQL when
 // TEST_DATABASE_URL is set (CI exports it when its server answers).

@@ -51,6 +51,12 @@ const MIGRATION_LOCK_NAMESPACE = 41_832_071;
 export async function openDatabase(options: {
   url?: string;
   dataDir: string;
+  /**
+   * A PGlite already created, used instead of opening `dataDir` (and closed with the database):
+   * the tests load each file's from a data directory migrated once (server/test/global-setup.ts),
+   * so the migrator finds nothing left to apply.
+   */
+  pglite?: PGlite;
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
@@ -97,8 +103,8 @@ export async function openDatabase(options: {
       },
     };
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  if (!options.pglite && !options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.pglite ?? new PGlite(options.dataDir);
   const db = drizzlePglite(client);
   // One process opens a PGlite folder, so nobody can migrate alongside: no lock needed.
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
