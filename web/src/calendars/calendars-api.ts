@@ -1,9 +1,7 @@
 import type { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { OwnerCalendar, PayRequest, PayResponse } from '@firstday/common/calendars';
-import type { PublicConfig } from '@firstday/common/config';
 import type { z } from 'zod';
 import { getJson, patchJson, postJson } from '../lib/api.ts';
-import { getPublicConfig } from '../lib/public-config.ts';
 
 export const CALENDARS_QUERY_KEY = ['calendars'] as const;
 
@@ -40,11 +38,4 @@ export function payForCalendar(id: string, body: PayRequest): Promise<PayRespons
 
 export function sendSupportMessage(body: { calendarId?: string; message: string }): Promise<{ sent: true }> {
   return postJson<{ sent: true }>('/api/support', body);
-}
-
-export type PaymentsConfig = PublicConfig['payments'];
-
-/** The payments part of GET /api/config. */
-export async function getPaymentsConfig(): Promise<PaymentsConfig> {
-  return (await getPublicConfig()).payments;
 }

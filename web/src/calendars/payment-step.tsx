@@ -6,14 +6,14 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRe
 import { Button } from '../components/button.tsx';
 import { CaptchaField } from '../components/captcha-field.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
-import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
 import { useLocale, useT } from '../i18n/use-t.tsx';
+import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../payments/card-fields.tsx';
+import { SandboxWallets } from '../payments/sandbox-wallets.tsx';
+import { usePaymentsConfig } from '../payments/use-payments-config.ts';
 import formStyles from '../styles/form.module.css';
-import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from './card-fields.tsx';
 import { translateFieldMessages } from './field-messages.ts';
 import { type PaymentCaptcha as PaymentCaptchaState, type PaymentPhase, usePayment } from './use-payment.ts';
-import { usePaymentsConfig } from './use-payments-config.ts';
 import styles from './wizard.module.css';
 
 // Stripe.js is loaded only when this deployment takes payments through Stripe.

@@ -1,6 +1,6 @@
 import { T } from '../i18n/use-t.tsx';
+import { usePaymentsConfig } from '../payments/use-payments-config.ts';
 import formStyles from '../styles/form.module.css';
-import { usePaymentsConfig } from './use-payments-config.ts';
 
 const RECIPIENT_AGREEMENT_URL = 'https://stripe.com/legal/recipient-agreement';
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
+import { getPaymentAttempt, type PaymentAttempt, pollUntilActive } from '../payments/payment-attempt.ts';
 import { getCalendar, payForCalendar } from './calendars-api.ts';
 import {
   createFeeCaptcha,
@@ -14,7 +15,6 @@ import {
   updateFeeCaptcha,
   wasCaptchaAsked,
 } from './fee-captcha.ts';
-import { getPaymentAttempt, type PaymentAttempt, pollUntilActive } from './payment-attempt.ts';
 
 export type PaymentPhase = 'idle' | 'paying' | 'confirming' | 'still_confirming';
 

@@ -19,13 +19,13 @@ import {
 import { formatAmountForInput, parseAmount } from '@firstday/common/parse-amount';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
-import { getPaymentAttempt, type PaymentAttempt } from '../calendars/payment-attempt.ts';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
+import { getPaymentAttempt, type PaymentAttempt } from '../payments/payment-attempt.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
 import {

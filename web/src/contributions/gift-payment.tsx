@@ -3,11 +3,11 @@ import type { ContributionRequest, ContributionResponse } from '@firstday/common
 import type { Currency } from '@firstday/common/currency';
 
 import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
-import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../calendars/card-fields.tsx';
-import { usePaymentsConfig } from '../calendars/use-payments-config.ts';
-import { SandboxWallets } from '../components/sandbox-wallets.tsx';
 import { webEnv } from '../env.ts';
 import { useT } from '../i18n/use-t.tsx';
+import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../payments/card-fields.tsx';
+import { SandboxWallets } from '../payments/sandbox-wallets.tsx';
+import { usePaymentsConfig } from '../payments/use-payments-config.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
 import { translateFormMessage } from './form-messages.ts';

@@ -1,7 +1,7 @@
 import type { Currency } from '@firstday/common/currency';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type RefObject, useImperativeHandle } from 'react';
-import { confirmStripePayment, StripeProvider } from '../components/stripe-provider.tsx';
+import { confirmStripePayment, StripeProvider } from '../payments/stripe-provider.tsx';
 import type { PaymentHandle } from './gift-payment.tsx';
 
 type GiftStripePaymentProps = {

@@ -1,5 +1,5 @@
-import { usePaymentsConfig } from '../calendars/use-payments-config.ts';
 import { type Translate, useT } from '../i18n/use-t.tsx';
+import { usePaymentsConfig } from '../payments/use-payments-config.ts';
 import styles from './contribution-form.module.css';
 
 /** Who takes the card: the deployment's payment provider, named as it is. */

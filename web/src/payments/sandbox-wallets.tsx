@@ -1,10 +1,10 @@
 import type { Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
 import { useId, useRef, useState } from 'react';
+import { Button } from '../components/button.tsx';
+import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { useLocale, useT } from '../i18n/use-t.tsx';
-import { Button } from './button.tsx';
-import dialogStyles from './modal-dialog.module.css';
-import { ModalDialog } from './modal-dialog.tsx';
 import styles from './sandbox-wallets.module.css';
 
 export type Wallet = 'apple_pay' | 'google_pay';
