@@ -7,6 +7,8 @@ import settingsStyles from '../account/settings-page.module.css';
 import { SwitchField } from '../account/switch-field.tsx';
 import { IbanField, TextField } from '../account/text-field.tsx';
 import { useCurrentUser } from '../account/use-current-user.ts';
+import { ClosedCalendarBanner } from '../announcements/closed-calendar-banner.tsx';
+import { isCalendarClosed, isClosingInProgress } from '../announcements/closing-status.ts';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
@@ -39,8 +41,6 @@ import {
   type UpdateCalendarRequest,
   updateCalendar,
 } from './calendars-api.ts';
-import { ClosedCalendarBanner } from './closed-calendar-banner.tsx';
-import { isCalendarClosed, isClosingInProgress } from './closing-status.ts';
 import { translateFieldMessages } from './field-messages.ts';
 import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { ParentsPageFields } from './parents-page-fields.tsx';

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import styles from '../calendars/calendars.module.css';
+import { CALENDARS_QUERY_KEY } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
-import styles from './calendars.module.css';
-import { CALENDARS_QUERY_KEY } from './calendars-api.ts';
 import closingStyles from './closing.module.css';
 
 type SendOptions = {

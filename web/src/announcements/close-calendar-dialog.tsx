@@ -6,16 +6,16 @@ import {
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatMoney, formatNumber } from '@firstday/common/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import styles from '../calendars/calendars.module.css';
+import { translateFieldMessage } from '../calendars/field-messages.ts';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
-import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 import { closeCalendar } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
-import { translateFieldMessage } from './field-messages.ts';
 
 type Gifts = CloseCalendarRequest['gifts'];
 

@@ -12,6 +12,8 @@ import {
 import { imageUrl } from '@firstday/common/images';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TextField } from '../account/text-field.tsx';
+import styles from '../calendars/calendars.module.css';
+import { translateFieldMessage, translateFieldMessages } from '../calendars/field-messages.ts';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
@@ -21,12 +23,10 @@ import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../c
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import formStyles from '../styles/form.module.css';
-import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 import { announceBirth } from './closing-api.ts';
 import { ClosingConfirmation, useClosingRequest } from './closing-confirmation.tsx';
 import { checkBirthDate, getBirthDateLimits } from './closing-status.ts';
-import { translateFieldMessage, translateFieldMessages } from './field-messages.ts';
 
 type FieldErrors = {
   birthDate?: string;

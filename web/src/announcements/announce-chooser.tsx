@@ -1,11 +1,11 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import styles from '../calendars/calendars.module.css';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
-import styles from './calendars.module.css';
 import closingStyles from './closing.module.css';
 
 /** Why a calendar cannot be announced yet, or undefined when it can. */
