@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
 import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/login-page';
 import styles from './auth-form.module.css';
@@ -96,15 +97,9 @@ export default function LoginPage() {
       await postJson('/api/auth/sign-in/email', { email, password });
       goOn();
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (fields.email || fields.password) {
-        if (fields.email) setError('email', { message: fields.email }, { shouldFocus: true });
-        if (fields.password) setError('password', { message: fields.password }, { shouldFocus: !fields.email });
-      } else if (error instanceof ApiError && error.code === 'email_not_verified') {
-        setProblem({ message: getErrorMessage(error, t), unverifiedEmail: email });
-      } else {
-        setProblem({ message: getErrorMessage(error, t) });
-      }
+      if (setServerFieldErrors(error, setError, ['email', 'password'])) return;
+      const unverified = error instanceof ApiError && error.code === 'email_not_verified';
+      setProblem({ message: getErrorMessage(error, t), ...(unverified && { unverifiedEmail: email }) });
     } finally {
       setSending(false);
     }

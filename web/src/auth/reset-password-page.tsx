@@ -11,6 +11,7 @@ import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, T, type Translate, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { CAPTCHA_MESSAGE, getErrorMessage } from '../lib/error-messages.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
 import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/reset-password-page';
 import styles from './auth-form.module.css';
@@ -161,10 +162,8 @@ function RequestStep({
       } catch (error) {
         setCaptchaValue(null);
         setCaptchaKey((key) => key + 1);
-        const fieldMessage = error instanceof ApiError ? error.fields.email : undefined;
         if (error instanceof ApiError && error.code === 'captcha_failed') setCaptchaError(t(CAPTCHA_MESSAGE));
-        else if (fieldMessage) setError('email', { message: fieldMessage }, { shouldFocus: true });
-        else setProblem(getErrorMessage(error, t));
+        else if (!setServerFieldErrors(error, setError, ['email'])) setProblem(getErrorMessage(error, t));
       } finally {
         setSending(false);
       }
@@ -242,13 +241,12 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
       navigate('/login', { replace: true, state: { notice: PASSWORD_RESET_NOTICE } satisfies LoginLocationState });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
-      const fieldMessage = error instanceof ApiError ? error.fields.newPassword : undefined;
       if (code === 'invalid_token') onExpired();
-      else if (fieldMessage) setError('newPassword', { message: fieldMessage }, { shouldFocus: true });
-      else if (code === 'password_too_short' || code === 'password_too_long') {
+      else if (setServerFieldErrors(error, setError, ['newPassword'])) {
+        // Shown at the field.
+      } else if (code === 'password_too_short' || code === 'password_too_long') {
         setError('newPassword', { message: getErrorMessage(error, t) }, { shouldFocus: true });
-      } else if (code === 'rate_limited') setProblem(getErrorMessage(error, t));
-      else setProblem(t('auth.reset.failed'));
+      } else setProblem(code === 'rate_limited' ? getErrorMessage(error, t) : t('auth.reset.failed'));
     } finally {
       setSending(false);
     }

@@ -4,8 +4,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { T, useT } from '../i18n/use-t.tsx';
-import { ApiError, postJson } from '../lib/api.ts';
+import { postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
 import styles from './auth-form.module.css';
 import { FederatedButton } from './federated-button.tsx';
 import { EmailField, NewPasswordField, SubmitButton, TextField } from './form-fields.tsx';
@@ -46,12 +47,7 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
       await postJson('/api/auth/sign-up/email', { ...values, callbackURL: continueTo });
       onRegistered(values.email);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      const invalid = SIGN_UP_FIELDS.filter((field) => fields[field]);
-      for (const field of invalid) {
-        setError(field, { message: fields[field] }, { shouldFocus: field === invalid[0] });
-      }
-      if (invalid.length === 0) setProblem(getErrorMessage(error, t));
+      if (!setServerFieldErrors(error, setError, SIGN_UP_FIELDS)) setProblem(getErrorMessage(error, t));
     } finally {
       setSending(false);
     }
