@@ -16,6 +16,9 @@ const WISHES = [
   { name: 'Наталья Смирнова', wish: 'Поздравляем с рождением малыша! Обнимаем всю семью.' },
 ];
 
+/** Set E2E_SCREENSHOT_DIR to keep pictures of the keepsake pages (as bank-details.spec.ts does). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
 /** The browser's day: the birth date may not be after the creator's today. */
 function getLocalToday(): string {
   const now = new Date();
@@ -62,7 +65,7 @@ test('after the announcement the owner prints or downloads the keepsake, and gue
     await expect(page.getByText(name, { exact: true })).toBeVisible();
   }
   await expectNoSeriousAxeViolation(page, 'owner keepsake');
-  await page.screenshot({ path: '/tmp/keepsake-owner-1440.png', fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/keepsake-owner-1440.png`, fullPage: true });
 
   // The PDF: a real download whose text (poppler's pdftotext) has every wish.
   const [download] = await Promise.all([
@@ -110,9 +113,11 @@ test('after the announcement the owner prints or downloads the keepsake, and gue
   await expect(visitor.getByText('Grandma Rose')).toHaveCount(0);
   await expect(visitor.getByText('$25')).toHaveCount(0);
   await expectNoSeriousAxeViolation(visitor, 'public keepsake');
-  await visitor.setViewportSize({ width: 390, height: 844 });
-  await visitor.screenshot({ path: '/tmp/keepsake-public-390.png', fullPage: true });
-  await visitor.emulateMedia({ media: 'print' });
-  await visitor.screenshot({ path: '/tmp/keepsake-public-print.png', fullPage: true });
+  if (SCREENSHOTS) {
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.screenshot({ path: `${SCREENSHOTS}/keepsake-public-390.png`, fullPage: true });
+    await visitor.emulateMedia({ media: 'print' });
+    await visitor.screenshot({ path: `${SCREENSHOTS}/keepsake-public-print.png`, fullPage: true });
+  }
   await visitor.context().close();
 });
