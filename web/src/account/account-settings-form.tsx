@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
+import { SwitchField } from '../components/switch-field.tsx';
+import { IbanField, TextField } from '../components/text-field.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -25,8 +27,6 @@ import {
   type SettingsFormValues,
   validateSettings,
 } from './settings-values.ts';
-import { SwitchField } from './switch-field.tsx';
-import { IbanField, TextField } from './text-field.tsx';
 import { CURRENT_USER_QUERY_KEY } from './use-current-user.ts';
 
 function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormValues> {

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../components/button.tsx';
+import { TextField } from '../components/text-field.tsx';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -11,7 +12,6 @@ import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { changePassword } from './account-api.ts';
 import styles from './settings-page.module.css';
-import { TextField } from './text-field.tsx';
 
 const ChangePasswordSchema = z.object({
   currentPassword: z.string().min(1, messageId('account.changePassword.currentRequired')),

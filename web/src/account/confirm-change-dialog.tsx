@@ -5,12 +5,12 @@ import { FederatedButton } from '../auth/federated-button.tsx';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import ownStyles from './confirm-change-dialog.module.css';
 import styles from './settings-page.module.css';
-import { TextField } from './text-field.tsx';
 
 type ConfirmChangeDialogProps = {
   /** The new IBAN as validated (normalised); shown masked. */

@@ -13,6 +13,7 @@ import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -21,7 +22,6 @@ import { ACCOUNT_DELETION_QUERY_KEY, deleteAccount, getAccountDeletionCheck } fr
 import styles from './delete-account.module.css';
 import { describeHeldGifts, describeProgress, isDeletionSettling } from './deletion-blockers.ts';
 import settingsStyles from './settings-page.module.css';
-import { TextField } from './text-field.tsx';
 import { useCurrentUser } from './use-current-user.ts';
 
 const CONFIRM_WORD = 'DELETE';

@@ -11,13 +11,13 @@ import {
 } from '@firstday/common/fun-guesses';
 import { imageUrl } from '@firstday/common/images';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { TextField } from '../account/text-field.tsx';
 import styles from '../calendars/calendars.module.css';
 import { translateFieldMessage, translateFieldMessages } from '../calendars/field-messages.ts';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { PhotoField } from '../components/photo-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';

@@ -1,5 +1,5 @@
 import settingsStyles from '../account/settings-page.module.css';
-import { SwitchField } from '../account/switch-field.tsx';
+import { SwitchField } from '../components/switch-field.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import type { CalendarInfoValues } from './calendar-info-values.ts';
 

@@ -18,9 +18,9 @@ import {
 } from '@firstday/common/fun-guesses';
 import { formatAmountForInput, parseAmount } from '@firstday/common/parse-amount';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { TextField } from '../account/text-field.tsx';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';

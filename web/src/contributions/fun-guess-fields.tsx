@@ -1,4 +1,4 @@
-import { TextField } from '../account/text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import type { WeightValue } from '../components/weight-value.ts';
 import { useT } from '../i18n/use-t.tsx';

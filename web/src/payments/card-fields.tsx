@@ -1,4 +1,4 @@
-import { TextField } from '../account/text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import {
   CARD_NUMBER_MAX_LENGTH,

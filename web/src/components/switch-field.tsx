@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useId } from 'react';
 import formStyles from '../styles/form.module.css';
-import styles from './settings-page.module.css';
+import styles from './switch-field.module.css';
 
 type SwitchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role'> & { label: string; hint: string };
 

@@ -3,7 +3,7 @@ import { type InputHTMLAttributes, type ReactNode, useContext, useId } from 'rea
 import { useT } from '../i18n/use-t.tsx';
 import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
-import styles from './settings-page.module.css';
+import styles from './text-field.module.css';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
