@@ -39,6 +39,14 @@ export async function countUnreadWishes(db: Db, ownerId: string, calendarId?: st
   return row?.unread ?? 0;
 }
 
+/** A contribution with what the inbox and the export show of its calendar (join `calendars`). */
+const wishWithItsCalendar = {
+  contribution: contributions,
+  title: calendars.title,
+  firstName: calendars.firstName,
+  currency: calendars.currency,
+};
+
 /** Newest first, keyset-paged by the last wish's id (exact order even for equal timestamps). */
 export async function listOwnerWishes(
   db: Db,
@@ -46,12 +54,7 @@ export async function listOwnerWishes(
   options: { calendarId?: string; cursor?: string },
 ): Promise<{ items: OwnerWish[]; nextCursor: string | null }> {
   const rows = await db
-    .select({
-      contribution: contributions,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      currency: calendars.currency,
-    })
+    .select(wishWithItsCalendar)
     .from(contributions)
     .innerJoin(calendars, eq(calendars.id, contributions.calendarId))
     .where(
@@ -126,10 +129,7 @@ const giftGoesBack = or(
 export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: string): Promise<string> {
   const rows = await db
     .select({
-      contribution: contributions,
-      title: calendars.title,
-      firstName: calendars.firstName,
-      currency: calendars.currency,
+      ...wishWithItsCalendar,
       refunded: sql<boolean>`coalesce(${giftGoesBack}, false)`,
     })
     .from(contributions)

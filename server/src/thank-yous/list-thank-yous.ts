@@ -3,11 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { getParticipantMailTopic } from '../announcements/closing.ts';
 import type { AnnouncementRow } from '../announcements/schema.ts';
 import { contributions } from '../contributions/schema.ts';
-import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox, mailSuppressions } from '../lib/mail/schema.ts';
 import { thankYouNotes } from './schema.ts';
 import { getThankYouClosedReason } from './thank-you-window.ts';
+import { isThankableOn } from './thankable.ts';
 
 /** The outbox topic of a calendar's thank-you notes. */
 export function getThankYouMailTopic(calendarId: string): string {
@@ -44,8 +44,7 @@ export async function listThankYous(
     })
     .from(contributions)
     .leftJoin(thankYouNotes, eq(thankYouNotes.contributionId, contributions.id))
-    // A wish the parents removed stays here only for its gift.
-    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed'), notRemovedOrWithGift))
+    .where(isThankableOn(calendarId))
     .orderBy(asc(contributions.createdAt), asc(contributions.id));
 
   const topics = [getThankYouMailTopic(calendarId)];

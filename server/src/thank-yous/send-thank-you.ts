@@ -4,10 +4,10 @@ import { findAnnouncement } from '../announcements/announcement-service.ts';
 import type { AppContext } from '../app-context.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { contributions } from '../contributions/schema.ts';
-import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { AppError } from '../lib/errors.ts';
 import { recordThankYou } from './record-thank-you.ts';
 import { assertThankYousOpen } from './thank-you-window.ts';
+import { isThankableOn, thankYouRecipientColumns } from './thankable.ts';
 
 /**
  * One personal note to one participant (a confirmed contribution of the owner's calendar). A
@@ -22,21 +22,9 @@ export async function sendThankYou(
   const announcement = assertThankYousOpen(await findAnnouncement(context.db, calendar.id));
   if (!isUuid(contributionId)) throw AppError.notFound('There is no participant at this address.');
   const [recipient] = await context.db
-    .select({
-      id: contributions.id,
-      name: contributions.name,
-      email: contributions.email,
-      locale: contributions.locale,
-    })
+    .select(thankYouRecipientColumns)
     .from(contributions)
-    .where(
-      and(
-        eq(contributions.id, contributionId),
-        eq(contributions.calendarId, calendar.id),
-        eq(contributions.status, 'confirmed'),
-        notRemovedOrWithGift,
-      ),
-    );
+    .where(and(eq(contributions.id, contributionId), isThankableOn(calendar.id)));
   if (!recipient) throw AppError.notFound('There is no participant at this address.');
   const sent = await context.db.transaction((tx) =>
     recordThankYou(tx, context.env, calendar, announcement, recipient, message),

@@ -3,10 +3,10 @@ import { findAnnouncement } from '../announcements/announcement-service.ts';
 import type { AppContext } from '../app-context.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { contributions } from '../contributions/schema.ts';
-import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { recordThankYou } from './record-thank-you.ts';
 import { thankYouNotes } from './schema.ts';
 import { assertThankYousOpen } from './thank-you-window.ts';
+import { isThankableOn, thankYouRecipientColumns } from './thankable.ts';
 
 /**
  * One note to every participant not yet thanked, `{name}` filled per participant, in ONE
@@ -19,22 +19,10 @@ export async function thankEveryone(context: AppContext, calendar: CalendarRow, 
   const announcement = assertThankYousOpen(await findAnnouncement(context.db, calendar.id));
   const sent = await context.db.transaction(async (tx) => {
     const recipients = await tx
-      .select({
-        id: contributions.id,
-        name: contributions.name,
-        email: contributions.email,
-        locale: contributions.locale,
-      })
+      .select(thankYouRecipientColumns)
       .from(contributions)
       .leftJoin(thankYouNotes, eq(thankYouNotes.contributionId, contributions.id))
-      .where(
-        and(
-          eq(contributions.calendarId, calendar.id),
-          eq(contributions.status, 'confirmed'),
-          notRemovedOrWithGift,
-          isNull(thankYouNotes.id),
-        ),
-      )
+      .where(and(isThankableOn(calendar.id), isNull(thankYouNotes.id)))
       .orderBy(asc(contributions.createdAt), asc(contributions.id));
     let count = 0;
     const mailed = new Set<string>();
