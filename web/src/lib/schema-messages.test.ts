@@ -66,13 +66,6 @@ const NOT_TRANSLATED_YET = new Set<string>([
   // text.ts: a forbidden character in a field (the server's text-input check), or in a field's name.
   'This contains a character we cannot accept (${}, ${}). Please remove it.',
   'A field name contains a character we cannot accept (${}, ${}).',
-  // calendars.ts ParentsNoteSchema, announcements.ts's thank-you message: past the field's maxLength.
-  'A note can be at most ${} characters.',
-  'The message can be at most ${} characters.',
-  // images.ts ImageIdSchema: a photo id that is not one.
-  'Please upload the photo again.',
-  // locale-schema.ts: the language pickers offer only these.
-  'Please choose English, Deutsch or Русский.',
 ]);
 
 const markKey: Translate = (id) => `<${id}>`;

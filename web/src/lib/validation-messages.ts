@@ -1,4 +1,6 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@firstday/common/account';
+import { THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
+import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
 import { EMAIL_MAX_LENGTH } from '@firstday/common/email';
 import { formatNumber } from '@firstday/common/format';
 import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@firstday/common/images';
@@ -52,6 +54,19 @@ export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageV
     messageId('app.validation.thankYouNoteTooLong'),
     { max: formatNumber(THANK_YOU_NOTE_MAX_LENGTH) },
   ],
+  // calendars.ts ParentsNoteSchema and announcements.ts's message: past the field's maxLength.
+  [`A note can be at most ${PARENTS_NOTE_MAX_LENGTH} characters.`]: [
+    messageId('app.validation.parentsNoteTooLong'),
+    { max: PARENTS_NOTE_MAX_LENGTH },
+  ],
+  [`The message can be at most ${formatNumber(THANK_YOU_MAX_LENGTH)} characters.`]: [
+    messageId('app.validation.announcementMessageTooLong'),
+    { max: formatNumber(THANK_YOU_MAX_LENGTH) },
+  ],
+  // images.ts ImageIdSchema: a photo id that is not one.
+  'Please upload the photo again.': messageId('app.validation.uploadPhotoAgain'),
+  // locale-schema.ts: the language pickers offer only these.
+  'Please choose English, Deutsch or Русский.': messageId('app.validation.chooseLanguage'),
   // iban-schema.ts and iban.ts's IBAN_MESSAGES (not imported: that module carries ibantools).
   'An IBAN has at most 34 characters.': messageId('app.validation.ibanTooLong'),
   'An IBAN starts with a two-letter country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.':
