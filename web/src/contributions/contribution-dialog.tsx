@@ -1,60 +1,28 @@
-import {
-  ContributionRequestSchema,
-  type ContributionResponse,
-  GIFT_CONFIRM_ABOVE_AMOUNT,
-  GIFT_MAX_AMOUNT,
-  GIFT_MIN_AMOUNT,
-  GIFT_PRESET_AMOUNTS,
-  type PublicCalendar,
-  WISH_MAX_LENGTH,
-} from '@firstday/common/contributions';
-import { formatMoney, formatMonthDay, formatNumber } from '@firstday/common/format';
-import {
-  formatTimeOfDay,
-  formatWeightBoth,
-  GuessedTimeSchema,
-  GuessedWeightSchema,
-  parseTimeInput,
-} from '@firstday/common/fun-guesses';
-import { formatAmountForInput, parseAmount } from '@firstday/common/parse-amount';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { PublicCalendar } from '@firstday/common/contributions';
+import { formatMoney, formatMonthDay } from '@firstday/common/format';
+import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
-import { ApiError } from '../lib/api.ts';
-import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
-import { getPaymentAttempt, type PaymentAttempt } from '../payments/payment-attempt.ts';
+import { useClearErrorOnChange } from '../lib/use-clear-error-on-change.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
 import {
-  countGuessesOn,
-  type FormField,
-  hasGuessAppeared,
-  pollCalendarUntil,
-  splitFieldErrors,
-} from './contribution-submit.ts';
-import { createContribution, getPublicCalendar } from './contributions-api.ts';
-import { translateFormMessage, translateFormMessages } from './form-messages.ts';
+  type ContributionFormOutput,
+  type ContributionFormValues,
+  createContributionFormSchema,
+  EMPTY_CONTRIBUTION,
+  readGift,
+} from './contribution-form-values.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
-import { GiftAmountField, getCustomAmountMessage } from './gift-amount-field.tsx';
-import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
-import { GiftTrustNote } from './gift-trust-note.tsx';
+import { GiftFields } from './gift-fields.tsx';
 import { SharePanel } from './share-panel.tsx';
-import { useInvisibleCaptcha } from './use-invisible-captcha.tsx';
-
-// The card fields (and Stripe) load only once someone chooses a gift.
-const GiftPayment = lazy(() => import('./gift-payment.tsx'));
-
-/** The form's own fields; the captcha, the key and the payment are added when sending. */
-const FormSchema = ContributionRequestSchema.pick({ name: true, email: true, wish: true, giftAmount: true });
-
-type GiftChoice = 'none' | 'custom' | `${number}`;
-type Phase = 'form' | 'sending' | 'confirming' | 'thanks' | 'slow';
-type FieldErrors = Partial<Record<FormField, string>>;
-
-const WISH_COUNTER_WARNING = 50;
+import { useContributionSubmit } from './use-contribution-submit.ts';
+import { WishField } from './wish-field.tsx';
 
 type ContributionDialogProps = {
   calendar: PublicCalendar;
@@ -76,265 +44,62 @@ export default function ContributionDialog({
 }: ContributionDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const paymentRef = useRef<PaymentHandle | null>(null);
-  const attemptRef = useRef<PaymentAttempt | null>(null);
-  const busyRef = useRef(false);
-  const pollRef = useRef<AbortController | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const askRef = useRef<HTMLParagraphElement>(null);
-  // The large gift the guest has said yes to: not asked again for the same amount (e.g. after a decline).
-  const confirmedLargeRef = useRef<number | null>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
-  const counterId = useId();
-  const wishId = useId();
-  const wishErrorId = useId();
-  const giftErrorId = useId();
-  const captcha = useInvisibleCaptcha();
   const t = useT();
   const locale = useLocale();
+  // The calendar's money: the presets, the limits and every amount are in it.
+  const currency = calendar.currency;
+  const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
 
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [wish, setWish] = useState('');
-  const [time, setTime] = useState('');
-  const [weight, setWeight] = useState<WeightValue>(EMPTY_WEIGHT);
-  const [giftChoice, setGiftChoice] = useState<GiftChoice>('none');
-  const [customAmount, setCustomAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('form');
-  const [sentGiftAmount, setSentGiftAmount] = useState<number | null>(null);
-  // 'Send €3,750?': a large gift waiting for a yes, with the wallet that was already confirmed, if any.
-  const [largeAsk, setLargeAsk] = useState<{ amount: number; walletMethod?: PaymentMethod } | null>(null);
-  const [sentFun, setSentFun] = useState<{ minutes: number | null; grams: number | null }>({
-    minutes: null,
-    grams: null,
+  // Checked when sent; a field's error goes as soon as it changes. Focus goes to the first wrong field
+  // on the page (the submit hook), the weight's and the card's inputs included.
+  const form = useForm<ContributionFormValues, unknown, ContributionFormOutput>({
+    resolver: zodResolver(createContributionFormSchema({ asks, locale, currency, t })),
+    defaultValues: EMPTY_CONTRIBUTION,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  // Focus moves to the first wrong field after a refused send, not while the person corrects fields.
-  const [refusedSends, setRefusedSends] = useState(0);
+  const {
+    register,
+    control,
+    watch,
+    setFocus,
+    formState: { errors },
+  } = form;
+  useClearErrorOnChange(form);
+  const submit = useContributionSubmit({ form, formRef, calendar, slug, guessedDate, onContributed });
+  const { phase, busy, done } = submit;
+
+  const nameField = register('name');
+  const time = useController({ control, name: 'guessedTimeMinutes' });
+  const weight = useController({ control, name: 'guessedWeight' });
+  const wish = watch('wish');
+  const gift = watch('giftAmount');
+  const giftAmount = readGift(gift, { locale, currency }).amount;
+  const askingLarge = submit.largeAskFor(giftAmount);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
     // showModal focuses the first control (Close); the form starts at the name instead.
-    nameRef.current?.focus();
-    return () => pollRef.current?.abort();
-  }, []);
+    setFocus('name');
+  }, [setFocus]);
 
-  useEffect(() => {
-    if (refusedSends > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusedSends]);
-
-  useEffect(() => {
-    if (largeAsk) askRef.current?.focus();
-  }, [largeAsk]);
-
-  const done = phase === 'thanks' || phase === 'slow';
-  const thanksRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (done) thanksRef.current?.focus();
   }, [done]);
 
-  // The calendar's money: the presets, the limits and every amount are in it.
-  const currency = calendar.currency;
   const money = (amount: number) => formatMoney(amount, { currency, locale });
-  const amountValues = {
-    currency,
-    min: money(GIFT_MIN_AMOUNT),
-    max: money(GIFT_MAX_AMOUNT),
-    example: formatAmountForInput(3750, locale),
-  };
-
-  // 'Other amount' as typed, read in the page's language and the calendar's currency.
-  const customReading = giftChoice === 'custom' ? parseAmount(customAmount, { locale, currency }) : null;
-  const giftAmount =
-    giftChoice === 'none'
-      ? null
-      : customReading
-        ? customReading.kind === 'amount'
-          ? customReading.amount
-          : null
-        : Number(giftChoice);
-  const askingLarge = largeAsk !== null && largeAsk.amount === giftAmount ? largeAsk : null;
-  const busy = phase === 'sending' || phase === 'confirming';
-  const wishLeft = WISH_MAX_LENGTH - wish.length;
-
-  function refuse(next: FieldErrors) {
-    setErrors(next);
-    setRefusedSends((count) => count + 1);
-  }
-
-  const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
-  // The fun guesses, as sent: only what the calendar asks for; an empty field is no guess.
-  const guessedTimeMinutes = asks.time ? parseTimeInput(time) : null;
-  const guessedWeight = asks.weight ? toWeightInput(weight) : null;
-
-  function validate(): FieldErrors | null {
-    const result = FormSchema.safeParse({ name, email, wish, giftAmount });
-    const next: FieldErrors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        next[String(issue.path[0]) as FormField] ??= translateFormMessage(issue.message, t, amountValues);
-      }
-    }
-    // Chosen and left empty, unreadable or read two ways: said at the field, never sent as no gift.
-    const amountMessage = customReading && getCustomAmountMessage(customReading);
-    if (amountMessage) next.giftAmount = t(amountMessage, amountValues);
-    if (asks.time && time !== '' && guessedTimeMinutes === null) {
-      next.guessedTimeMinutes = t('contributions.form.timeInvalid');
-    } else if (guessedTimeMinutes !== null) {
-      const checked = GuessedTimeSchema.safeParse(guessedTimeMinutes);
-      if (!checked.success) next.guessedTimeMinutes = translateFormMessage(checked.error.issues[0]?.message, t);
-    }
-    if (asks.weight) {
-      const weightProblem = checkWeight(weight, GuessedWeightSchema);
-      if (weightProblem) next.guessedWeight = translateFormMessage(weightProblem, t);
-    }
-    return Object.keys(next).length > 0 ? next : null;
-  }
-
-  async function send(walletMethod?: PaymentMethod) {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    try {
-      await sendOnce(walletMethod);
-    } finally {
-      busyRef.current = false;
-    }
-  }
-
-  async function sendOnce(walletMethod?: PaymentMethod) {
-    setProblem(null);
-    const fieldErrors = validate();
-    let payment: PaymentMethod | undefined;
-    if (giftAmount !== null && !fieldErrors) {
-      payment = walletMethod ?? (await paymentRef.current?.getMethod()) ?? undefined;
-      if (!payment) return refuse({});
-    }
-    if (fieldErrors) return refuse(fieldErrors);
-    setErrors({});
-    setCardErrors({});
-    if (giftAmount !== null && giftAmount > GIFT_CONFIRM_ABOVE_AMOUNT && confirmedLargeRef.current !== giftAmount) {
-      setLargeAsk({ amount: giftAmount, walletMethod });
-      return;
-    }
-    setLargeAsk(null);
-
-    const body = {
-      name: name.trim(),
-      email: email.trim(),
-      guessedDate,
-      wish: wish.trim(),
-      ...(guessedTimeMinutes !== null ? { guessedTimeMinutes } : {}),
-      ...(guessedWeight ? { guessedWeight } : {}),
-      giftAmount,
-      ...(payment ? { payment } : {}),
-      // The guest's e-mails (receipt, announcement) are written in the page's language.
-      locale,
-    };
-    // The same details after a lost answer reuse the key: the server answers the same contribution.
-    const attempt = getPaymentAttempt(attemptRef.current, JSON.stringify(body), () => crypto.randomUUID());
-    attemptRef.current = attempt;
-    setPhase('sending');
-    const countBefore = countGuessesOn(calendar, guessedDate);
-
-    let captchaValue: string;
-    try {
-      captchaValue = await captcha.getToken();
-    } catch {
-      setPhase('form');
-      setProblem(t('contributions.form.waitAndSend'));
-      return;
-    }
-
-    let response: ContributionResponse;
-    try {
-      response = await createContribution(slug, { ...body, idempotencyKey: attempt.key, captchaValue });
-    } catch (error) {
-      setPhase('form');
-      if (isRetryableError(error)) {
-        setProblem(
-          giftAmount
-            ? t('contributions.form.retryNoDoubleCharge', { problem: getErrorMessage(error) })
-            : getErrorMessage(error),
-        );
-        return;
-      }
-      attemptRef.current = null;
-      if (error instanceof ApiError && error.code === 'calendar_closed') onContributed();
-      const split =
-        error instanceof ApiError
-          ? splitFieldErrors(translateFormMessages(error.fields, t, amountValues))
-          : { form: {}, card: {} };
-      setCardErrors(split.card);
-      if (Object.keys(split.form).length > 0 || Object.keys(split.card).length > 0) refuse(split.form);
-      setProblem(split.form.guessedDate ? null : getErrorMessage(error));
-      return;
-    }
-
-    if (response.status === 'failed' || response.payment?.status === 'failed') {
-      // A declined attempt is over: the next try is a new payment with a new key.
-      attemptRef.current = null;
-      setPhase('form');
-      setProblem(getPaymentFailureMessage(response.payment?.failureCode));
-      return;
-    }
-    if (response.payment?.clientSecret && paymentRef.current?.confirm) {
-      const providerProblem = await paymentRef.current.confirm(response);
-      if (providerProblem) {
-        attemptRef.current = null;
-        setPhase('form');
-        setProblem(providerProblem);
-        return;
-      }
-    }
-    attemptRef.current = null;
-    setSentGiftAmount(giftAmount);
-    setSentFun({ minutes: guessedTimeMinutes, grams: guessedWeight ? GuessedWeightSchema.parse(guessedWeight) : null });
-    if (response.status === 'confirmed') {
-      setPhase('thanks');
-      onContributed();
-      return;
-    }
-    setPhase('confirming');
-    const controller = new AbortController();
-    pollRef.current = controller;
-    const appeared = await pollCalendarUntil(
-      (signal) => getPublicCalendar(slug, { signal }),
-      (latest) => hasGuessAppeared(latest, { contributionId: response.contributionId, date: guessedDate, countBefore }),
-      { signal: controller.signal },
-    ).catch(() => false);
-    if (controller.signal.aborted) return;
-    setPhase(appeared ? 'thanks' : 'slow');
-    onContributed();
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void send();
-  }
-
-  function chooseGift(choice: GiftChoice) {
-    setGiftChoice(choice);
-    setLargeAsk(null);
-    if (errors.giftAmount) setErrors((current) => ({ ...current, giftAmount: undefined }));
-  }
-
-  function confirmLarge() {
-    if (!largeAsk) return;
-    confirmedLargeRef.current = largeAsk.amount;
-    void send(largeAsk.walletMethod);
-  }
+  const dayText = formatMonthDay(guessedDate, locale);
+  const { sent } = submit;
+  const sentMoney = sent.giftAmount ? money(sent.giftAmount) : '';
 
   function changeLarge() {
-    setLargeAsk(null);
+    submit.dismissLarge();
     amountRef.current?.focus();
   }
-
-  const dayText = formatMonthDay(guessedDate, locale);
-  const sentMoney = sentGiftAmount ? money(sentGiftAmount) : '';
 
   return (
     // The dialog's own Escape and backdrop close reach onClose through the 'close' event.
@@ -370,15 +135,15 @@ export default function ContributionDialog({
                 id="contributions.thanks.summary"
                 values={{
                   day: dayText,
-                  time: sentFun.minutes !== null ? formatTimeOfDay(sentFun.minutes, locale) : 'none',
-                  weight: sentFun.grams !== null ? formatWeightBoth(sentFun.grams, locale) : 'none',
-                  gift: sentGiftAmount ? 'yes' : 'none',
+                  time: sent.minutes !== null ? formatTimeOfDay(sent.minutes, locale) : 'none',
+                  weight: sent.grams !== null ? formatWeightBoth(sent.grams, locale) : 'none',
+                  gift: sent.giftAmount ? 'yes' : 'none',
                   money: sentMoney,
                 }}
                 components={{
                   0: <strong>{dayText}</strong>,
-                  1: <strong>{sentFun.minutes}</strong>,
-                  2: <strong>{sentFun.grams}</strong>,
+                  1: <strong>{sent.minutes}</strong>,
+                  2: <strong>{sent.grams}</strong>,
                   3: <strong>{sentMoney}</strong>,
                 }}
               />
@@ -397,13 +162,22 @@ export default function ContributionDialog({
             </Button>
           </div>
         ) : (
-          <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-busy={busy}>
+          <form
+            ref={formRef}
+            className={styles.form}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit.send();
+            }}
+            aria-busy={busy}
+          >
             <h2 id={titleId} className={styles.title}>
               {t('contributions.form.title', { day: dayText })}
             </h2>
-            {errors.guessedDate ? (
+            {submit.dateProblem ? (
               <p className={styles.problem} role="alert">
-                {errors.guessedDate}{' '}
+                {submit.dateProblem}{' '}
                 <button type="button" className={formStyles.linkButton} onClick={() => dialogRef.current?.close()}>
                   {t('contributions.form.pickAnother')}
                 </button>
@@ -419,148 +193,53 @@ export default function ContributionDialog({
             <div className={styles.twoColumns}>
               <TextField
                 label={t('contributions.form.name')}
-                ref={nameRef}
                 autoComplete="name"
                 maxLength={80}
-                value={name}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-                }}
-                error={errors.name}
+                error={errors.name?.message}
+                {...nameField}
               />
               <TextField
                 label={t('contributions.form.email')}
                 type="email"
                 autoComplete="email"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
-                }}
-                error={errors.email}
+                error={errors.email?.message}
                 hint={t('contributions.form.emailHint')}
+                {...register('email')}
               />
             </div>
-            <div className={formStyles.field}>
-              <label htmlFor={wishId} className={formStyles.label}>
-                {t('contributions.form.wish')}
-              </label>
-              <textarea
-                id={wishId}
-                className={`${formStyles.input} ${formStyles.textarea}`}
-                rows={5}
-                maxLength={WISH_MAX_LENGTH}
-                value={wish}
-                aria-invalid={errors.wish ? true : undefined}
-                aria-describedby={[errors.wish ? wishErrorId : '', counterId].filter(Boolean).join(' ')}
-                placeholder={t('contributions.form.wishPlaceholder')}
-                onChange={(event) => {
-                  setWish(event.target.value);
-                  if (errors.wish) setErrors((current) => ({ ...current, wish: undefined }));
-                }}
-              />
-              {errors.wish && (
-                <p id={wishErrorId} className={formStyles.fieldError}>
-                  {errors.wish}
-                </p>
-              )}
-              <p id={counterId} className={styles.counter} data-low={wishLeft <= WISH_COUNTER_WARNING || undefined}>
-                {t('contributions.form.wishCounter', {
-                  count: formatNumber(wish.length, locale),
-                  max: formatNumber(WISH_MAX_LENGTH, locale),
-                })}
-              </p>
-              <p className="visually-hidden" aria-live="polite">
-                {wishLeft <= WISH_COUNTER_WARNING ? t('contributions.form.wishLeft', { count: wishLeft }) : ''}
-              </p>
-            </div>
+            <WishField
+              registration={register('wish')}
+              value={wish}
+              error={errors.wish?.message}
+              placeholder={t('contributions.form.wishPlaceholder')}
+              warnWhenLow
+            />
 
             <FunGuessFields
               asks={asks}
-              time={time}
-              onTimeChange={(next) => {
-                setTime(next);
-                if (errors.guessedTimeMinutes) setErrors((current) => ({ ...current, guessedTimeMinutes: undefined }));
+              time={time.field.value}
+              onTimeChange={time.field.onChange}
+              weight={weight.field.value}
+              onWeightChange={weight.field.onChange}
+              errors={{
+                guessedTimeMinutes: errors.guessedTimeMinutes?.message,
+                guessedWeight: errors.guessedWeight?.message,
               }}
-              weight={weight}
-              onWeightChange={(next) => {
-                setWeight(next);
-                if (errors.guessedWeight) setErrors((current) => ({ ...current, guessedWeight: undefined }));
-              }}
-              errors={errors}
             />
 
-            <fieldset
-              className={styles.gift}
-              aria-describedby={errors.giftAmount && giftChoice !== 'custom' ? giftErrorId : undefined}
-            >
-              <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
-              <p className={styles.muted}>{t('contributions.form.giftLead', { currency })}</p>
-              <div className={styles.giftChoices}>
-                <GiftOption
-                  label={t('contributions.form.noGift')}
-                  value="none"
-                  current={giftChoice}
-                  onChoose={chooseGift}
-                />
-                {GIFT_PRESET_AMOUNTS.map((amount) => (
-                  <GiftOption
-                    key={amount}
-                    label={money(amount)}
-                    value={`${amount}`}
-                    current={giftChoice}
-                    onChoose={chooseGift}
-                  />
-                ))}
-                <GiftOption
-                  label={t('contributions.form.otherAmount')}
-                  value="custom"
-                  current={giftChoice}
-                  onChoose={chooseGift}
-                />
-              </div>
-              {customReading && (
-                <GiftAmountField
-                  value={customAmount}
-                  onChange={(text) => {
-                    setCustomAmount(text);
-                    if (errors.giftAmount) setErrors((current) => ({ ...current, giftAmount: undefined }));
-                  }}
-                  reading={customReading}
-                  currency={currency}
-                  error={errors.giftAmount}
-                  inputRef={amountRef}
-                />
-              )}
-              {errors.giftAmount && giftChoice !== 'custom' && (
-                <p id={giftErrorId} className={formStyles.fieldError}>
-                  {errors.giftAmount}
-                </p>
-              )}
-              <GiftTrustNote />
-            </fieldset>
+            <GiftFields
+              control={control}
+              currency={currency}
+              error={errors.giftAmount?.message}
+              amountRef={amountRef}
+              onChoose={submit.dismissLarge}
+              paymentRef={submit.paymentRef}
+              busy={busy}
+              onWallet={(method) => void submit.send(method)}
+              cardErrors={submit.cardErrors}
+            />
 
-            {giftChoice !== 'none' && (
-              <Suspense
-                fallback={
-                  <p className={styles.muted} role="status">
-                    {t('contributions.form.loadingPayment')}
-                  </p>
-                }
-              >
-                <GiftPayment
-                  giftAmount={giftAmount !== null && giftAmount >= GIFT_MIN_AMOUNT ? giftAmount : GIFT_MIN_AMOUNT}
-                  currency={currency}
-                  handleRef={paymentRef}
-                  disabled={busy}
-                  onWallet={(method) => void send(method)}
-                  serverErrors={cardErrors}
-                />
-              </Suspense>
-            )}
-
-            {captcha.widget && <div className={styles.captcha}>{captcha.widget}</div>}
+            {submit.captchaWidget && <div className={styles.captcha}>{submit.captchaWidget}</div>}
 
             <div role="status" aria-live="polite" className={styles.status}>
               {phase === 'sending' && (
@@ -570,20 +249,20 @@ export default function ContributionDialog({
               )}
               {phase === 'confirming' && <ProgressNote>{t('contributions.form.confirming')}</ProgressNote>}
             </div>
-            {problem && (
+            {submit.problem && (
               <p className={styles.problem} role="alert">
-                {problem}
+                {submit.problem}
               </p>
             )}
             <div className={styles.actions}>
               {askingLarge ? (
                 <div className={styles.confirmLarge}>
-                  <p ref={askRef} tabIndex={-1} className={styles.confirmQuestion}>
+                  <p ref={submit.askRef} tabIndex={-1} className={styles.confirmQuestion}>
                     {t('contributions.form.largeGiftQuestion', { money: money(askingLarge.amount) })}
                   </p>
                   <p className={styles.muted}>{t('contributions.form.largeGiftNote')}</p>
                   <div className={styles.confirmButtons}>
-                    <Button size="lg" onClick={confirmLarge}>
+                    <Button size="lg" onClick={submit.confirmLarge}>
                       {t('contributions.form.largeGiftYes', { money: money(askingLarge.amount) })}
                     </Button>
                     <Button size="lg" variant="secondary" onClick={changeLarge}>
@@ -597,7 +276,7 @@ export default function ContributionDialog({
                     ? t('contributions.form.sending')
                     : giftAmount
                       ? t('contributions.form.sendWithGift', { money: money(giftAmount) })
-                      : giftChoice !== 'none'
+                      : gift.choice !== 'none'
                         ? t('contributions.form.sendWithSomeGift')
                         : t('contributions.form.send')}
                 </Button>
@@ -608,28 +287,5 @@ export default function ContributionDialog({
         )}
       </div>
     </dialog>
-  );
-}
-
-type GiftOptionProps = {
-  label: string;
-  value: GiftChoice;
-  current: GiftChoice;
-  onChoose: (choice: GiftChoice) => void;
-};
-
-function GiftOption({ label, value, current, onChoose }: GiftOptionProps) {
-  return (
-    <label className={styles.giftOption}>
-      <input
-        type="radio"
-        name="gift"
-        value={value}
-        checked={current === value}
-        onChange={() => onChoose(value)}
-        className={styles.giftRadio}
-      />
-      <span>{label}</span>
-    </label>
   );
 }
