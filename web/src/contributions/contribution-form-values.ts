@@ -1,11 +1,28 @@
-import { ContributionRequestSchema, GIFT_MAX_AMOUNT, GIFT_MIN_AMOUNT } from '@firstday/common/contributions';
+import {
+  ContributionRequestSchema,
+  GIFT_MAX_AMOUNT,
+  GIFT_MIN_AMOUNT,
+  type OwnContribution,
+} from '@firstday/common/contributions';
 import type { Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
-import { GuessedTimeSchema, GuessedWeightSchema, parseTimeInput, type WeightInput } from '@firstday/common/fun-guesses';
+import {
+  formatTimeInput,
+  GuessedTimeSchema,
+  GuessedWeightSchema,
+  parseTimeInput,
+  type WeightInput,
+} from '@firstday/common/fun-guesses';
 import type { Locale } from '@firstday/common/locales';
 import { type AmountReading, formatAmountForInput, parseAmount } from '@firstday/common/parse-amount';
 import { z } from 'zod';
-import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
+import {
+  checkWeight,
+  EMPTY_WEIGHT,
+  getWeightValue,
+  toWeightInput,
+  type WeightValue,
+} from '../components/weight-value.ts';
 import type { MessageId } from '../i18n/namespaces.ts';
 import type { MessageValues, Translate } from '../i18n/use-t.tsx';
 import { translateFormMessage } from './form-messages.ts';
@@ -169,6 +186,56 @@ export function createContributionFormSchema({
       guessedTimeMinutes: fun.minutes,
       guessedWeight: fun.weight,
       giftAmount: gift.amount,
+    };
+  });
+}
+
+/** What the edit page holds: the day, the wish and the fun guesses as typed. */
+export type EditContributionValues = Pick<ContributionFormValues, 'wish' | 'guessedTimeMinutes' | 'guessedWeight'> & {
+  guessedDate: string;
+};
+
+export type EditContributionOutput = Pick<ContributionFormOutput, 'wish' | 'guessedTimeMinutes' | 'guessedWeight'> & {
+  guessedDate: string;
+};
+
+/** The edit page's fields in the order it shows them. */
+export const EDIT_CONTRIBUTION_FIELDS = [
+  'guessedDate',
+  'guessedTimeMinutes',
+  'guessedWeight',
+  'wish',
+] as const satisfies readonly (keyof EditContributionValues)[];
+
+/** A saved contribution as the edit page shows it. */
+export function getEditContributionValues(contribution: OwnContribution): EditContributionValues {
+  return {
+    guessedDate: contribution.guessedDate,
+    wish: contribution.wish,
+    guessedTimeMinutes: contribution.guessedTimeMinutes != null ? formatTimeInput(contribution.guessedTimeMinutes) : '',
+    guessedWeight: getWeightValue(contribution.guessedWeightGrams ?? null),
+  };
+}
+
+/** The edit page's schema: the wish by the request's rule (common), the fun guesses as in the dialog. */
+export function createEditContributionSchema({ asks, t }: { asks: FunGuessAsks; t: Translate }) {
+  return z.custom<EditContributionValues>().transform((values, context): EditContributionOutput => {
+    const wish = ContributionRequestSchema.shape.wish.safeParse(values.wish);
+    const fun = readFunGuesses(values, asks, t, 'contributions.edit.timeInvalid');
+    const errors: Partial<Record<keyof EditContributionValues, string>> = { ...fun.errors };
+    if (!wish.success) {
+      errors.wish = translateFormMessage(wish.error.issues[0]?.message, t) ?? t('contributions.check.wishMissing');
+    }
+    for (const field of EDIT_CONTRIBUTION_FIELDS) {
+      const message = errors[field];
+      if (message) context.addIssue({ code: 'custom', path: [field], message });
+    }
+    if (!wish.success || Object.keys(errors).length > 0) return z.NEVER;
+    return {
+      guessedDate: values.guessedDate,
+      wish: wish.data,
+      guessedTimeMinutes: fun.minutes,
+      guessedWeight: fun.weight,
     };
   });
 }

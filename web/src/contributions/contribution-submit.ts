@@ -1,4 +1,5 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
+import { ApiError } from '../lib/api.ts';
 import { type PollOptions, pollUntil } from '../lib/poll.ts';
 
 export const CONFIRM_POLL_INTERVAL_MS = 1000;
@@ -69,4 +70,9 @@ export function splitFieldErrors(fields: Readonly<Record<string, string>>): {
     else if ((FORM_FIELDS as readonly string[]).includes(name)) form[name as FormField] ??= message;
   }
   return { form, card };
+}
+
+/** The same refusal with `fields` for its field messages: the server's, translated and named as the form's fields. */
+export function withFieldErrors(error: ApiError, fields: Record<string, string>): ApiError {
+  return new ApiError({ status: error.status, code: error.code, message: error.message, fields });
 }

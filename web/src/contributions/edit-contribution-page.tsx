@@ -1,30 +1,32 @@
-import { type OwnContribution, type PublicCalendar, WISH_MAX_LENGTH, WishSchema } from '@firstday/common/contributions';
-import { formatLongDate, formatMonthDay, formatNumber } from '@firstday/common/format';
-import {
-  formatTimeInput,
-  formatTimeOfDay,
-  formatWeightBoth,
-  GuessedTimeSchema,
-  GuessedWeightSchema,
-  parseTimeInput,
-  toGrams,
-} from '@firstday/common/fun-guesses';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { OwnContribution, PublicCalendar } from '@firstday/common/contributions';
+import { formatLongDate, formatMonthDay } from '@firstday/common/format';
+import { formatTimeOfDay, formatWeightBoth, toGrams } from '@firstday/common/fun-guesses';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
-import { checkWeight, getWeightValue, toWeightInput, type WeightValue } from '../components/weight-value.ts';
 import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import formStyles from '../styles/form.module.css';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useClearErrorOnChange } from '../lib/use-clear-error-on-change.ts';
 import { CalendarFooter } from './calendar-footer.tsx';
 import styles from './contribution-form.module.css';
+import {
+  createEditContributionSchema,
+  type EditContributionOutput,
+  type EditContributionValues,
+  getEditContributionValues,
+} from './contribution-form-values.ts';
+import { splitFieldErrors, withFieldErrors } from './contribution-submit.ts';
 import { getOwnContribution, getPublicCalendar, updateOwnContribution } from './contributions-api.ts';
-import { translateFormMessage, translateFormMessages } from './form-messages.ts';
-import { type FunGuessErrors, FunGuessFields } from './fun-guess-fields.tsx';
+import { translateFormMessages } from './form-messages.ts';
+import { FunGuessFields } from './fun-guess-fields.tsx';
 import { GuessCalendar } from './guess-calendar.tsx';
 import pageStyles from './public-calendar.module.css';
+import { WishField } from './wish-field.tsx';
 
 export function meta() {
   return [{ title: 'Edit your wish – Firstday' }, { name: 'robots', content: 'noindex' }];
@@ -117,87 +119,84 @@ type EditFormProps = Loaded & { slug: string; token: string; onClosed: () => voi
 function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormProps) {
   const t = useT();
   const locale = useLocale();
-  const [guessedDate, setGuessedDate] = useState(contribution.guessedDate);
-  const [wish, setWish] = useState(contribution.wish);
-  const [wishError, setWishError] = useState<string | null>(null);
-  const [time, setTime] = useState(() =>
-    contribution.guessedTimeMinutes != null ? formatTimeInput(contribution.guessedTimeMinutes) : '',
-  );
-  const [weight, setWeight] = useState<WeightValue>(() => getWeightValue(contribution.guessedWeightGrams ?? null));
-  const [funErrors, setFunErrors] = useState<FunGuessErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<OwnContribution>(contribution);
-  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
-  const wishId = useId();
-  const wishErrorId = useId();
-  const counterId = useId();
+  // Focus moves to the first wrong fun guess after a refused save (the wish's goes to the wish).
+  const [refusedSaves, setRefusedSaves] = useState(0);
   const closed = isClosed(calendar) || contribution.editable === false;
   const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
 
-  /** The fun guesses' messages, or the values to send (null: cleared). */
-  function readFunGuesses() {
-    const errors: FunGuessErrors = {};
-    const minutes = asks.time ? parseTimeInput(time) : null;
-    if (asks.time && time !== '' && minutes === null) errors.guessedTimeMinutes = t('contributions.edit.timeInvalid');
-    else if (minutes !== null && !GuessedTimeSchema.safeParse(minutes).success) {
-      errors.guessedTimeMinutes = t('contributions.check.timeRange');
-    }
-    const weightProblem = asks.weight ? checkWeight(weight, GuessedWeightSchema) : undefined;
-    if (weightProblem) errors.guessedWeight = translateFormMessage(weightProblem, t);
-    const weightInput = asks.weight ? toWeightInput(weight) : null;
-    return { errors, minutes, weightInput };
-  }
+  // Checked when saved; a field's error goes as soon as it changes. 'Saved' shows until something changes.
+  const form = useForm<EditContributionValues, unknown, EditContributionOutput>({
+    resolver: zodResolver(createEditContributionSchema({ asks, t })),
+    defaultValues: getEditContributionValues(contribution),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting, isSubmitSuccessful, isDirty },
+  } = form;
+  useClearErrorOnChange(form);
+  const guessedDate = useController({ control, name: 'guessedDate' });
+  const time = useController({ control, name: 'guessedTimeMinutes' });
+  const weight = useController({ control, name: 'guessedWeight' });
+  const wish = watch('wish');
+  const showSaved = isSubmitSuccessful && !isSubmitting && !isDirty && problem === null;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (status === 'saving') return;
-    const parsed = WishSchema.safeParse(wish);
-    const fun = readFunGuesses();
-    setFunErrors(fun.errors);
-    if (!parsed.success) {
-      setWishError(translateFormMessage(parsed.error.issues[0]?.message, t) ?? t('contributions.check.wishMissing'));
-      document.getElementById(wishId)?.focus();
-      return;
-    }
-    if (Object.keys(fun.errors).length > 0) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    const changes: Parameters<typeof updateOwnContribution>[2] = {};
-    if (guessedDate !== saved.guessedDate) changes.guessedDate = guessedDate;
-    if (parsed.data !== saved.wish) changes.wish = parsed.data;
-    // Only what the calendar asks for, and only when it changed.
-    if (asks.time && fun.minutes !== (saved.guessedTimeMinutes ?? null)) changes.guessedTimeMinutes = fun.minutes;
-    const grams = fun.weightInput ? toGrams(fun.weightInput) : null;
-    if (asks.weight && grams !== (saved.guessedWeightGrams ?? null)) changes.guessedWeight = fun.weightInput;
-    setProblem(null);
-    if (Object.keys(changes).length === 0) {
-      setStatus('saved');
-      return;
-    }
-    setStatus('saving');
-    try {
-      const updated = await updateOwnContribution(contribution.id, token, changes);
-      setSaved({ ...saved, ...updated });
-      setStatus('saved');
-    } catch (error) {
-      setStatus('idle');
-      if (error instanceof ApiError && error.code === 'calendar_closed') {
-        onClosed();
-        return;
+  useEffect(() => {
+    if (refusedSaves > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedSaves]);
+
+  const save = handleSubmit(
+    async (values) => {
+      const changes: Parameters<typeof updateOwnContribution>[2] = {};
+      if (values.guessedDate !== saved.guessedDate) changes.guessedDate = values.guessedDate;
+      if (values.wish !== saved.wish) changes.wish = values.wish;
+      // Only what the calendar asks for, and only when it changed.
+      if (asks.time && values.guessedTimeMinutes !== (saved.guessedTimeMinutes ?? null)) {
+        changes.guessedTimeMinutes = values.guessedTimeMinutes;
       }
-      const fields = error instanceof ApiError ? translateFormMessages(error.fields, t) : {};
-      if (fields.wish) setWishError(fields.wish);
-      if (error instanceof ApiError) {
-        const weightField = Object.keys(fields).find((field) => field.startsWith('guessedWeight'));
-        setFunErrors({
-          guessedTimeMinutes: fields.guessedTimeMinutes,
-          guessedWeight: weightField ? fields[weightField] : undefined,
-        });
+      const grams = values.guessedWeight ? toGrams(values.guessedWeight) : null;
+      if (asks.weight && grams !== (saved.guessedWeightGrams ?? null)) changes.guessedWeight = values.guessedWeight;
+      setProblem(null);
+      if (Object.keys(changes).length > 0) {
+        try {
+          const updated = await updateOwnContribution(contribution.id, token, changes);
+          setSaved({ ...saved, ...updated });
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'calendar_closed') {
+            onClosed();
+            return;
+          }
+          const fields = error instanceof ApiError ? translateFormMessages(error.fields, t) : {};
+          if (error instanceof ApiError) {
+            // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
+            setServerFieldErrors(withFieldErrors(error, splitFieldErrors(fields).form), setError, [
+              'guessedTimeMinutes',
+              'guessedWeight',
+              'wish',
+            ]);
+          }
+          setProblem(fields.guessedDate ? fields.guessedDate : getErrorMessage(error));
+          return;
+        }
       }
-      setProblem(fields.guessedDate ? fields.guessedDate : getErrorMessage(error));
-    }
-  }
+      // What is in the form is saved now: a change after this is 'not saved yet'.
+      reset(form.getValues());
+    },
+    (refused) => {
+      if (refused.wish) setFocus('wish');
+      else setRefusedSaves((count) => count + 1);
+    },
+  );
 
   if (closed) {
     return (
@@ -237,72 +236,44 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         />
         {contribution.name ? ` ${t('contributions.edit.signed', { name: contribution.name })}` : ''}
       </p>
-      <form className={styles.form} noValidate onSubmit={save} aria-busy={status === 'saving'}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          if (isSubmitting) event.preventDefault();
+          else void save(event);
+        }}
+        aria-busy={isSubmitting}
+      >
         <fieldset className={styles.gift}>
           <legend className={styles.legend}>
-            {t('contributions.edit.yourDay', { day: formatMonthDay(guessedDate, locale) })}
+            {t('contributions.edit.yourDay', { day: formatMonthDay(guessedDate.field.value, locale) })}
           </legend>
           <div className={pageStyles.gridWrap}>
             <GuessCalendar
               window={calendar.window}
               dueDate={calendar.dueDate}
               guesses={calendar.guesses}
-              selectedDate={guessedDate}
-              onPick={(date) => {
-                setGuessedDate(date);
-                setStatus('idle');
-              }}
+              selectedDate={guessedDate.field.value}
+              onPick={guessedDate.field.onChange}
             />
           </div>
         </fieldset>
         <FunGuessFields
           asks={asks}
-          time={time}
-          onTimeChange={(next) => {
-            setTime(next);
-            setFunErrors(({ guessedTimeMinutes: _, ...others }) => others);
-            setStatus('idle');
+          time={time.field.value}
+          onTimeChange={time.field.onChange}
+          weight={weight.field.value}
+          onWeightChange={weight.field.onChange}
+          errors={{
+            guessedTimeMinutes: errors.guessedTimeMinutes?.message,
+            guessedWeight: errors.guessedWeight?.message,
           }}
-          weight={weight}
-          onWeightChange={(next) => {
-            setWeight(next);
-            setFunErrors(({ guessedWeight: _, ...others }) => others);
-            setStatus('idle');
-          }}
-          errors={funErrors}
         />
-        <div className={formStyles.field}>
-          <label htmlFor={wishId} className={formStyles.label}>
-            {t('contributions.form.wish')}
-          </label>
-          <textarea
-            id={wishId}
-            className={`${formStyles.input} ${formStyles.textarea}`}
-            rows={5}
-            maxLength={WISH_MAX_LENGTH}
-            value={wish}
-            aria-invalid={wishError ? true : undefined}
-            aria-describedby={[wishError ? wishErrorId : '', counterId].filter(Boolean).join(' ')}
-            onChange={(event) => {
-              setWish(event.target.value);
-              setWishError(null);
-              setStatus('idle');
-            }}
-          />
-          {wishError && (
-            <p id={wishErrorId} className={formStyles.fieldError}>
-              {wishError}
-            </p>
-          )}
-          <p id={counterId} className={styles.counter}>
-            {t('contributions.form.wishCounter', {
-              count: formatNumber(wish.length, locale),
-              max: formatNumber(WISH_MAX_LENGTH, locale),
-            })}
-          </p>
-        </div>
+        <WishField registration={register('wish')} value={wish} error={errors.wish?.message} />
         <div role="status" className={styles.status}>
-          {status === 'saved' && <p className={styles.success}>{t('contributions.edit.saved')}</p>}
+          {showSaved && <p className={styles.success}>{t('contributions.edit.saved')}</p>}
         </div>
         {problem && (
           <p className={styles.problem} role="alert">
@@ -310,8 +281,8 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
           </p>
         )}
         <div className={styles.actions}>
-          <Button type="submit" size="lg" aria-disabled={status === 'saving' || undefined}>
-            {status === 'saving' ? t('contributions.edit.saving') : t('contributions.edit.save')}
+          <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
+            {isSubmitting ? t('contributions.edit.saving') : t('contributions.edit.save')}
           </Button>
           <Link to={`/c/${encodeURIComponent(slug)}`} className={styles.textLink}>
             {t('contributions.edit.toCalendar')}

@@ -2,15 +2,20 @@ import { CardDetailsSchema } from '@firstday/common/cards';
 import type { ContributionRequest, ContributionResponse } from '@firstday/common/contributions';
 import type { Currency } from '@firstday/common/currency';
 
-import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle } from 'react';
+import { useForm } from 'react-hook-form';
 import { webEnv } from '../env.ts';
 import { useT } from '../i18n/use-t.tsx';
+import { useClearErrorOnChange } from '../lib/use-clear-error-on-change.ts';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../payments/card-fields.tsx';
 import { SandboxWallets } from '../payments/sandbox-wallets.tsx';
 import { usePaymentsConfig } from '../payments/use-payments-config.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
 import { translateFormMessage } from './form-messages.ts';
+
+const CARD_FIELDS = ['number', 'holderName', 'expiry', 'cvc'] as const satisfies readonly (keyof CardValues)[];
 
 // Stripe.js is loaded only when this deployment takes payments through Stripe.
 const GiftStripePayment = lazy(() => import('./gift-stripe-payment.tsx'));
@@ -33,7 +38,7 @@ export type GiftPaymentProps = {
   disabled: boolean;
   /** A wallet, once its sheet is confirmed, sends the whole form at once with that wallet. */
   onWallet: (method: PaymentMethod) => void;
-  /** Card errors from the server, by field ('number', 'expiry', …). */
+  /** Card errors from the server, by field ('number', 'expiry', …), as it wrote them. */
   serverErrors: Record<string, string>;
 };
 
@@ -80,37 +85,33 @@ export default function GiftPayment(props: GiftPaymentProps) {
 
 function SandboxCardFields({ giftAmount, currency, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
   const t = useT();
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [errors, setErrors] = useState<CardErrors>({});
+  // The card is checked when the form is sent (getMethod); a field's error goes as soon as it changes.
+  const form = useForm<CardValues>({
+    resolver: zodResolver(CardDetailsSchema),
+    defaultValues: EMPTY_CARD,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { watch, setValue, setError, trigger, getValues, formState } = form;
+  useClearErrorOnChange(form);
+  const card = watch();
+  const errors: CardErrors = {};
+  for (const field of CARD_FIELDS) errors[field] = translateFormMessage(formState.errors[field]?.message, t);
 
   useEffect(() => {
-    if (Object.keys(serverErrors).length > 0) setErrors(serverErrors as CardErrors);
-  }, [serverErrors]);
+    for (const field of CARD_FIELDS) {
+      const message = serverErrors[field];
+      if (message) setError(field, { type: 'server', message });
+    }
+  }, [serverErrors, setError]);
 
   useImperativeHandle(
     handleRef,
     () => ({
-      getMethod: async () => {
-        const result = CardDetailsSchema.safeParse(card);
-        if (result.success) {
-          setErrors({});
-          return { type: 'card', card };
-        }
-        const next: CardErrors = {};
-        for (const issue of result.error.issues) {
-          next[String(issue.path[0]) as keyof CardValues] ??= translateFormMessage(issue.message, t);
-        }
-        setErrors(next);
-        return null;
-      },
+      getMethod: async () => ((await trigger()) ? { type: 'card', card: getValues() } : null),
     }),
-    [card, t],
+    [trigger, getValues],
   );
-
-  function change(field: keyof CardValues, value: string) {
-    setCard((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   return (
     <div className={styles.payment}>
@@ -127,7 +128,7 @@ function SandboxCardFields({ giftAmount, currency, handleRef, disabled, onWallet
       <CardFields
         card={card}
         errors={errors}
-        onChange={change}
+        onChange={(field, value) => setValue(field, value, { shouldDirty: true })}
         className={styles.cardFields}
         wideClassName={styles.wide}
       />

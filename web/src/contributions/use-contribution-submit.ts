@@ -17,7 +17,13 @@ import {
   type ContributionFormValues,
   getAmountValues,
 } from './contribution-form-values.ts';
-import { countGuessesOn, hasGuessAppeared, pollCalendarUntil, splitFieldErrors } from './contribution-submit.ts';
+import {
+  countGuessesOn,
+  hasGuessAppeared,
+  pollCalendarUntil,
+  splitFieldErrors,
+  withFieldErrors,
+} from './contribution-submit.ts';
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
 import { translateFormMessages } from './form-messages.ts';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
@@ -194,22 +200,17 @@ export function useContributionSubmit({
 
   /** A refused request: its field messages on the fields (the card's on the card), the day's in the alert. */
   function showRefusal(error: unknown) {
-    const fields = error instanceof ApiError ? translateFormMessages(error.fields, t, amountValues) : {};
-    const split = splitFieldErrors(fields);
+    // The card's messages go to the payment part as the server wrote them; it says them in the guest's language.
+    const split = splitFieldErrors(error instanceof ApiError ? error.fields : {});
+    const formFields = translateFormMessages(split.form, t, amountValues);
     setCardErrors(split.card);
     if (error instanceof ApiError) {
       // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
-      const named = new ApiError({
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        fields: split.form,
-      });
-      setServerFieldErrors(named, setError, CONTRIBUTION_FIELDS);
+      setServerFieldErrors(withFieldErrors(error, formFields), setError, CONTRIBUTION_FIELDS);
     }
-    if (Object.keys(split.form).length > 0 || Object.keys(split.card).length > 0) refuse();
-    setDateProblem(split.form.guessedDate ?? null);
-    setProblem(split.form.guessedDate ? null : getErrorMessage(error));
+    if (Object.keys(formFields).length > 0 || Object.keys(split.card).length > 0) refuse();
+    setDateProblem(formFields.guessedDate ?? null);
+    setProblem(formFields.guessedDate ? null : getErrorMessage(error));
   }
 
   /** Checks and sends the form; a confirmed wallet sends it with that wallet. */
