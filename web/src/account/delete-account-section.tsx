@@ -1,9 +1,12 @@
-import type { AccountDeletionBlocker } from '@firstday/common/account';
+import { type AccountDeletionBlocker, DeleteAccountRequestSchema } from '@firstday/common/account';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatMoney } from '@firstday/common/format';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { CloseCalendarDialog } from '../announcements/close-calendar-dialog.tsx';
 import { FederatedButton } from '../auth/federated-button.tsx';
 import type { LoginLocationState } from '../auth/session.ts';
@@ -14,9 +17,10 @@ import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
+import { messageId, T, type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
 import formStyles from '../styles/form.module.css';
 import { ACCOUNT_DELETION_QUERY_KEY, deleteAccount, getAccountDeletionCheck } from './account-api.ts';
 import styles from './delete-account.module.css';
@@ -24,7 +28,6 @@ import { describeHeldGifts, describeProgress, isDeletionSettling } from './delet
 import settingsStyles from './settings-page.module.css';
 import { useCurrentUser } from './use-current-user.ts';
 
-const CONFIRM_WORD = 'DELETE';
 /** While refunds, a payout or a payment are on their way, the dialog follows them without a reload. */
 const SETTLING_POLL_MS = 3000;
 
@@ -147,7 +150,6 @@ function DeleteAccountDialog({ onClose, onOpenSubDialog }: DeleteAccountDialogPr
             <ConfirmDeletion
               leadId={leadId}
               hasPassword={user.has_password}
-              deleting={deleting}
               setDeleting={setDeleting}
               onBlocked={() => check.refetch()}
               onCancel={close}
@@ -284,55 +286,67 @@ function Blockers({ leadId, blockers, onOpenSubDialog, onCancel }: BlockersProps
 type ConfirmDeletionProps = {
   leadId: string;
   hasPassword: boolean;
-  deleting: boolean;
   setDeleting: (deleting: boolean) => void;
   /** The server found money to settle after all (a gift came in meanwhile): show it. */
   onBlocked: () => void;
   onCancel: () => void;
 };
 
-function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked, onCancel }: ConfirmDeletionProps) {
+/** The word comes from the request schema, so the form and the server ask for the same one. */
+const CONFIRM_WORD = DeleteAccountRequestSchema.shape.confirm.unwrap().value;
+
+/** Only the field shown is checked: the password, or the typed word. */
+function getDeletionFormSchema(hasPassword: boolean, t: Translate) {
+  const typedWord = z
+    .string()
+    .refine((typed) => typed.trim() === CONFIRM_WORD, t('account.deletion.typeWord', { word: CONFIRM_WORD }));
+  return z.object({
+    password: hasPassword ? z.string().min(1, t('account.deletion.passwordMissing')) : z.string(),
+    confirm: hasPassword ? z.string() : typedWord,
+  });
+}
+
+function ConfirmDeletion({ leadId, hasPassword, setDeleting, onBlocked, onCancel }: ConfirmDeletionProps) {
   const t = useT();
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [signInAgain, setSignInAgain] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const field = hasPassword ? 'password' : 'confirm';
+  const schema = useMemo(() => getDeletionFormSchema(hasPassword, t), [hasPassword, t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting: deleting },
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirm: '' },
+  });
 
-  function showFieldError(message: string) {
-    setError(message);
-    inputRef.current?.focus();
-  }
+  // The dialog stays open while the deletion is on its way.
+  useEffect(() => setDeleting(deleting), [deleting, setDeleting]);
 
-  async function confirmDeletion() {
-    if (deleting) return;
-    if (hasPassword && value === '') return showFieldError(t('account.deletion.passwordMissing'));
-    if (!hasPassword && value.trim() !== CONFIRM_WORD) {
-      return showFieldError(t('account.deletion.typeWord', { word: CONFIRM_WORD }));
-    }
-    setError(undefined);
+  const confirmDeletion = handleSubmit(async (values) => {
     setProblem(null);
-    setDeleting(true);
     try {
-      await deleteAccount(hasPassword ? { password: value } : { confirm: CONFIRM_WORD });
+      await deleteAccount(hasPassword ? { password: values.password } : { confirm: CONFIRM_WORD });
       const notice = messageId('account.deletion.deletedNotice');
-      navigate('/login', { replace: true, state: { notice } satisfies LoginLocationState });
+      // Busy until the login page is there.
+      await navigate('/login', { replace: true, state: { notice } satisfies LoginLocationState });
     } catch (cause) {
-      setDeleting(false);
       if (!(cause instanceof ApiError)) return setProblem(getErrorMessage(cause, t));
       if (cause.code === 'reauthentication_required') return setSignInAgain(true);
       if (cause.code === 'account_has_open_calendars') return onBlocked();
-      if (cause.code === 'invalid_password') return showFieldError(t('account.deletion.wrongPassword'));
-      const fieldError = cause.fields.password ?? cause.fields.confirm;
-      if (fieldError) return showFieldError(fieldError);
-      setProblem(getErrorMessage(cause, t));
+      if (cause.code === 'invalid_password') {
+        return setError(field, { type: 'server', message: t('account.deletion.wrongPassword') }, { shouldFocus: true });
+      }
+      if (!setServerFieldErrors(cause, setError, [field])) setProblem(getErrorMessage(cause, t));
     }
-  }
+  });
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    void confirmDeletion();
+    if (deleting) return event.preventDefault();
+    void confirmDeletion(event);
   }
 
   return (
@@ -348,28 +362,24 @@ function ConfirmDeletion({ leadId, hasPassword, deleting, setDeleting, onBlocked
       {hasPassword ? (
         <TextField
           key="password"
-          ref={inputRef}
           label={t('account.confirmChange.password')}
           type="password"
           autoComplete="current-password"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={error}
+          error={errors.password?.message}
           autoFocus
+          {...register('password')}
         />
       ) : (
         <TextField
           key="typed"
-          ref={inputRef}
           label={t('account.deletion.typeToConfirm', { word: CONFIRM_WORD })}
           hint={t('account.deletion.typeHint')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={error}
+          error={errors.confirm?.message}
           autoFocus
+          {...register('confirm')}
         />
       )}
       {signInAgain && (
