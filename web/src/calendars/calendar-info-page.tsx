@@ -1,6 +1,8 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { ConfirmChangeDialog } from '../account/confirm-change-dialog.tsx';
 import settingsStyles from '../account/settings-page.module.css';
@@ -15,6 +17,7 @@ import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
@@ -23,13 +26,11 @@ import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
 import styles from './calendar-info.module.css';
 import {
-  buildCalendarChanges,
-  type CalendarInfoErrors,
+  CALENDAR_INFO_FIELDS,
   type CalendarInfoValues,
+  createCalendarInfoSchema,
   getCalendarInfoValues,
-  mapCalendarInfoErrors,
   needsIbanConfirmation,
-  validateCalendarInfo,
 } from './calendar-info-values.ts';
 import { CalendarShareSection, ViewAsGuestLink } from './calendar-share-section.tsx';
 import { CalendarPreview, StatusBadge } from './calendar-visuals.tsx';
@@ -41,7 +42,7 @@ import {
   type UpdateCalendarRequest,
   updateCalendar,
 } from './calendars-api.ts';
-import { translateFieldMessages } from './field-messages.ts';
+import { translateFieldMessage } from './field-messages.ts';
 import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
@@ -109,42 +110,53 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<CalendarInfoValues>(() => getCalendarInfoValues(calendar));
-  const [errors, setErrors] = useState<CalendarInfoErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [photoBusy, setPhotoBusy] = useState(false);
   // A new IBAN of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
   const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const { data: user } = useCurrentUser();
-  const ibanRef = useRef<HTMLInputElement>(null);
+  // Only what changed from the saved calendar is checked and sent: the resolver follows each save.
+  const schema = useMemo(() => createCalendarInfoSchema(calendar, t), [calendar, t]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting: saving, isDirty },
+  } = useForm<CalendarInfoValues, unknown, UpdateCalendarRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: getCalendarInfoValues(calendar),
+  });
+  // Registered in the order they are shown, so a refused save focuses the first refused field.
+  const titleField = register('title');
+  const dueDateField = register('dueDate');
+  const background = useController({ control, name: 'background' });
+  const coverImage = useController({ control, name: 'coverImageId' });
+  const parentsNote = useController({ control, name: 'parentsNote' });
+  const ibanField = register('iban');
+  const values = watch();
   // An ended calendar keeps its details as they were: the server refuses every change (409).
   const readOnly = isCalendarClosed(calendar);
-  const dirty = !readOnly && Object.keys(buildCalendarChanges(values, calendar)).length > 0;
+  const dirty = !readOnly && isDirty;
   const ibanChanged = calendar.iban !== null && values.iban.trim() !== calendar.iban;
-
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  function change(changes: Partial<CalendarInfoValues>) {
-    setValues((current) => ({ ...current, ...changes }));
-  }
+  const fieldError = (field: keyof CalendarInfoValues) => translateFieldMessage(errors[field]?.message, t);
 
   async function send(request: UpdateCalendarRequest) {
     const saved = Object.keys(request).length > 0 ? await updateCalendar(calendar.id, request) : calendar;
     queryClient.setQueryData(getCalendarQueryKey(saved.id), saved);
     queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
-    setValues(getCalendarInfoValues(saved));
+    reset(getCalendarInfoValues(saved));
     showSuccessToast(t('calendars.info.saved'));
   }
 
   function revertIban() {
-    change({ iban: calendar.iban ?? '' });
-    setErrors(({ iban: _, ...others }) => others);
-    ibanRef.current?.focus();
+    // The saved IBAN is valid: re-validating it takes a refusal of the typed one away.
+    setValue('iban', calendar.iban ?? '', { shouldDirty: true, shouldValidate: true });
+    setFocus('iban');
   }
 
   function showSaveError(error: unknown) {
@@ -153,34 +165,31 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
       onClosedMeanwhile();
       return;
     }
-    const fieldErrors = error instanceof ApiError ? mapCalendarInfoErrors(error.fields) : {};
-    if (Object.keys(fieldErrors).length > 0) setErrors(translateFieldMessages(fieldErrors, t));
-    else setProblem(getErrorMessage(error));
+    if (!setServerFieldErrors(error, setError, CALENDAR_INFO_FIELDS)) setProblem(getErrorMessage(error));
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving || readOnly) return;
-    if (photoBusy) return setProblem(t('calendars.wizard.photoStillUploading'));
-    const result = validateCalendarInfo(values, calendar, t);
-    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
-    setErrors({});
+  const submit = handleSubmit(async (request) => {
     setProblem(null);
-    if (needsIbanConfirmation(result.request, calendar)) return setConfirming(result.request);
-    setSaving(true);
+    if (needsIbanConfirmation(request, calendar)) return setConfirming(request);
     try {
-      await send(result.request);
+      await send(request);
     } catch (error) {
       showSaveError(error);
-    } finally {
-      setSaving(false);
     }
+  });
+
+  function save(event: FormEvent) {
+    if (saving || readOnly) return event.preventDefault();
+    if (photoBusy) {
+      event.preventDefault();
+      return setProblem(t('calendars.wizard.photoStillUploading'));
+    }
+    void submit(event);
   }
 
   return (
     <div className={styles.layout}>
       <form
-        ref={formRef}
         className={settingsStyles.card}
         noValidate
         onSubmit={save}
@@ -192,44 +201,39 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
         </h2>
         {/* One switch for every field of an ended calendar: disabled, yet still read by screen readers. */}
         <fieldset className={styles.fields} disabled={readOnly}>
-          <TextField
-            label={t('calendars.info.name')}
-            value={values.title}
-            maxLength={80}
-            onChange={(event) => change({ title: event.target.value })}
-            error={errors.title}
-          />
+          <TextField label={t('calendars.info.name')} maxLength={80} error={fieldError('title')} {...titleField} />
           <TextField
             label={t('calendars.info.dueDate')}
             type="date"
-            value={values.dueDate}
-            onChange={(event) => change({ dueDate: event.target.value })}
-            error={errors.dueDate}
+            error={fieldError('dueDate')}
             className={settingsStyles.narrowField}
+            {...dueDateField}
           />
           <BackgroundPicker
             legend={t('calendars.info.background')}
-            value={values.background}
-            onChange={(background) => change({ background })}
-            error={errors.background}
+            value={background.field.value}
+            onChange={background.field.onChange}
+            error={fieldError('background')}
           />
           <ParentsPageFields
-            coverImageId={values.coverImageId}
-            parentsNote={values.parentsNote}
-            onChange={change}
-            errors={errors}
+            coverImageId={coverImage.field.value}
+            parentsNote={parentsNote.field.value}
+            onChange={(changes) => {
+              if (changes.coverImageId !== undefined) coverImage.field.onChange(changes.coverImageId);
+              if (changes.parentsNote !== undefined) parentsNote.field.onChange(changes.parentsNote);
+            }}
+            errors={{ coverImageId: fieldError('coverImageId'), parentsNote: fieldError('parentsNote') }}
             onPhotoBusyChange={setPhotoBusy}
             disabled={readOnly}
+            noteRef={parentsNote.field.ref}
           />
           <IbanField
-            ref={ibanRef}
-            value={values.iban}
-            onChange={(event) => change({ iban: event.target.value })}
+            {...ibanField}
             onFocus={(event) => {
               // The masked value is not editable text: select it so typing replaces it at once.
               if (calendar.iban && event.currentTarget.value === calendar.iban) event.currentTarget.select();
             }}
-            error={errors.iban}
+            error={fieldError('iban')}
             hint={
               readOnly
                 ? t('calendars.info.ibanHintClosed')
@@ -256,17 +260,15 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             <SwitchField
               label={t('calendars.info.hideSenderNames')}
               hint={t('calendars.info.hideSenderNamesHint')}
-              checked={values.hideSenderNames}
-              onChange={(event) => change({ hideSenderNames: event.target.checked })}
+              {...register('hideSenderNames')}
             />
             <SwitchField
               label={t('calendars.info.hideTotal')}
               hint={t('calendars.info.hideTotalHint')}
-              checked={values.hideTotal}
-              onChange={(event) => change({ hideTotal: event.target.checked })}
+              {...register('hideTotal')}
             />
           </div>
-          <FunGuessSwitches values={values} onChange={change} />
+          <FunGuessSwitches register={register} />
         </fieldset>
         {problem && (
           <p className={settingsStyles.problem} role="alert">
@@ -293,7 +295,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
           save={(password) => send({ ...confirming, password })}
           onClose={(failure) => {
             setConfirming(null);
-            // Focus goes back to the form: to the field the server refused (the effect above), or to Save.
+            // Focus goes back to the form: to the field the server refused, or to Save.
             if (failure !== undefined) showSaveError(failure);
             else document.getElementById(`${id}-save`)?.focus();
           }}

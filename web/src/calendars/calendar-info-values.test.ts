@@ -5,6 +5,7 @@ import type { Translate } from '../i18n/use-t.tsx';
 import {
   buildCalendarChanges,
   type CalendarInfoValues,
+  createCalendarInfoSchema,
   getCalendarInfoValues,
   needsIbanConfirmation,
   validateCalendarInfo as validateCalendarInfoIn,
@@ -84,5 +85,15 @@ describe('needsIbanConfirmation', () => {
     expect(needsIbanConfirmation(iban, calendar)).toBe(true);
     expect(needsIbanConfirmation(iban, { ...calendar, status: 'draft' })).toBe(false);
     expect(needsIbanConfirmation({ title: 'Baby' }, calendar)).toBe(false);
+  });
+});
+
+describe('createCalendarInfoSchema', () => {
+  it('turns the values into the request of the changes, and puts a refusal on its field', () => {
+    const schema = createCalendarInfoSchema(calendar, t);
+    const values = { ...getCalendarInfoValues(calendar), title: 'Our little star' };
+    expect(schema.parse(values)).toEqual({ title: 'Our little star' });
+    const refused = schema.safeParse({ ...values, title: ' ' });
+    expect(refused.error?.issues).toMatchObject([{ path: ['title'], message: 'Please give your calendar a name.' }]);
   });
 });

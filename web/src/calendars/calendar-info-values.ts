@@ -1,5 +1,6 @@
 import { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { BackgroundId, OwnerCalendar } from '@firstday/common/calendars';
+import { z } from 'zod';
 import type { Translate } from '../i18n/use-t.tsx';
 import type { UpdateCalendarRequest } from './calendars-api.ts';
 
@@ -55,22 +56,23 @@ export function buildCalendarChanges(values: CalendarInfoValues, calendar: Owner
   return changes;
 }
 
-const FIELDS: readonly (keyof CalendarInfoValues)[] = [
+/** The fields in the order the form shows them: a refused save focuses the first. */
+export const CALENDAR_INFO_FIELDS: readonly (keyof CalendarInfoValues)[] = [
   'title',
   'dueDate',
   'background',
+  'coverImageId',
+  'parentsNote',
   'iban',
   'hideSenderNames',
   'hideTotal',
   'guessTime',
   'guessWeight',
-  'coverImageId',
-  'parentsNote',
 ];
 
 export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>): CalendarInfoErrors {
   const errors: CalendarInfoErrors = {};
-  for (const field of FIELDS) if (fields[field]) errors[field] = fields[field];
+  for (const field of CALENDAR_INFO_FIELDS) if (fields[field]) errors[field] = fields[field];
   return errors;
 }
 
@@ -99,4 +101,21 @@ export function validateCalendarInfo(
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
   return { success: false, errors: mapCalendarInfoErrors(fields) };
+}
+
+/**
+ * The Calendar Info form's schema (react-hook-form's resolver): the values as typed, checked like
+ * `validateCalendarInfo` (each changed field by its rule in `UpdateCalendarSchema`), and turned into
+ * the request of the changes. Depends on the saved calendar, since only what changed is checked.
+ */
+export function createCalendarInfoSchema(calendar: OwnerCalendar, t: Translate) {
+  return z.custom<CalendarInfoValues>().transform((values, context): UpdateCalendarRequest => {
+    const result = validateCalendarInfo(values, calendar, t);
+    if (result.success) return result.request;
+    for (const field of CALENDAR_INFO_FIELDS) {
+      const message = result.errors[field];
+      if (message) context.addIssue({ code: 'custom', path: [field], message });
+    }
+    return z.NEVER;
+  });
 }

@@ -1,11 +1,12 @@
+import type { UseFormRegister } from 'react-hook-form';
 import settingsStyles from '../account/settings-page.module.css';
 import { SwitchField } from '../components/switch-field.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import type { CalendarInfoValues } from './calendar-info-values.ts';
 
 type FunGuessSwitchesProps = {
-  values: Pick<CalendarInfoValues, 'guessTime' | 'guessWeight'>;
-  onChange: (changes: Partial<Pick<CalendarInfoValues, 'guessTime' | 'guessWeight'>>) => void;
+  /** The Calendar Info form's: the switches are its `guessTime` and `guessWeight`. */
+  register: UseFormRegister<CalendarInfoValues>;
 };
 
 /**
@@ -13,7 +14,7 @@ type FunGuessSwitchesProps = {
  * date stays the heart of the calendar; after the announcement the closest guesses are shown, never
  * with a prize.
  */
-export function FunGuessSwitches({ values, onChange }: FunGuessSwitchesProps) {
+export function FunGuessSwitches({ register }: FunGuessSwitchesProps) {
   const t = useT();
   return (
     <fieldset className={settingsStyles.group}>
@@ -23,14 +24,12 @@ export function FunGuessSwitches({ values, onChange }: FunGuessSwitchesProps) {
         <SwitchField
           label={t('calendars.funGuesses.time')}
           hint={t('calendars.funGuesses.timeHint')}
-          checked={values.guessTime}
-          onChange={(event) => onChange({ guessTime: event.target.checked })}
+          {...register('guessTime')}
         />
         <SwitchField
           label={t('calendars.funGuesses.weight')}
           hint={t('calendars.funGuesses.weightHint')}
-          checked={values.guessWeight}
-          onChange={(event) => onChange({ guessWeight: event.target.checked })}
+          {...register('guessWeight')}
         />
       </div>
     </fieldset>

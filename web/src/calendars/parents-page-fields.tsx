@@ -1,5 +1,5 @@
 import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { PhotoField } from '../components/photo-field.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
@@ -14,6 +14,8 @@ type ParentsPageFieldsProps = {
   errors: { coverImageId?: string; parentsNote?: string };
   onPhotoBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
+  /** The note's textarea, for a form that focuses it when it is refused. */
+  noteRef?: Ref<HTMLTextAreaElement>;
 };
 
 /** The parents' page, both optional: the cover photo and a note guests read on the calendar. */
@@ -24,6 +26,7 @@ export function ParentsPageFields({
   errors,
   onPhotoBusyChange,
   disabled,
+  noteRef,
 }: ParentsPageFieldsProps) {
   const t = useT();
   const id = useId();
@@ -45,6 +48,7 @@ export function ParentsPageFields({
           {t('calendars.parentsPage.note')}
         </label>
         <textarea
+          ref={noteRef}
           id={`${id}-note`}
           className={`${formStyles.input} ${formStyles.textarea}`}
           value={parentsNote}
