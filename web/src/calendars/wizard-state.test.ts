@@ -4,6 +4,7 @@ import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import {
+  createWizardStepSchema,
   followIbanCurrency,
   getDraftProblem,
   getDraftValues,
@@ -200,6 +201,19 @@ describe('validateStepTwo', () => {
 describe('mapWizardFieldErrors', () => {
   it('keeps the wizard’s fields only', () => {
     expect(mapWizardFieldErrors({ iban: 'Bad', wizardStep: 'x' })).toEqual({ iban: 'Bad' });
+  });
+});
+
+describe('createWizardStepSchema', () => {
+  it('checks the fields of the step shown, each refusal on its field', () => {
+    const missing = { ...values, firstName: ' ', iban: '', dueDate: '' };
+    const stepOne = createWizardStepSchema(1, t).safeParse(missing);
+    expect(stepOne.error?.issues.map((issue) => issue.path)).toEqual([['firstName'], ['iban']]);
+    const stepTwo = createWizardStepSchema(2, t).safeParse(missing);
+    expect(stepTwo.error?.issues).toMatchObject([
+      { path: ['dueDate'], message: 'Please choose the expected birth date.' },
+    ]);
+    expect(createWizardStepSchema(3, t).safeParse(missing).success).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   toIsoDate,
 } from '@firstday/common/calendars';
 import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
+import { z } from 'zod';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 
@@ -177,19 +178,38 @@ export function validateStepTwo(values: WizardValues, today = toIsoDate(new Date
   };
 }
 
+/** The fields of steps 1 and 2, in the order they are shown (the API's names are the same). */
+export const WIZARD_STEP_FIELDS = {
+  1: ['firstName', 'lastName', 'iban', 'currency'],
+  2: ['dueDate', 'background', 'coverImageId', 'parentsNote'],
+} as const satisfies Record<1 | 2, readonly (keyof WizardValues)[]>;
+
+/** Every field a 400's `fields` may name, the shown step's first: the first of them gets the focus. */
+export function getServerErrorFields(step: WizardStep): readonly (keyof WizardValues)[] {
+  return step === 2
+    ? [...WIZARD_STEP_FIELDS[2], ...WIZARD_STEP_FIELDS[1]]
+    : [...WIZARD_STEP_FIELDS[1], ...WIZARD_STEP_FIELDS[2]];
+}
+
 /** Server `fields` of a 400 → wizard fields (the API's names are the same). */
 export function mapWizardFieldErrors(fields: Readonly<Record<string, string>>): StepErrors {
-  const known: (keyof WizardValues)[] = [
-    'firstName',
-    'lastName',
-    'iban',
-    'dueDate',
-    'background',
-    'coverImageId',
-    'parentsNote',
-    'currency',
-  ];
   const errors: StepErrors = {};
-  for (const field of known) if (fields[field]) errors[field] = fields[field];
+  for (const field of getServerErrorFields(1)) if (fields[field]) errors[field] = fields[field];
   return errors;
+}
+
+/**
+ * The wizard form's schema (react-hook-form's resolver) while `step` shows: step 1 is checked by
+ * `validateStepOne`, step 2 by `validateStepTwo` (the rules of `@firstday/common`), each refusal on
+ * its field; the later steps have no fields.
+ */
+export function createWizardStepSchema(step: WizardStep, t: Translate) {
+  return z.custom<WizardValues>().superRefine((values, context) => {
+    const result = step === 1 ? validateStepOne(values, t) : step === 2 ? validateStepTwo(values) : undefined;
+    if (!result || result.success) return;
+    for (const field of getServerErrorFields(step)) {
+      const message = result.errors[field];
+      if (message) context.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 }

@@ -7,34 +7,36 @@ import {
 } from '@firstday/common/calendars';
 import { CURRENCIES, type Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { IbanField, TextField } from '../components/text-field.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
-import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
 import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
 import { copyShareLink, getShareLink } from './copy-text.ts';
-import { translateFieldMessages } from './field-messages.ts';
+import { translateFieldMessage } from './field-messages.ts';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
 import {
+  createWizardStepSchema,
   followIbanCurrency,
   getDraftValues,
   getInitialValues,
   getResumeStep,
+  getServerErrorFields,
   hasUnsavedChanges,
   isCurrencyPicked,
-  mapWizardFieldErrors,
-  type StepErrors,
   validateStepOne,
   validateStepTwo,
   WIZARD_STEP_LABELS,
@@ -62,20 +64,43 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<WizardStep>(() => (draft ? getResumeStep(draft) : 1));
-  const [values, setValues] = useState<WizardValues>(() => (draft ? getDraftValues(draft) : getInitialValues(user)));
   // What the server has: leaving with anything else typed asks first.
-  const [savedValues, setSavedValues] = useState(values);
+  const [savedValues, setSavedValues] = useState<WizardValues>(() =>
+    draft ? getDraftValues(draft) : getInitialValues(user),
+  );
   const [calendar, setCalendar] = useState<OwnerCalendar | null>(draft);
-  const [errors, setErrors] = useState<StepErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [photoBusy, setPhotoBusy] = useState(false);
   // Until the parent picks a currency, it follows the payout IBAN's country.
   const [currencyPicked, setCurrencyPicked] = useState(() => (draft ? isCurrencyPicked(draft) : false));
   const savedIban = calendar?.iban ?? user.IBAN;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
+  // One form for steps 1 to 3, so Back keeps what was typed; the resolver checks the step shown.
+  const schema = useMemo(() => createWizardStepSchema(step, t), [step, t]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting: saving },
+  } = useForm<WizardValues>({ resolver: zodResolver(schema), defaultValues: savedValues });
+  // Registered in the order they are shown, so a refused step focuses its first refused field.
+  const firstNameField = register('firstName');
+  const lastNameField = register('lastName');
+  const ibanChoiceField = register('ibanChoice', { onChange: followIban });
+  const ibanField = register('iban', { onChange: followIban });
+  const currency = useController({ control, name: 'currency' });
+  const dueDateField = register('dueDate');
+  const background = useController({ control, name: 'background' });
+  const coverImage = useController({ control, name: 'coverImageId' });
+  const parentsNote = useController({ control, name: 'parentsNote' });
+  const values = watch();
+  const fieldError = (field: keyof WizardValues) => translateFieldMessage(errors[field]?.message, t);
 
   // A new step is announced by moving focus to its heading (not on the first render: the page just loaded).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose each time the step changes.
@@ -87,23 +112,23 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     headingRef.current?.focus();
   }, [step]);
 
-  // After a refused submit, focus goes to the first field that needs another look.
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  function changeValues(change: Partial<WizardValues>) {
-    setValues((current) => {
-      const next = { ...current, ...change };
-      const ibanChanged = 'iban' in change || 'ibanChoice' in change;
-      return ibanChanged && !currencyPicked ? followIbanCurrency(next, savedIban) : next;
-    });
+  /** The currency follows a typed or chosen IBAN's country until the parent picks one. */
+  function followIban() {
+    if (currencyPicked) return;
+    const current = getValues();
+    const followed = followIbanCurrency(current, savedIban);
+    if (followed.currency !== current.currency) setValue('currency', followed.currency);
   }
 
-  function pickCurrency(currency: Currency) {
+  function pickCurrency(picked: Currency) {
     setCurrencyPicked(true);
-    changeValues({ currency });
+    currency.field.onChange(picked);
+  }
+
+  /** Another step shows: its fields are checked when it is submitted, not while they are typed. */
+  function goTo(next: WizardStep) {
+    reset(undefined, { keepValues: true, keepDefaultValues: true });
+    setStep(next);
   }
 
   function keepCalendar(saved: OwnerCalendar) {
@@ -112,57 +137,51 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
   }
 
-  async function save(next: WizardStep, request: () => Promise<OwnerCalendar>) {
-    if (saving) return;
-    setSaving(true);
+  async function save(next: WizardStep, submitted: WizardValues, request: () => Promise<OwnerCalendar>) {
     setProblem(null);
     try {
       keepCalendar(await request());
-      setSavedValues(values);
-      setErrors({});
-      setStep(next);
+      setSavedValues(submitted);
+      goTo(next);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? mapWizardFieldErrors(error.fields) : {};
-      if (Object.keys(fieldErrors).length > 0) setErrors(translateFieldMessages(fieldErrors, t));
-      else setProblem(getErrorMessage(error));
-    } finally {
-      setSaving(false);
+      if (!setServerFieldErrors(error, setError, getServerErrorFields(step))) setProblem(getErrorMessage(error));
     }
   }
 
-  function submitDetails(event: FormEvent) {
-    event.preventDefault();
-    const result = validateStepOne(values, t);
-    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
-    setErrors({});
-    if (calendar) return save(2, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 2 }));
-    return save(2, async () => {
+  const submitDetails = handleSubmit(async (submitted) => {
+    const result = validateStepOne(submitted, t);
+    if (!result.success) return;
+    if (calendar) return save(2, submitted, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 2 }));
+    return save(2, submitted, async () => {
       const created = await createCalendar(result.request);
       onDraftCreated(created.id);
       return created;
     });
-  }
+  });
+
+  const submitCustomizationValues = handleSubmit(async (submitted) => {
+    const result = validateStepTwo(submitted);
+    if (!result.success) return;
+    if (!calendar) return goTo(1);
+    return save(3, submitted, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 3 }));
+  });
 
   function submitCustomization(event: FormEvent) {
-    event.preventDefault();
-    if (photoBusy) return setProblem(t('calendars.wizard.photoStillUploading'));
-    const result = validateStepTwo(values);
-    if (!result.success) return setErrors(translateFieldMessages(result.errors, t));
-    if (!calendar) return setStep(1);
-    setErrors({});
-    return save(3, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 3 }));
+    if (photoBusy) {
+      event.preventDefault();
+      return setProblem(t('calendars.wizard.photoStillUploading'));
+    }
+    return submitCustomizationValues(event);
   }
 
-  function submitPlan(event: FormEvent) {
-    event.preventDefault();
-    if (!calendar) return setStep(1);
-    return save(4, () => updateCalendar(calendar.id, { wizardStep: 4 }));
-  }
+  const submitPlan = handleSubmit(async (submitted) => {
+    if (!calendar) return goTo(1);
+    return save(4, submitted, () => updateCalendar(calendar.id, { wizardStep: 4 }));
+  });
 
   function goBack() {
-    setErrors({});
     setProblem(null);
-    setStep((current) => Math.max(1, current - 1) as WizardStep);
+    goTo(Math.max(1, step - 1) as WizardStep);
   }
 
   const title = t(STEP_TITLES[step]);
@@ -187,33 +206,37 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       </h1>
 
       {step === 1 && (
-        <StepForm formRef={formRef} onSubmit={submitDetails} saving={saving}>
+        <StepForm onSubmit={submitDetails} saving={saving}>
           <p className={styles.lead}>{t('calendars.wizard.detailsLead')}</p>
           <div className={styles.twoColumns}>
             <TextField
               label={t('calendars.wizard.firstName')}
               autoComplete="given-name"
-              value={values.firstName}
-              onChange={(event) => changeValues({ firstName: event.target.value })}
-              error={errors.firstName}
+              error={fieldError('firstName')}
+              {...firstNameField}
             />
             <TextField
               label={t('calendars.wizard.lastName')}
               autoComplete="family-name"
-              value={values.lastName}
-              onChange={(event) => changeValues({ lastName: event.target.value })}
-              error={errors.lastName}
+              error={fieldError('lastName')}
+              {...lastNameField}
             />
           </div>
           <IbanChoice
             savedIban={savedIban}
             fromAccount={!calendar?.iban}
-            values={values}
-            error={errors.iban}
-            onChange={changeValues}
+            ibanChoice={values.ibanChoice}
+            ibanChoiceField={ibanChoiceField}
+            ibanField={ibanField}
+            error={fieldError('iban')}
           />
           <PayoutTermsNote />
-          <CurrencyChoice value={values.currency} error={errors.currency} onChange={pickCurrency} />
+          <CurrencyChoice
+            value={currency.field.value}
+            error={fieldError('currency')}
+            onChange={pickCurrency}
+            inputRef={currency.field.ref}
+          />
           {problemBox}
           <div className={styles.actions}>
             <Button type="submit" size="lg" aria-disabled={saving || undefined}>
@@ -224,7 +247,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       )}
 
       {step === 2 && (
-        <StepForm formRef={formRef} onSubmit={submitCustomization} saving={saving}>
+        <StepForm onSubmit={submitCustomization} saving={saving}>
           <p className={styles.lead}>{t('calendars.wizard.customizeLead')}</p>
           <div className={styles.customize}>
             <div className={styles.customizeFields}>
@@ -233,23 +256,26 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
                 type="date"
                 min={toIsoDate(new Date())}
                 max={getLatestDueDate(toIsoDate(new Date()))}
-                value={values.dueDate}
-                onChange={(event) => changeValues({ dueDate: event.target.value })}
-                error={errors.dueDate}
+                error={fieldError('dueDate')}
                 hint={t('calendars.wizard.dueDateHint')}
+                {...dueDateField}
               />
               <BackgroundPicker
                 legend={t('calendars.wizard.background')}
-                value={values.background}
-                onChange={(background) => changeValues({ background })}
-                error={errors.background}
+                value={background.field.value}
+                onChange={background.field.onChange}
+                error={fieldError('background')}
               />
               <ParentsPageFields
-                coverImageId={values.coverImageId}
-                parentsNote={values.parentsNote}
-                onChange={changeValues}
-                errors={errors}
+                coverImageId={coverImage.field.value}
+                parentsNote={parentsNote.field.value}
+                onChange={(changes) => {
+                  if (changes.coverImageId !== undefined) coverImage.field.onChange(changes.coverImageId);
+                  if (changes.parentsNote !== undefined) parentsNote.field.onChange(changes.parentsNote);
+                }}
+                errors={{ coverImageId: fieldError('coverImageId'), parentsNote: fieldError('parentsNote') }}
                 onPhotoBusyChange={setPhotoBusy}
+                noteRef={parentsNote.field.ref}
               />
             </div>
             <section className={styles.previewColumn} aria-label={t('calendars.wizard.preview')}>
@@ -275,7 +301,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       )}
 
       {step === 3 && (
-        <StepForm formRef={formRef} onSubmit={submitPlan} saving={saving}>
+        <StepForm onSubmit={submitPlan} saving={saving}>
           <div className={styles.plan}>
             <p className={styles.planName}>{t('calendars.wizard.planName')}</p>
             <ul className={styles.benefits}>
@@ -349,18 +375,21 @@ function WizardProgress({ step }: { step: WizardStep }) {
 }
 
 function StepForm({
-  formRef,
   onSubmit,
   saving,
   children,
 }: {
-  formRef: React.Ref<HTMLFormElement>;
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event: FormEvent) => Promise<void> | void;
   saving: boolean;
   children: ReactNode;
 }) {
+  // A step on its way to the server is not sent again.
+  function submit(event: FormEvent) {
+    if (saving) return event.preventDefault();
+    void onSubmit(event);
+  }
   return (
-    <form ref={formRef} className={styles.stepBody} noValidate onSubmit={onSubmit} aria-busy={saving}>
+    <form className={styles.stepBody} noValidate onSubmit={submit} aria-busy={saving}>
       {children}
     </form>
   );
@@ -369,49 +398,39 @@ function StepForm({
 type IbanChoiceProps = {
   savedIban: string | null;
   fromAccount: boolean;
-  values: WizardValues;
+  ibanChoice: WizardValues['ibanChoice'];
+  ibanChoiceField: UseFormRegisterReturn<'ibanChoice'>;
+  ibanField: UseFormRegisterReturn<'iban'>;
   error?: string;
-  onChange: (change: Partial<WizardValues>) => void;
 };
 
 /** The saved IBAN is only shown masked, so it is offered as a choice rather than as editable text. */
-function IbanChoice({ savedIban, fromAccount, values, error, onChange }: IbanChoiceProps) {
+function IbanChoice({
+  savedIban,
+  fromAccount,
+  ibanChoice,
+  ibanChoiceField,
+  ibanField: ibanProps,
+  error,
+}: IbanChoiceProps) {
   const t = useT();
-  const name = useId();
-  const ibanField = (
-    <IbanField
-      value={values.iban}
-      onChange={(event) => onChange({ iban: event.target.value })}
-      error={error}
-      hint={t('calendars.wizard.ibanHint')}
-    />
-  );
+  const ibanField = <IbanField error={error} hint={t('calendars.wizard.ibanHint')} {...ibanProps} />;
   if (!savedIban) return <div className={styles.narrow}>{ibanField}</div>;
   return (
     <fieldset className={styles.ibanChoice}>
       <legend className={styles.legend}>{t('calendars.wizard.ibanLegend')}</legend>
       <label className={styles.choice}>
-        <input
-          type="radio"
-          name={name}
-          checked={values.ibanChoice === 'saved'}
-          onChange={() => onChange({ ibanChoice: 'saved' })}
-        />
+        <input type="radio" value="saved" {...ibanChoiceField} />
         <span>
           {fromAccount ? t('calendars.wizard.ibanFromAccount') : t('calendars.wizard.ibanFromCalendar')}
           <span className={styles.masked}>{savedIban}</span>
         </span>
       </label>
       <label className={styles.choice}>
-        <input
-          type="radio"
-          name={name}
-          checked={values.ibanChoice === 'new'}
-          onChange={() => onChange({ ibanChoice: 'new' })}
-        />
+        <input type="radio" value="new" {...ibanChoiceField} />
         <span>{t('calendars.wizard.ibanAnother')}</span>
       </label>
-      {values.ibanChoice === 'new' && <div className={styles.narrow}>{ibanField}</div>}
+      {ibanChoice === 'new' && <div className={styles.narrow}>{ibanField}</div>}
     </fieldset>
   );
 }
@@ -422,10 +441,16 @@ const CURRENCY_NAMES = {
   gbp: messageId('calendars.currency.gbp'),
 } as const satisfies Record<Currency, string>;
 
-type CurrencyChoiceProps = { value: Currency; error?: string; onChange: (currency: Currency) => void };
+type CurrencyChoiceProps = {
+  value: Currency;
+  error?: string;
+  onChange: (currency: Currency) => void;
+  /** The first option, focused when the currency is refused. */
+  inputRef?: Ref<HTMLInputElement>;
+};
 
 /** The calendar's currency: the fee, the gifts and the payout are in it. It can change until the fee is paid. */
-function CurrencyChoice({ value, error, onChange }: CurrencyChoiceProps) {
+function CurrencyChoice({ value, error, onChange, inputRef }: CurrencyChoiceProps) {
   const t = useT();
   const locale = useLocale();
   const name = useId();
@@ -436,9 +461,10 @@ function CurrencyChoice({ value, error, onChange }: CurrencyChoiceProps) {
     >
       <legend className={styles.legend}>{t('calendars.currency.legend')}</legend>
       <div className={styles.currencyOptions}>
-        {CURRENCIES.map((currency) => (
+        {CURRENCIES.map((currency, index) => (
           <label key={currency} className={styles.choice}>
             <input
+              ref={index === 0 ? inputRef : undefined}
               type="radio"
               name={name}
               value={currency}
