@@ -12,7 +12,6 @@ import {
   getResumeStep,
   hasUnsavedChanges,
   isCurrencyPicked,
-  mapWizardFieldErrors,
   validateStepOne,
   validateStepTwo,
   type WizardValues,
@@ -195,12 +194,6 @@ describe('validateStepTwo', () => {
       success: false,
       errors: { parentsNote: 'A note can be at most 500 characters.' },
     });
-  });
-});
-
-describe('mapWizardFieldErrors', () => {
-  it('keeps the wizard’s fields only', () => {
-    expect(mapWizardFieldErrors({ iban: 'Bad', wizardStep: 'x' })).toEqual({ iban: 'Bad' });
   });
 });
 

@@ -191,13 +191,6 @@ export function getServerErrorFields(step: WizardStep): readonly (keyof WizardVa
     : [...WIZARD_STEP_FIELDS[1], ...WIZARD_STEP_FIELDS[2]];
 }
 
-/** Server `fields` of a 400 → wizard fields (the API's names are the same). */
-export function mapWizardFieldErrors(fields: Readonly<Record<string, string>>): StepErrors {
-  const errors: StepErrors = {};
-  for (const field of getServerErrorFields(1)) if (fields[field]) errors[field] = fields[field];
-  return errors;
-}
-
 /**
  * The wizard form's schema (react-hook-form's resolver) while `step` shows: step 1 is checked by
  * `validateStepOne`, step 2 by `validateStepTwo` (the rules of `@firstday/common`), each refusal on
