@@ -143,6 +143,7 @@ type FakeDestinationPayment = {
   id: string;
   object: 'charge';
   account: string;
+  /** Kept whole here; answered as its id unless the request asks `expand[]=balance_transaction`. */
   balance_transaction: { id: string; object: 'balance_transaction'; amount: number; net: number; currency: string };
 };
 
@@ -155,9 +156,32 @@ type FakePayout = {
   account: string;
   amount: number;
   currency: string;
-  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  status: FakePayoutStatus;
   failure_code: string | null;
 };
+type FakePayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+
+/**
+ * The fields a request asks to expand (`expand[]=x`, or `expand[0]=x` as the SDK writes it): Stripe
+ * answers an expandable field as its id unless asked.
+ */
+function readExpand(params: URLSearchParams): Set<string> {
+  const fields = new Set<string>();
+  for (const [key, value] of params) if (/^expand\[\d*\]$/.test(key)) fields.add(value);
+  return fields;
+}
+
+/** A PaymentIntent as Stripe answers it: `latest_charge` an id unless expanded (`prefix` for lists). */
+function renderIntent(intent: FakeIntent, expand: Set<string>, prefix = '') {
+  const charge = intent.latest_charge;
+  return { ...intent, latest_charge: charge && !expand.has(`${prefix}latest_charge`) ? charge.id : charge };
+}
+
+/** The request's parameters in a fixed order: what Stripe compares when an idempotency key comes back. */
+function fingerprintRequest(path: string, body: URLSearchParams): string {
+  const params = [...body].sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
 
 const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
 /** Newest first, as Stripe lists (the maps keep creation order). */
@@ -166,13 +190,23 @@ const newestFirst = <T>(items: T[]) => [...items].reverse();
 /**
  * An offline stand-in for the part of Stripe's API we use (PaymentIntents create, retrieve and
  * search; Connect accounts, transfers and payouts on connected accounts; refunds), on 127.0.0.1
- * with a random port; point STRIPE_API_BASE at `url`. It honours the Idempotency-Key header like
- * Stripe (scoped to the Stripe-Account header) and logs every request so tests can inspect them.
+ * with a random port; point STRIPE_API_BASE at `url`. Where tests relied on it being kinder than
+ * Stripe it is not (issue 24): expandable fields (`latest_charge`, a charge's `balance_transaction`)
+ * come as ids unless the request asks `expand[]`; search sees an intent only after `setSearchLag`'s
+ * delay (or `indexSearch()`); an Idempotency-Key (scoped to the Stripe-Account header) replays the
+ * answer as it was first given, and used again with other parameters, on any POST, answers 400
+ * `idempotency_error`; payouts go pending → in_transit → paid | failed as a test moves them
+ * (`settlePayout`). `loseReplies` carries requests out and drops their answers. Every request is
+ * logged so tests can inspect them.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, FakeIntent>();
-  const byIdempotencyKey = new Map<string, string>();
-  const replies = new Map<string, unknown>();
+  /** Answers saved under their Idempotency-Key (per account), with the parameters they were made with. */
+  const idempotent = new Map<string, { fingerprint: string; status: number; payload: string }>();
+  /** When each intent shows up in search results: Stripe's search index lags behind its writes. */
+  const searchableAt = new Map<string, number>();
+  let searchLagMs = 0;
+  let repliesToLose = 0;
   const refunds: string[] = [];
   const accounts = new Map<string, FakeAccount>();
   const transfers = new Map<string, FakeTransfer>();
@@ -194,9 +228,25 @@ export async function startStripeStandIn() {
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? undefined;
     const stripeAccount = (req.headers['stripe-account'] as string | undefined) ?? undefined;
     requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, stripeAccount, body });
-    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+    const write = (status: number, payload: string, headers: Record<string, string> = {}) => {
+      if (repliesToLose > 0) {
+        // Done at Stripe, but the answer never arrives: the client sees the connection drop.
+        repliesToLose--;
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}`, ...headers });
-      res.end(JSON.stringify(payload));
+      res.end(payload);
+    };
+    // Stripe keeps a POST's answer under its Idempotency-Key (per account) and replays it to a retry
+    // with the same parameters; a retry with other parameters is refused.
+    const scope = req.method === 'POST' && idempotencyKey ? `${stripeAccount ?? 'platform'}:${idempotencyKey}` : null;
+    const fingerprint = fingerprintRequest(url.pathname, body);
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      const text = JSON.stringify(payload);
+      // Only successes are kept here: Stripe also keeps some errors, which no test needs yet.
+      if (scope && status === 200) idempotent.set(scope, { fingerprint, status, payload: text });
+      write(status, text, headers);
     };
     if (down) {
       // An outage the client does not retry, so a test knows when the attempt is over.
@@ -207,9 +257,23 @@ export async function startStripeStandIn() {
       );
     }
 
+    const saved = scope ? idempotent.get(scope) : undefined;
+    if (saved && saved.fingerprint !== fingerprint) {
+      return write(
+        400,
+        JSON.stringify({
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        }),
+      );
+    }
+    // The answer as it was then, not the object as it is now.
+    if (saved) return write(saved.status, saved.payload, { 'idempotent-replayed': 'true' });
+    const expand = readExpand(req.method === 'GET' ? url.searchParams : body);
+
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (known) return send(200, intents.get(known));
       const id = `pi_${randomUUID().replace(/-/g, '')}`;
       const metadata = readMetadata(body);
       const intent: FakeIntent = {
@@ -225,28 +289,23 @@ export async function startStripeStandIn() {
         latest_charge: null,
       };
       intents.set(id, intent);
-      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
-      return send(200, intent);
+      searchableAt.set(id, Date.now() + searchLagMs);
+      return send(200, renderIntent(intent, expand));
     }
     if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
       const wanted = url.searchParams.get('query')?.match(/metadata\['idempotencyKey'\]:'(.*)'$/)?.[1];
-      const data = [...intents.values()].filter((intent) => intent.metadata.idempotencyKey === wanted);
+      const data = [...intents.values()].filter(
+        (intent) => intent.metadata.idempotencyKey === wanted && Date.now() >= searchableAt.get(intent.id)!,
+      );
       return send(200, {
         object: 'search_result',
-        data,
+        data: data.map((intent) => renderIntent(intent, expand, 'data.')),
         has_more: false,
         next_page: null,
         url: '/v1/payment_intents/search',
       });
     }
     // Connect and refunds: enough of accounts, transfers, payouts and refunds for payouts and closes.
-    const replayKey = `${stripeAccount ?? 'platform'}:${url.pathname}:${idempotencyKey}`;
-    const replay = idempotencyKey ? replies.get(replayKey) : undefined;
-    if (req.method === 'POST' && replay) return send(200, replay);
-    const remember = (payload: unknown) => {
-      if (idempotencyKey) replies.set(replayKey, payload);
-      send(200, payload);
-    };
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = intents.get(body.get('payment_intent') ?? '');
       if (!intent?.latest_charge || intent.status !== 'succeeded') {
@@ -254,7 +313,7 @@ export async function startStripeStandIn() {
       }
       intent.latest_charge.refunded = true;
       refunds.push(intent.id);
-      return remember({
+      return send(200, {
         id: `re_${randomUUID().replace(/-/g, '')}`,
         object: 'refund',
         payment_intent: intent.id,
@@ -275,7 +334,7 @@ export async function startStripeStandIn() {
         default_currency: body.get('external_account[currency]') ?? 'usd',
       };
       accounts.set(account.id, account);
-      return remember(account);
+      return send(200, account);
     }
     const account = url.pathname.match(/^\/v1\/accounts\/(acct_\w+)$/);
     if (req.method === 'GET' && account && accounts.has(account[1]!)) return send(200, accounts.get(account[1]!));
@@ -314,7 +373,7 @@ export async function startStripeStandIn() {
         destination_payment: payment.id,
       };
       transfers.set(transfer.id, transfer);
-      return remember(transfer);
+      return send(200, transfer);
     }
     if (req.method === 'GET' && url.pathname === '/v1/transfers') {
       const destination = url.searchParams.get('destination');
@@ -323,7 +382,9 @@ export async function startStripeStandIn() {
     }
     const charge = url.pathname.match(/^\/v1\/charges\/(py_\w+)$/);
     if (req.method === 'GET' && charge && destinationPayments.get(charge[1]!)?.account === stripeAccount) {
-      return send(200, destinationPayments.get(charge[1]!));
+      const payment = destinationPayments.get(charge[1]!)!;
+      const balance = expand.has('balance_transaction') ? payment.balance_transaction : payment.balance_transaction.id;
+      return send(200, { ...payment, balance_transaction: balance });
     }
     if (req.method === 'POST' && url.pathname === '/v1/payouts' && stripeAccount) {
       const amount = Number(body.get('amount'));
@@ -343,7 +404,7 @@ export async function startStripeStandIn() {
         failure_code: null,
       };
       payouts.set(payout.id, payout);
-      return remember(payout);
+      return send(200, payout);
     }
     if (req.method === 'GET' && url.pathname === '/v1/payouts' && stripeAccount) {
       const found = [...payouts.values()].filter((payout) => payout.account === stripeAccount);
@@ -359,12 +420,12 @@ export async function startStripeStandIn() {
       }
       intent.status = 'canceled';
       intent.cancellation_reason = body.get('cancellation_reason') ?? null;
-      return send(200, intent);
+      return send(200, renderIntent(intent, expand));
     }
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/(pi_\w+)$/);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1]!);
-      if (intent) return send(200, intent);
+      if (intent) return send(200, renderIntent(intent, expand));
     }
     send(404, { error: { type: 'invalid_request_error', message: `No such resource: ${url.pathname}` } });
   });
@@ -438,11 +499,28 @@ export async function startStripeStandIn() {
     },
     /** Stripe keeps idempotency keys for 24 hours: what a retry after that meets. */
     forgetIdempotencyKeys() {
-      replies.clear();
-      byIdempotencyKey.clear();
+      idempotent.clear();
     },
-    /** The bank's answer to the (one) payout on a connected account. */
-    settlePayout(account: string, status: 'paid' | 'failed' | 'canceled', failureCode: string | null = null) {
+    /**
+     * Intents created from now on show up in search `ms` later (Stripe: usually within a minute,
+     * longer during an incident). 0, the default, makes them searchable at once.
+     */
+    setSearchLag(ms: number) {
+      searchLagMs = ms;
+    },
+    /** Stripe's search index catches up: every intent made so far is searchable now. */
+    indexSearch() {
+      for (const id of searchableAt.keys()) searchableAt.set(id, Date.now());
+    },
+    /** The next `count` requests are carried out, but their answers are lost (the connection drops). */
+    loseReplies(count: number) {
+      repliesToLose = count;
+    },
+    /**
+     * The bank's progress on the (one) payout on a connected account: Stripe moves it from
+     * 'pending' to 'in_transit', then to 'paid' or 'failed' (or it is canceled before it left).
+     */
+    settlePayout(account: string, status: Exclude<FakePayoutStatus, 'pending'>, failureCode: string | null = null) {
       const payout = [...payouts.values()].find((candidate) => candidate.account === account)!;
       payout.status = status;
       payout.failure_code = failureCode;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CREATION_FEE_AMOUNT, type PaymentMethodSchema, type PayResponse } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
-import type { ProviderPaymentMethod } from './payment-provider.ts';
+import { IdempotencyConflictError, type ProviderPaymentMethod } from './payment-provider.ts';
 import { applyProviderState, isLiveFeeOf, type PaymentRow } from './payment-transitions.ts';
 import { payments } from './schema.ts';
 
@@ -20,6 +20,14 @@ export type ChargeMethod = z.output<typeof PaymentMethodSchema>;
 /** How long a second request waits for the first one's provider answer before replying. */
 const IN_FLIGHT_WAIT_MS = 3000;
 const IN_FLIGHT_POLL_MS = 50;
+
+/**
+ * The provider is called for a payment only this long after its row was written; a same-key retry
+ * later than that is answered, not sent on. Reconciliation relies on it: an intent can only have
+ * been made within this window, so once the provider's search (which lags behind its writes) has
+ * had time to see it, a payment it still does not find was never charged (reconcile.ts).
+ */
+export const PROVIDER_CALL_WINDOW_MS = 10 * 60_000;
 
 export type Answer = { row: PaymentRow; clientSecret?: string };
 
@@ -136,6 +144,7 @@ export async function callProvider(context: AppContext, row: PaymentRow, method:
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof IdempotencyConflictError) await failConflictingPayment(context, row, error);
     // The charge may or may not exist: the row stays 'pending' for a same-key retry or reconciliation.
     context.logger.error({ paymentId: row.id, err: (error as Error).message }, 'payment provider call failed');
     throw new AppError(
@@ -148,6 +157,26 @@ export async function callProvider(context: AppContext, row: PaymentRow, method:
   return { row: payment ?? row, clientSecret: state.clientSecret };
 }
 
+/**
+ * The provider holds this payment's key for a request with other parameters (a key made twice, say
+ * by another environment on the same Stripe account): nothing was charged for this row and the key
+ * can never charge it, so the row fails at once, which frees the calendar for a new attempt with a
+ * new key, and the payer is asked to start again. Money-wise this is a no-op: never a 500, never a
+ * second charge, never a payment left pending forever.
+ */
+async function failConflictingPayment(context: AppContext, row: PaymentRow, error: Error): Promise<never> {
+  context.logger.error({ paymentId: row.id, err: error.message }, 'payment key held by another request');
+  await context.db
+    .update(payments)
+    .set({ status: 'failed', failureCode: 'idempotency_key_reused', updatedAt: new Date() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending'), isNull(payments.providerRef)));
+  throw new AppError(
+    'idempotency_key_reused',
+    'This payment attempt belongs to something else. Please reload the page and try again.',
+    409,
+  );
+}
+
 /** A repeated key, or another attempt while a payment is live: answer that payment, charge nothing new. */
 export async function answerExisting(
   context: AppContext,
@@ -156,7 +185,12 @@ export async function answerExisting(
 ): Promise<Answer> {
   let row = found;
   if (row.status === 'pending' && !row.providerRef) row = await waitForProviderAnswer(context, row);
-  if (row.status === 'pending' && !row.providerRef && row.idempotencyKey === request.idempotencyKey) {
+  if (
+    row.status === 'pending' &&
+    !row.providerRef &&
+    row.idempotencyKey === request.idempotencyKey &&
+    Date.now() - row.createdAt.getTime() < PROVIDER_CALL_WINDOW_MS
+  ) {
     // The first request died or lost the provider's answer; the provider's own idempotency makes resuming safe.
     return callProvider(context, row, request.method);
   }

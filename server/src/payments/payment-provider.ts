@@ -68,6 +68,15 @@ export type PayoutRecipient = {
   requirementsDue: string[];
 };
 
+/**
+ * The provider refused an idempotency key it already holds for a request with other parameters
+ * (Stripe's `idempotency_error`): nothing was made for this request, and the key cannot be used
+ * for it. The caller fails the payment rather than retrying the same key.
+ */
+export class IdempotencyConflictError extends Error {
+  override readonly name = 'IdempotencyConflictError';
+}
+
 export type VerifiedWebhookEvent = {
   id: string;
   type: string;

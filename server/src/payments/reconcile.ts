@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
+import { PROVIDER_CALL_WINDOW_MS } from './charge-payments.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 import { applyProviderState, type PaymentRow } from './payment-transitions.ts';
 import { reconcilePayouts } from './payouts.ts';
@@ -7,6 +8,12 @@ import { payments } from './schema.ts';
 import { refundDueGifts } from './settlement.ts';
 
 const BATCH_SIZE = 50;
+/**
+ * How long after the last possible provider call a payment the provider's search does not find is
+ * still treated as possibly there: Stripe's search lags behind its writes (up to a minute, longer
+ * in an incident), so "not found" only means "not indexed yet" until then.
+ */
+export const SEARCH_LAG_ALLOWANCE_MS = 5 * 60_000;
 
 /** Our payment for a provider state: by reference, or by the payment id we sent as metadata. */
 export async function findPaymentForState(
@@ -40,7 +47,12 @@ export async function reconcilePayments(
   options: { olderThanMs?: number; abandonAfterMs?: number } = {},
 ): Promise<{ checked: number; changed: number }> {
   const olderThanMs = options.olderThanMs ?? 60_000;
-  const abandonAfterMs = options.abandonAfterMs ?? 15 * 60_000;
+  // Never sooner than the last provider call plus the search lag: an intent made then but not yet
+  // searchable must not be given up (the same key would then be free to be charged elsewhere).
+  const abandonAfterMs = Math.max(
+    options.abandonAfterMs ?? 15 * 60_000,
+    PROVIDER_CALL_WINDOW_MS + SEARCH_LAG_ALLOWANCE_MS,
+  );
   const provider = context.payments;
   const cutoff = new Date(Date.now() - olderThanMs);
   const claimed = await context.db
@@ -69,9 +81,14 @@ export async function reconcilePayments(
   let changed = 0;
   for (const row of claimed) {
     try {
-      const state = row.providerRef
+      let state = row.providerRef
         ? await provider.retrievePayment(row.providerRef)
         : await provider.findPaymentByIdempotencyKey(row.idempotencyKey);
+      if (state?.paymentId && state.paymentId !== row.id && !row.providerRef) {
+        // Found by key but made for another payment of ours (the metadata says whose): not this one.
+        context.logger.error({ paymentId: row.id, reference: state.reference }, 'payment key found on another payment');
+        state = undefined;
+      }
       if (state) {
         if ((await applyProviderState(context, row.id, state)).changed) changed++;
       } else if (row.status === 'pending' && row.createdAt.getTime() < Date.now() - abandonAfterMs) {

@@ -1,12 +1,13 @@
 import { EURO_COUNTRIES } from '@firstday/common/currency';
 import Stripe from 'stripe';
 import { AppError } from '../lib/errors.ts';
-import type {
-  PaymentProvider,
-  PayoutRecipient,
-  ProviderPaymentState,
-  ProviderPayoutState,
-  VerifiedWebhookEvent,
+import {
+  IdempotencyConflictError,
+  type PaymentProvider,
+  type PayoutRecipient,
+  type ProviderPaymentState,
+  type ProviderPayoutState,
+  type VerifiedWebhookEvent,
 } from './payment-provider.ts';
 
 const PAYMENT_EVENTS = new Set([
@@ -130,17 +131,25 @@ export function createStripeProvider(options: {
           400,
         );
       }
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: request.amount,
-          currency: request.currency,
-          automatic_payment_methods: { enabled: true },
-          // The idempotency key in the metadata lets reconciliation find an intent whose id we never stored.
-          metadata: { ...request.metadata, idempotencyKey: request.idempotencyKey },
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return toState(intent);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency,
+            automatic_payment_methods: { enabled: true },
+            // The idempotency key in the metadata lets reconciliation find an intent whose id we never stored.
+            metadata: { ...request.metadata, idempotencyKey: request.idempotencyKey },
+            // toState reads the charge (card, refund): Stripe sends only its id unless asked.
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return toState(intent);
+      } catch (error) {
+        // Stripe holds this key for another request (other parameters): no intent of ours is behind it.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyConflictError(error.message);
+        throw error;
+      }
     },
 
     retrievePayment: retrieve,
@@ -321,7 +330,9 @@ function getEventSubject(event: Stripe.Event): Pick<VerifiedWebhookEvent, 'kind'
  * (with the decline code) and a retry confirms the same intent instead of creating a second one.
  */
 function toState(intent: Stripe.PaymentIntent): ProviderPaymentState {
-  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  // An id instead of the charge would read as 'not refunded, no card': every call expands it.
+  if (typeof intent.latest_charge === 'string') throw new Error(`latest_charge of ${intent.id} is not expanded`);
+  const charge = intent.latest_charge;
   const lastError = intent.last_payment_error;
   let status: ProviderPaymentState['status'] = 'processing';
   if (intent.status === 'succeeded') status = charge?.refunded ? 'refunded' : 'succeeded';
