@@ -1,6 +1,6 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import { maskIban } from '@firstday/common/iban';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import {
@@ -20,7 +20,7 @@ import { calendars } from '../calendars/schema.ts';
 import { ensurePayoutRecipient } from '../payments/payout-recipients.ts';
 import { reconcilePayouts } from '../payments/payouts.ts';
 import { reconcilePayments } from '../payments/reconcile.ts';
-import { payments, paymentWebhookEvents, payouts } from '../payments/schema.ts';
+import { ledgerEntries, payments, paymentWebhookEvents, payouts } from '../payments/schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_standin_secret';
 const CONNECT_WEBHOOK_SECRET = 'whsec_test_standin_connect_secret';
@@ -214,6 +214,42 @@ describe('the payout recipient (a Stripe connected account)', () => {
   });
 });
 
+describe('the payout recipient when Stripe lost an answer', () => {
+  it('is not made twice by a retry with the same details, and a changed name gets a key of its own, never idempotency_error', async () => {
+    const { calendar } = await createTestCalendar(t);
+    const accountsMade = () =>
+      [...standIn.accounts.values()].filter((account) => account.metadata.calendarId === calendar.id);
+    // Stripe makes the account, but the answer (and the SDK's retry's) never arrives.
+    standIn.loseReplies(2);
+    await expect(ensurePayoutRecipient(t.context, calendar)).rejects.toThrow();
+    standIn.loseReplies(0);
+    expect(accountsMade()).toHaveLength(1);
+    expect((await getCalendar(calendar.id)).payoutRecipientRef).toBeNull();
+
+    // The same details again: the same key, Stripe answers the account it made.
+    standIn.loseReplies(2);
+    await expect(ensurePayoutRecipient(t.context, calendar)).rejects.toThrow();
+    standIn.loseReplies(0);
+    expect(accountsMade()).toHaveLength(1);
+
+    // The parents correct the name meanwhile: the same key with it would be refused for 24 hours.
+    await t.db.update(calendars).set({ lastName: 'Smith' }).where(eq(calendars.id, calendar.id));
+    const reference = await ensurePayoutRecipient(t.context, await getCalendar(calendar.id));
+    expect(reference).toMatch(/^acct_/);
+    // Two tries of two requests each (the SDK retries a dropped connection once), then the new name.
+    const made = accountRequests(calendar.id);
+    expect(made).toHaveLength(5);
+    expect(new Set(made.slice(0, 4).map((request) => request.idempotencyKey)).size).toBe(1);
+    const [first, renamed] = [made[0], made[4]];
+    expect(renamed!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect(renamed!.idempotencyKey).toMatch(new RegExp(`^payout-recipient:${calendar.id}:[0-9a-f]{20}$`));
+    expect(renamed!.body.get('individual[last_name]')).toBe('Smith');
+    expect((await getCalendar(calendar.id)).payoutRecipientRef).toBe(reference);
+    // The first account stays empty: money only moves to the recorded one, at the payout.
+    expect(accountsMade()).toHaveLength(2);
+  });
+});
+
 describe('the end of a calendar with Stripe (offline stand-in)', () => {
   it('pays the gifts out once: a transfer to the connected account, then a payout to the bank', async () => {
     const { calendar, cookie, email } = await createActiveCalendar(t);
@@ -283,6 +319,52 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
       .from(paymentWebhookEvents)
       .where(eq(paymentWebhookEvents.eventId, paidEvent.id));
     expect(recorded).toHaveLength(1);
+    await t.sendQueuedMail();
+    expect(paidMails()).toHaveLength(1);
+  });
+
+  it('keeps a payout Stripe has pending or in transit on its way, and settles it once when paid', async () => {
+    const { calendar, cookie, email } = await announceWithGift(3100);
+    const account = (await getCalendar(calendar.id)).payoutRecipientRef!;
+    const payout = await getPayout(calendar.id);
+    const [atStripe] = [...standIn.payouts.values()].filter((candidate) => candidate.account === account);
+    expect(atStripe).toMatchObject({ status: 'pending' });
+    const onItsWay = { amount: 3100, currency: 'usd', status: 'pending' };
+    const paidMails = () =>
+      t.mailCatcher
+        .list(email)
+        .filter((mail) => mail.subject === 'Your gifts are on their way to your bank' && mail.text.includes('$31.00'));
+    const paidEntries = () =>
+      t.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.transactionId, `payout:${payout.id}:paid`), eq(ledgerEntries.account, 'payouts')));
+
+    // The bank has it: Stripe says in_transit (payout.updated, not an event we act on).
+    standIn.settlePayout(account, 'in_transit');
+    const updated = { type: 'payout.updated', account, object: { id: atStripe!.id, object: 'payout' } };
+    expect((await postStripeEvent(t, updated, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    // A payout.paid that arrives while Stripe still says in_transit is only a hint.
+    const early = { type: 'payout.paid', account, object: { id: atStripe!.id, object: 'payout' } };
+    expect((await postStripeEvent(t, early, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    expect(await getPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: account });
+    expect((await getClosing(calendar.id, cookie)).payout).toMatchObject(onItsWay);
+    expect((await getCalendar(calendar.id)).status).toBe('announced');
+    expect(await paidEntries()).toHaveLength(0);
+    await t.sendQueuedMail();
+    expect(paidMails()).toHaveLength(0);
+
+    // Paid: the reconciler sees it first, then the event arrives; settled once.
+    standIn.settlePayout(account, 'paid');
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    const paid = { type: 'payout.paid', account, object: { id: atStripe!.id, object: 'payout' } };
+    expect((await postStripeEvent(t, paid, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    expect(await getPayout(calendar.id)).toMatchObject({ status: 'paid' });
+    expect((await getClosing(calendar.id, cookie)).payout).toEqual({ amount: 3100, currency: 'usd', status: 'paid' });
+    expect((await getCalendar(calendar.id)).status).toBe('paid_out');
+    expect(await paidEntries()).toHaveLength(1);
     await t.sendQueuedMail();
     expect(paidMails()).toHaveLength(1);
   });

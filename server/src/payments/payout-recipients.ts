@@ -7,7 +7,7 @@ import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
-import type { PayoutTermsAcceptance } from './payment-provider.ts';
+import type { PayoutRecipientRequest, PayoutTermsAcceptance } from './payment-provider.ts';
 
 type RecipientContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'payments'>;
 
@@ -33,9 +33,7 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
   const [owner] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, calendar.ownerId));
   if (!owner) throw new Error('the calendar has no owner');
   const iban = createSecretBox(context.env.APP_SECRET, 'iban').open(ibanEncrypted);
-  const recipient = await context.payments.preparePayoutRecipient({
-    reference: calendar.payoutRecipientRef ?? undefined,
-    idempotencyKey: getPayoutRecipientKey(context.env.APP_SECRET, calendar.id, iban),
+  const details = {
     iban,
     currency: calendar.currency,
     firstName: calendar.firstName,
@@ -44,6 +42,11 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
     profileUrl: `${context.env.APP_URL}/c/${calendar.slug}`,
     termsAcceptance: calendar.payoutTermsAcceptance,
     metadata: { calendarId: calendar.id },
+  };
+  const recipient = await context.payments.preparePayoutRecipient({
+    ...details,
+    reference: calendar.payoutRecipientRef ?? undefined,
+    idempotencyKey: getPayoutRecipientKey(context.env.APP_SECRET, calendar.id, details),
   });
   const recorded = await context.db
     .update(calendars)
@@ -78,8 +81,20 @@ export async function preparePayoutRecipient(context: RecipientContext, calendar
   if (calendar?.ibanEncrypted && calendar.status !== 'draft') await ensurePayoutRecipient(context, calendar);
 }
 
-/** `payout-recipient:<calendarId>:<IBAN fingerprint>`; a keyed hash, so the key never reveals the IBAN. */
-function getPayoutRecipientKey(appSecret: string, calendarId: string, iban: string): string {
-  const fingerprint = createHmac('sha256', appSecret).update(`payout-recipient-iban:${iban}`).digest('hex');
+/**
+ * `payout-recipient:<calendarId>:<fingerprint>`, the fingerprint a keyed hash (it never reveals the
+ * IBAN) of everything the recipient is made from, not the IBAN alone: Stripe refuses a key used
+ * again with other parameters (`idempotency_error`) for 24 hours, so a name or e-mail changed after
+ * an attempt whose answer was lost must come with a key of its own, or the payout would stall.
+ * Repeated and concurrent calls with the same details still share one key, hence one account.
+ */
+function getPayoutRecipientKey(
+  appSecret: string,
+  calendarId: string,
+  details: Omit<PayoutRecipientRequest, 'reference' | 'idempotencyKey'>,
+): string {
+  const fingerprint = createHmac('sha256', appSecret)
+    .update(`payout-recipient:${JSON.stringify(details)}`)
+    .digest('hex');
   return `payout-recipient:${calendarId}:${fingerprint.slice(0, 20)}`;
 }
