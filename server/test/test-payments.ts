@@ -124,7 +124,14 @@ type FakeAccount = {
   country: string | null;
   email: string | null;
   payouts_enabled: boolean;
-  requirements: { currently_due: string[] };
+  requirements: {
+    currently_due: string[];
+    /** Due now and blocking (at creation, everything due is). */
+    past_due: string[];
+    /** Why payouts are off: 'requirements.past_due' while anything is past due. */
+    disabled_reason: string | null;
+  };
+  capabilities: { transfers: 'active' | 'inactive' };
   metadata: Record<string, string>;
   /** The bank account's currency: transfers in another currency are converted into it. */
   default_currency: string;
@@ -206,6 +213,7 @@ export async function startStripeStandIn() {
   /** When each intent shows up in search results: Stripe's search index lags behind its writes. */
   const searchableAt = new Map<string, number>();
   let searchLagMs = 0;
+  let identityChecks = false;
   let repliesToLose = 0;
   const refunds: string[] = [];
   const accounts = new Map<string, FakeAccount>();
@@ -323,13 +331,23 @@ export async function startStripeStandIn() {
     }
     if (req.method === 'POST' && url.pathname === '/v1/accounts') {
       const termsAccepted = body.has('tos_acceptance[date]') && body.has('tos_acceptance[ip]');
+      const due = [
+        ...(identityChecks ? getMissingIdentity(body) : []),
+        ...(termsAccepted ? [] : ['tos_acceptance.date', 'tos_acceptance.ip']),
+      ];
+      const blocked = identityChecks && due.length > 0;
       const account: FakeAccount = {
         id: `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
         object: 'account',
         country: body.get('country'),
         email: body.get('email'),
-        payouts_enabled: termsAccepted,
-        requirements: { currently_due: termsAccepted ? [] : ['tos_acceptance.date', 'tos_acceptance.ip'] },
+        payouts_enabled: due.length === 0,
+        requirements: {
+          currently_due: due,
+          past_due: blocked ? due : [],
+          disabled_reason: blocked ? 'requirements.past_due' : null,
+        },
+        capabilities: { transfers: blocked ? 'inactive' : 'active' },
         metadata: readMetadata(body),
         default_currency: body.get('external_account[currency]') ?? 'usd',
       };
@@ -343,6 +361,16 @@ export async function startStripeStandIn() {
       if (!accounts.has(destination)) {
         return send(400, {
           error: { type: 'invalid_request_error', message: `No such destination: '${destination}'` },
+        });
+      }
+      if (accounts.get(destination)!.capabilities.transfers !== 'active') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'insufficient_capabilities_for_transfer',
+            message:
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          },
         });
       }
       const amount = Number(body.get('amount'));
@@ -389,6 +417,15 @@ export async function startStripeStandIn() {
     if (req.method === 'POST' && url.pathname === '/v1/payouts' && stripeAccount) {
       const amount = Number(body.get('amount'));
       const currency = body.get('currency') ?? 'usd';
+      if (identityChecks && !accounts.get(stripeAccount)?.payouts_enabled) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payouts_not_allowed',
+            message: 'Payouts have been disabled on this account.',
+          },
+        });
+      }
       if (currency !== accounts.get(stripeAccount)?.default_currency || amount > getAvailableBalance(stripeAccount)) {
         return send(400, {
           error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds.' },
@@ -512,6 +549,23 @@ export async function startStripeStandIn() {
     indexSearch() {
       for (const id of searchableAt.keys()) searchableAt.set(id, Date.now());
     },
+    /**
+     * Stripe's checks of an individual: accounts made from now on without a date of birth and an
+     * address (and for US accounts the last four SSN digits) list them in `requirements.currently_due`
+     * and `past_due`, with `disabled_reason: 'requirements.past_due'`, `payouts_enabled: false` and
+     * the transfers capability inactive, so transfers to them and payouts from them are refused
+     * until `completeVerification`. Off by default: the older tests' accounts carry no identity.
+     */
+    setIdentityChecks(value: boolean) {
+      identityChecks = value;
+    },
+    /** Stripe has verified what the parent sent later (onboarding): payouts are enabled. */
+    completeVerification(account: string) {
+      const found = accounts.get(account)!;
+      found.requirements = { currently_due: [], past_due: [], disabled_reason: null };
+      found.payouts_enabled = true;
+      found.capabilities.transfers = 'active';
+    },
     /** The next `count` requests are carried out, but their answers are lost (the connection drops). */
     loseReplies(count: number) {
       repliesToLose = count;
@@ -531,6 +585,14 @@ export async function startStripeStandIn() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What Stripe asks of an individual before it pays them out, that the account request lacks. */
+function getMissingIdentity(body: URLSearchParams): string[] {
+  const fields = ['dob.day', 'dob.month', 'dob.year', 'address.line1', 'address.city', 'address.postal_code'];
+  if (body.get('country') === 'US') fields.push('ssn_last_4');
+  const sent = (field: string) => body.has(`individual[${field.replace('.', '][')}]`);
+  return fields.filter((field) => !sent(field)).map((field) => `individual.${field}`);
 }
 
 function readMetadata(body: URLSearchParams): Record<string, string> {

@@ -369,6 +369,50 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     expect(paidMails()).toHaveLength(1);
   });
 
+  it('moves no money to an account Stripe has not verified, and pays out once verification completes', async () => {
+    standIn.setIdentityChecks(true);
+    const { calendar, cookie } = await announceWithGift(2700).finally(() => standIn.setIdentityChecks(false));
+    const account = (await getCalendar(calendar.id)).payoutRecipientRef!;
+    expect(standIn.accounts.get(account)).toMatchObject({
+      payouts_enabled: false,
+      requirements: {
+        currently_due: expect.arrayContaining(['individual.dob.day', 'individual.address.line1']),
+        disabled_reason: 'requirements.past_due',
+      },
+    });
+    expect((await getCalendar(calendar.id)).payoutRecipientRequirements).toEqual(
+      expect.arrayContaining(['individual.dob.day']),
+    );
+    const transfersToAccount = () =>
+      [...standIn.transfers.values()].filter((transfer) => transfer.destination === account);
+    const payoutsOnAccount = () => [...standIn.payouts.values()].filter((payout) => payout.account === account);
+
+    // Stripe refuses the transfer: the money stays on the platform, the payout waits, truthfully.
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    expect(transfersToAccount()).toHaveLength(0);
+    expect(payoutsOnAccount()).toHaveLength(0);
+    expect(await getPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: null });
+    expect((await getClosing(calendar.id, cookie)).payout).toMatchObject({
+      status: 'pending',
+      awaitingVerification: true,
+    });
+
+    // The parent's details are verified later: the next pass re-reads the account and pays out once.
+    standIn.completeVerification(account);
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    expect(transfersToAccount()).toHaveLength(1);
+    expect(payoutsOnAccount()).toHaveLength(1);
+    expect(await getPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: account });
+    expect(await getCalendar(calendar.id)).toMatchObject({
+      payoutRecipientPayoutsEnabled: true,
+      payoutRecipientRequirements: [],
+    });
+    standIn.settlePayout(account, 'paid');
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    expect((await getClosing(calendar.id, cookie)).payout).toEqual({ amount: 2700, currency: 'usd', status: 'paid' });
+  });
+
   it('refuses a Connect event with a forged signature', async () => {
     const { calendar } = await announceWithGift(1200);
     const account = (await getCalendar(calendar.id)).payoutRecipientRef!;
