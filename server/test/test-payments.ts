@@ -201,7 +201,7 @@ const newestFirst = <T>(items: T[]) => [...items].reverse();
  * Stripe it is not (issue 24): expandable fields (`latest_charge`, a charge's `balance_transaction`)
  * come as ids unless the request asks `expand[]`; search sees an intent only after `setSearchLag`'s
  * delay (or `indexSearch()`); an Idempotency-Key (scoped to the Stripe-Account header) replays the
- * answer as it was first given, and used again with other parameters, on any POST, answers 400
+ * answer as it was first given (a refusal too, for 24 hours), and used again with other parameters, on any POST, answers 400
  * `idempotency_error`; payouts go pending → in_transit → paid | failed as a test moves them
  * (`settlePayout`). `loseReplies` carries requests out and drops their answers. Every request is
  * logged so tests can inspect them.
@@ -252,17 +252,17 @@ export async function startStripeStandIn() {
     const fingerprint = fingerprintRequest(url.pathname, body);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       const text = JSON.stringify(payload);
-      // Only successes are kept here: Stripe also keeps some errors, which no test needs yet.
-      if (scope && status === 200) idempotent.set(scope, { fingerprint, status, payload: text });
+      // Whatever the endpoint answered is kept, refusals too (Stripe keeps a result once the
+      // endpoint began; only an unknown path, a 404 here, never got that far).
+      if (scope && status !== 404) idempotent.set(scope, { fingerprint, status, payload: text });
       write(status, text, headers);
     };
     if (down) {
-      // An outage the client does not retry, so a test knows when the attempt is over.
-      return send(
-        503,
-        { error: { type: 'api_error', message: 'Stripe is unavailable.' } },
-        { 'stripe-should-retry': 'false' },
-      );
+      // An outage the client does not retry, so a test knows when the attempt is over. The request
+      // never reached an endpoint, so nothing is kept under its key.
+      return write(503, JSON.stringify({ error: { type: 'api_error', message: 'Stripe is unavailable.' } }), {
+        'stripe-should-retry': 'false',
+      });
     }
 
     const saved = scope ? idempotent.get(scope) : undefined;

@@ -473,6 +473,23 @@ describe('the end of a calendar with Stripe (offline stand-in)', () => {
     expect(await getPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: account });
   });
 
+  it('pays out on the next pass once the funds are available, not a day later when Stripe forgets the refusal', async () => {
+    standIn.setFundsPending(true);
+    const { calendar } = await announceWithGift(1300).finally(() => standIn.setFundsPending(false));
+    const account = (await getCalendar(calendar.id)).payoutRecipientRef!;
+    const refused = standIn.requests.filter(
+      (request) => request.path === '/v1/payouts' && request.method === 'POST' && request.stripeAccount === account,
+    );
+    expect(refused.map((request) => request.idempotencyKey)).toEqual([`payout:${calendar.id}:bank`]);
+    // Stripe would answer that key with the same balance_insufficient for 24 hours: a new one is used.
+    expect((await getPayout(calendar.id)).idempotencyKey).toBe(`payout:${calendar.id}:retry-1`);
+
+    await reconcilePayouts(t.context, { olderThanMs: 0 });
+    expect([...standIn.transfers.values()].filter((transfer) => transfer.destination === account)).toHaveLength(1);
+    expect([...standIn.payouts.values()].filter((payout) => payout.account === account)).toHaveLength(1);
+    expect(await getPayout(calendar.id)).toMatchObject({ status: 'pending', providerRef: account });
+  });
+
   it('refunds every gift once on a close with refunds', async () => {
     const { calendar, cookie } = await createActiveCalendar(t);
     await giveThroughStripe(calendar.slug, 1100);

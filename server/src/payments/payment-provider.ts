@@ -77,6 +77,16 @@ export class IdempotencyConflictError extends Error {
   override readonly name = 'IdempotencyConflictError';
 }
 
+/**
+ * The provider refused a request that moves money (say, a transfer to an account not yet verified,
+ * or a payout before the funds are available) and keeps that refusal under its idempotency key
+ * (Stripe: for 24 hours): nothing moved, and a retry under the same key would only be refused
+ * again, so the next attempt must come with a new key.
+ */
+export class ProviderRefusedError extends Error {
+  override readonly name = 'ProviderRefusedError';
+}
+
 export type VerifiedWebhookEvent = {
   id: string;
   type: string;

@@ -7,7 +7,7 @@ import { createPayoutOutcomeEmail } from '../emails/payments.ts';
 import type { Db } from '../lib/db.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './ledger.ts';
-import type { ProviderPayoutState } from './payment-provider.ts';
+import { type ProviderPayoutState, ProviderRefusedError } from './payment-provider.ts';
 import { getPayoutHeldUntil, getPayoutHoldCutoff } from './payout-hold.ts';
 import { ensurePayoutRecipient } from './payout-recipients.ts';
 import { payments, payouts } from './schema.ts';
@@ -83,8 +83,28 @@ export async function submitPayout(context: PayoutContext, payoutId: string): Pr
     return await applyPayoutState(context, payout.id, state);
   } catch (error) {
     context.logger.warn({ payoutId, err: (error as Error).message }, 'payout submission failed: retried later');
+    if (error instanceof ProviderRefusedError) return await renewPayoutKey(context.db, payout);
     return payout;
   }
+}
+
+/**
+ * After the provider refused the payout (nothing moved), the next attempt gets a key of its own:
+ * Stripe answers the same key with the same refusal for 24 hours, so the payout would wait a day
+ * after the account was verified or the funds became available. `payout:<calendarId>` becomes
+ * `payout:<calendarId>:retry-1`, and so on. Compare-and-set, so submitters that met the same refusal
+ * renew it once, and concurrent attempts still share one key; the provider's look-up of the
+ * transfer and payout on the account (stripe-provider.ts) still keeps any key from moving money twice.
+ */
+async function renewPayoutKey(db: Db, payout: PayoutRow): Promise<PayoutRow> {
+  const base = `payout:${payout.calendarId}`;
+  const retries = Number(payout.idempotencyKey.match(/:retry-(\d+)$/)?.[1] ?? 0);
+  const [renewed] = await db
+    .update(payouts)
+    .set({ idempotencyKey: `${base}:retry-${retries + 1}`, updatedAt: new Date() })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.idempotencyKey, payout.idempotencyKey)))
+    .returning();
+  return renewed ?? payout;
 }
 
 /**

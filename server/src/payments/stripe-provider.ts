@@ -7,6 +7,7 @@ import {
   type PayoutRecipient,
   type ProviderPaymentState,
   type ProviderPayoutState,
+  ProviderRefusedError,
   type VerifiedWebhookEvent,
 } from './payment-provider.ts';
 
@@ -236,26 +237,13 @@ export function createStripeProvider(options: {
     // The gifts move from the platform balance to the connected account (a Transfer), then from it to
     // the bank (a Payout). Our reference is the account: every Connect event names it.
     async createPayout(request) {
-      const account = request.recipient;
-      const transfer =
-        (await findTransferTo(account)) ??
-        (await stripe.transfers.create(
-          {
-            amount: request.amount,
-            currency: request.currency,
-            destination: account,
-            metadata: request.metadata,
-          },
-          { idempotencyKey: request.idempotencyKey },
-        ));
-      if (transfer.reversed) return toPayoutState(account, transfer, undefined);
-      const payout =
-        (await findPayoutOn(account)) ??
-        (await stripe.payouts.create(
-          { ...(await getArrivedFunds(account, transfer)), metadata: request.metadata },
-          { stripeAccount: account, idempotencyKey: `${request.idempotencyKey}:bank` },
-        ));
-      return toPayoutState(account, transfer, payout);
+      try {
+        return await transferAndPayOut(request);
+      } catch (error) {
+        // Stripe keeps a refusal under the key: the caller retries with another one.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusedError(error.message);
+        throw error;
+      }
     },
 
     async retrievePayout(reference) {
@@ -269,6 +257,29 @@ export function createStripeProvider(options: {
       return { id: event.id, type: event.type, ...getEventSubject(event) };
     },
   };
+
+  async function transferAndPayOut(request: Parameters<PaymentProvider['createPayout']>[0]) {
+    const account = request.recipient;
+    const transfer =
+      (await findTransferTo(account)) ??
+      (await stripe.transfers.create(
+        {
+          amount: request.amount,
+          currency: request.currency,
+          destination: account,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ));
+    if (transfer.reversed) return toPayoutState(account, transfer, undefined);
+    const payout =
+      (await findPayoutOn(account)) ??
+      (await stripe.payouts.create(
+        { ...(await getArrivedFunds(account, transfer)), metadata: request.metadata },
+        { stripeAccount: account, idempotencyKey: `${request.idempotencyKey}:bank` },
+      ));
+    return toPayoutState(account, transfer, payout);
+  }
 }
 
 function toRecipient(account: Stripe.Account): PayoutRecipient {
