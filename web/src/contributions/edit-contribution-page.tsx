@@ -2,8 +2,8 @@ import type { OwnContribution, PublicCalendar } from '@firstday/common/contribut
 import { formatLongDate, formatMonthDay } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth, toGrams } from '@firstday/common/fun-guesses';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, useController, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
@@ -139,6 +139,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
     control,
     handleSubmit,
     reset,
+    getValues,
     setError,
     setFocus,
     watch,
@@ -155,48 +156,61 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
     if (refusedSaves > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusedSaves]);
 
-  const save = handleSubmit(
-    async (values) => {
-      const changes: Parameters<typeof updateOwnContribution>[2] = {};
-      if (values.guessedDate !== saved.guessedDate) changes.guessedDate = values.guessedDate;
-      if (values.wish !== saved.wish) changes.wish = values.wish;
-      // Only what the calendar asks for, and only when it changed.
-      if (asks.time && values.guessedTimeMinutes !== (saved.guessedTimeMinutes ?? null)) {
-        changes.guessedTimeMinutes = values.guessedTimeMinutes;
-      }
-      const grams = values.guessedWeight ? toGrams(values.guessedWeight) : null;
-      if (asks.weight && grams !== (saved.guessedWeightGrams ?? null)) changes.guessedWeight = values.guessedWeight;
-      setProblem(null);
-      if (Object.keys(changes).length > 0) {
-        try {
-          const updated = await updateOwnContribution(contribution.id, token, changes);
-          setSaved({ ...saved, ...updated });
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'calendar_closed') {
-            onClosed();
-            return;
-          }
-          const fields = error instanceof ApiError ? translateFormMessages(error.fields, t) : {};
-          if (error instanceof ApiError) {
-            // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
-            setServerFieldErrors(withFieldErrors(error, splitFieldErrors(fields).form), setError, [
-              'guessedTimeMinutes',
-              'guessedWeight',
-              'wish',
-            ]);
-          }
-          setProblem(fields.guessedDate ? fields.guessedDate : getErrorMessage(error));
-          return;
+  /** Sends what changed; true once it is saved. */
+  async function saveChecked(values: EditContributionOutput): Promise<boolean> {
+    const changes: Parameters<typeof updateOwnContribution>[2] = {};
+    if (values.guessedDate !== saved.guessedDate) changes.guessedDate = values.guessedDate;
+    if (values.wish !== saved.wish) changes.wish = values.wish;
+    // Only what the calendar asks for, and only when it changed.
+    if (asks.time && values.guessedTimeMinutes !== (saved.guessedTimeMinutes ?? null)) {
+      changes.guessedTimeMinutes = values.guessedTimeMinutes;
+    }
+    const grams = values.guessedWeight ? toGrams(values.guessedWeight) : null;
+    if (asks.weight && grams !== (saved.guessedWeightGrams ?? null)) changes.guessedWeight = values.guessedWeight;
+    setProblem(null);
+    if (Object.keys(changes).length > 0) {
+      try {
+        const updated = await updateOwnContribution(contribution.id, token, changes);
+        setSaved({ ...saved, ...updated });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'calendar_closed') {
+          onClosed();
+          return false;
         }
+        const fields = error instanceof ApiError ? translateFormMessages(error.fields, t) : {};
+        if (error instanceof ApiError) {
+          // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
+          setServerFieldErrors(withFieldErrors(error, splitFieldErrors(fields).form), setError, [
+            'guessedTimeMinutes',
+            'guessedWeight',
+            'wish',
+          ]);
+        }
+        setProblem(fields.guessedDate ? fields.guessedDate : getErrorMessage(error));
+        return false;
       }
-      // What is in the form is saved now: a change after this is 'not saved yet'.
-      reset(form.getValues());
-    },
-    (refused) => {
-      if (refused.wish) setFocus('wish');
-      else setRefusedSaves((count) => count + 1);
-    },
-  );
+    }
+    return true;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    if (isSubmitting) return event.preventDefault();
+    let refused = null as FieldErrors<EditContributionValues> | null;
+    let done = false as boolean;
+    await handleSubmit(
+      async (values) => {
+        done = await saveChecked(values);
+      },
+      (errors) => {
+        refused = errors;
+      },
+    )(event);
+    // What is in the form is saved now: a change after this is 'not saved yet' (isDirty).
+    if (done) reset(getValues(), { keepIsSubmitSuccessful: true });
+    // Once the form has its errors: then the wrong fields are marked, and the first can be focused.
+    if (refused?.wish) setFocus('wish');
+    else if (refused) setRefusedSaves((count) => count + 1);
+  }
 
   if (closed) {
     return (
@@ -240,10 +254,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
         ref={formRef}
         className={styles.form}
         noValidate
-        onSubmit={(event) => {
-          if (isSubmitting) event.preventDefault();
-          else void save(event);
-        }}
+        onSubmit={(event) => void submit(event)}
         aria-busy={isSubmitting}
       >
         <fieldset className={styles.gift}>

@@ -220,10 +220,15 @@ export function useContributionSubmit({
     setProblem(null);
     setDateProblem(null);
     try {
+      let refused = false;
       await handleSubmit(
         (values) => sendChecked(values, walletMethod),
-        () => refuse(),
+        () => {
+          refused = true;
+        },
       )();
+      // Once the form has its errors: then the wrong fields are marked, and the first can be focused.
+      if (refused) refuse();
     } finally {
       busyRef.current = false;
     }
