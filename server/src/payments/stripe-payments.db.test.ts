@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readError } from '../../test/test-app.ts';
 import { createTestCalendar, forFee, postStripeEvent, startStripeStandIn } from '../../test/test-payments.ts';
+import { sendJson } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
 import { startFeePayment } from './charge-payments.ts';
 import { reconcilePayments } from './reconcile.ts';
@@ -317,7 +318,7 @@ describe('fee payment with Stripe (offline stand-in)', () => {
   });
 
   it('fails a payment whose key Stripe holds for other parameters at once: a 409, no charge, a new key pays', async () => {
-    const { calendar } = await createTestCalendar(t);
+    const { calendar, cookie } = await createTestCalendar(t);
     const key = newKey();
     // Something else (another environment on the same Stripe account, say) used the key first.
     await createSdk().paymentIntents.create(
@@ -325,9 +326,14 @@ describe('fee payment with Stripe (offline stand-in)', () => {
       { idempotencyKey: key },
     );
     const intentsBefore = standIn.intents.size;
-    await expect(
-      startFeePayment(t.context, { calendar: forFee(calendar), idempotencyKey: key, method: { type: 'stripe' } }),
-    ).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 409 });
+    // The pay route answers 409 (start again), not a 500 nor a 503 that a retry would only repeat.
+    const pay = (body: { idempotencyKey: string }) =>
+      sendJson(t, 'POST', `/api/calendars/${calendar.id}/pay`, { ...body, method: { type: 'stripe' } }, cookie);
+    const refused = await pay({ idempotencyKey: key });
+    expect(refused.status).toBe(409);
+    expect((await readError(refused)).code).toBe('idempotency_key_reused');
+    // The same attempt again is answered from our row: still no intent of ours.
+    expect((await pay({ idempotencyKey: key })).status).toBe(200);
     const [failed] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, key));
     expect(failed).toMatchObject({ status: 'failed', failureCode: 'idempotency_key_reused', providerRef: null });
     expect(standIn.intents.size).toBe(intentsBefore);
