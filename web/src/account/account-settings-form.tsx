@@ -3,7 +3,7 @@ import type { AccountSettings } from '@firstday/common/account-settings';
 import { LOCALE_NAMES, LOCALES } from '@firstday/common/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { IbanField, TextField } from '../components/text-field.tsx';
@@ -11,6 +11,7 @@ import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import formStyles from '../styles/form.module.css';
 import { saveAccountSettings } from './account-api.ts';
@@ -65,7 +66,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     clearErrors,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<SettingsFormValues>({ defaultValues: getSettingsFormValues(user, locale), resolver });
+  } = useFormCheckedOnSend<SettingsFormValues>({ defaultValues: getSettingsFormValues(user, locale), resolver });
 
   // Another tab or a refetch may bring newer values; the form follows while it is untouched.
   useEffect(() => {

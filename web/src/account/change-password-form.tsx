@@ -1,7 +1,6 @@
 import { PASSWORD_MIN_LENGTH, PasswordSchema } from '@firstday/common/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../components/button.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -9,6 +8,7 @@ import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { changePassword } from './account-api.ts';
 import styles from './settings-page.module.css';
@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
+  } = useFormCheckedOnSend<ChangePasswordValues>({
     resolver: zodResolver(ChangePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });

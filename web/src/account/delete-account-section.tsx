@@ -4,7 +4,6 @@ import { formatMoney } from '@firstday/common/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { CloseCalendarDialog } from '../announcements/close-calendar-dialog.tsx';
@@ -21,6 +20,7 @@ import { messageId, T, type Translate, useLocale, useT } from '../i18n/use-t.tsx
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import { ACCOUNT_DELETION_QUERY_KEY, deleteAccount, getAccountDeletionCheck } from './account-api.ts';
 import styles from './delete-account.module.css';
@@ -318,7 +318,7 @@ function ConfirmDeletion({ leadId, hasPassword, setDeleting, onBlocked, onCancel
     handleSubmit,
     setError,
     formState: { errors, isSubmitting: deleting },
-  } = useForm({
+  } = useFormCheckedOnSend({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
   });

@@ -1,12 +1,12 @@
 import { SignInSchema } from '@firstday/common/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/login-page';
 import styles from './auth-form.module.css';
@@ -52,7 +52,7 @@ export default function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  } = useFormCheckedOnSend({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
 
   const goOn = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
   const goOnFederated = (newUser: boolean) => navigate(newUser ? newAccountTarget : target, { replace: true });

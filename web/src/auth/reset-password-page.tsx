@@ -2,7 +2,6 @@ import { PasswordSchema } from '@firstday/common/account';
 import { EmailSchema } from '@firstday/common/email';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../components/button.tsx';
@@ -12,6 +11,7 @@ import { messageId, T, type Translate, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { CAPTCHA_MESSAGE, getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/reset-password-page';
 import styles from './auth-form.module.css';
@@ -138,7 +138,7 @@ function RequestStep({
     setError,
     setFocus,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(RequestSchema), defaultValues: { email } });
+  } = useFormCheckedOnSend({ resolver: zodResolver(RequestSchema), defaultValues: { email } });
 
   useEffect(() => {
     if (email) setFocus('email');
@@ -229,7 +229,7 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { newPassword: '' } });
+  } = useFormCheckedOnSend({ resolver: zodResolver(NewPasswordSchema), defaultValues: { newPassword: '' } });
 
   const resetPassword = handleSubmit(async ({ newPassword }) => {
     if (sending) return;

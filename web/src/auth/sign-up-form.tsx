@@ -1,12 +1,12 @@
 import { type SignUp, SignUpSchema } from '@firstday/common/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { T, useT } from '../i18n/use-t.tsx';
 import { postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import styles from './auth-form.module.css';
 import { FederatedButton } from './federated-button.tsx';
 import { EmailField, NewPasswordField, SubmitButton, TextField } from './form-fields.tsx';
@@ -37,7 +37,10 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SignUp>({ resolver: zodResolver(SignUpSchema), defaultValues: { name: '', email: '', password: '' } });
+  } = useFormCheckedOnSend<SignUp>({
+    resolver: zodResolver(SignUpSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
 
   const signUp = handleSubmit(async (values) => {
     if (sending) return;

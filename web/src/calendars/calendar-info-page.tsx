@@ -2,7 +2,7 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { ConfirmChangeDialog } from '../account/confirm-change-dialog.tsx';
 import settingsStyles from '../account/settings-page.module.css';
@@ -18,6 +18,7 @@ import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
@@ -127,7 +128,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
     setFocus,
     watch,
     formState: { errors, isSubmitting: saving, isDirty },
-  } = useForm<CalendarInfoValues, unknown, UpdateCalendarRequest>({
+  } = useFormCheckedOnSend<CalendarInfoValues, unknown, UpdateCalendarRequest>({
     resolver: zodResolver(schema),
     defaultValues: getCalendarInfoValues(calendar),
   });

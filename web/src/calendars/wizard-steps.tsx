@@ -10,7 +10,7 @@ import { formatMoney } from '@firstday/common/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useController } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { IbanField, TextField } from '../components/text-field.tsx';
@@ -18,6 +18,7 @@ import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
@@ -88,7 +89,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     getValues,
     watch,
     formState: { errors, isSubmitting: saving },
-  } = useForm<WizardValues>({ resolver: zodResolver(schema), defaultValues: savedValues });
+  } = useFormCheckedOnSend<WizardValues>({ resolver: zodResolver(schema), defaultValues: savedValues });
   // Registered in the order they are shown, so a refused step focuses its first refused field.
   const firstNameField = register('firstName');
   const lastNameField = register('lastName');

@@ -3,12 +3,12 @@ import { formatMoney, formatMonthDay } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
-import { useClearErrorOnChange } from '../lib/use-clear-error-on-change.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './contribution-form.module.css';
 import {
@@ -55,10 +55,9 @@ export default function ContributionDialog({
 
   // Checked when sent; a field's error goes as soon as it changes. Focus goes to the first wrong field
   // on the page (the submit hook), the weight's and the card's inputs included.
-  const form = useForm<ContributionFormValues, unknown, ContributionFormOutput>({
+  const form = useFormCheckedOnSend<ContributionFormValues, unknown, ContributionFormOutput>({
     resolver: zodResolver(createContributionFormSchema({ asks, locale, currency, t })),
     defaultValues: EMPTY_CONTRIBUTION,
-    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const {
@@ -68,7 +67,6 @@ export default function ContributionDialog({
     setFocus,
     formState: { errors },
   } = form;
-  useClearErrorOnChange(form);
   const submit = useContributionSubmit({ form, formRef, calendar, slug, guessedDate, onContributed });
   const { phase, busy, done } = submit;
 

@@ -3,7 +3,7 @@ import { formatLongDate, formatMonthDay } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth, toGrams } from '@firstday/common/fun-guesses';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, useController, useForm } from 'react-hook-form';
+import { type FieldErrors, useController } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
@@ -11,7 +11,7 @@ import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
-import { useClearErrorOnChange } from '../lib/use-clear-error-on-change.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { CalendarFooter } from './calendar-footer.tsx';
 import styles from './contribution-form.module.css';
 import {
@@ -128,10 +128,9 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
   const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
 
   // Checked when saved; a field's error goes as soon as it changes. 'Saved' shows until something changes.
-  const form = useForm<EditContributionValues, unknown, EditContributionOutput>({
+  const form = useFormCheckedOnSend<EditContributionValues, unknown, EditContributionOutput>({
     resolver: zodResolver(createEditContributionSchema({ asks, t })),
     defaultValues: getEditContributionValues(contribution),
-    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const {
@@ -145,7 +144,6 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
     watch,
     formState: { errors, isSubmitting, isSubmitSuccessful, isDirty },
   } = form;
-  useClearErrorOnChange(form);
   const guessedDate = useController({ control, name: 'guessedDate' });
   const time = useController({ control, name: 'guessedTimeMinutes' });
   const weight = useController({ control, name: 'guessedWeight' });

@@ -4,10 +4,9 @@ import type { Currency } from '@firstday/common/currency';
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, type RefObject, Suspense, useEffect, useImperativeHandle } from 'react';
-import { useForm } from 'react-hook-form';
 import { webEnv } from '../env.ts';
 import { useT } from '../i18n/use-t.tsx';
-import { useClearErrorOnChange } from '../lib/use-clear-error-on-change.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { type CardErrors, CardFields, type CardValues, EMPTY_CARD } from '../payments/card-fields.tsx';
 import { SandboxWallets } from '../payments/sandbox-wallets.tsx';
 import { usePaymentsConfig } from '../payments/use-payments-config.ts';
@@ -86,14 +85,12 @@ export default function GiftPayment(props: GiftPaymentProps) {
 function SandboxCardFields({ giftAmount, currency, handleRef, disabled, onWallet, serverErrors }: GiftPaymentProps) {
   const t = useT();
   // The card is checked when the form is sent (getMethod); a field's error goes as soon as it changes.
-  const form = useForm<CardValues>({
+  const form = useFormCheckedOnSend<CardValues>({
     resolver: zodResolver(CardDetailsSchema),
     defaultValues: EMPTY_CARD,
-    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const { watch, setValue, setError, trigger, getValues, formState } = form;
-  useClearErrorOnChange(form);
   const card = watch();
   const errors: CardErrors = {};
   for (const field of CARD_FIELDS) errors[field] = translateFormMessage(formState.errors[field]?.message, t);

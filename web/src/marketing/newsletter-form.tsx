@@ -1,13 +1,13 @@
 import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button, ButtonSpinner } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { T, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage, isRetryableError } from '../lib/error-messages.ts';
+import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './newsletter-form.module.css';
 
@@ -34,7 +34,7 @@ export function NewsletterForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SubscribeRequestSchema), defaultValues: { email: '' } });
+  } = useFormCheckedOnSend({ resolver: zodResolver(SubscribeRequestSchema), defaultValues: { email: '' } });
 
   // The form disappears on success; keep keyboard and screen-reader users in the new content.
   useEffect(() => {
