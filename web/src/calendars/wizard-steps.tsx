@@ -126,7 +126,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     currency.field.onChange(picked);
   }
 
-  /** Another step shows: its fields are checked when it is submitted, not while they are typed. */
+  /** Another step shows, without the errors and the sent state of the one before; what was typed stays. */
   function goTo(next: WizardStep) {
     reset(undefined, { keepValues: true, keepDefaultValues: true });
     setStep(next);

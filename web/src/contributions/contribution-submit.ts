@@ -71,8 +71,3 @@ export function splitFieldErrors(fields: Readonly<Record<string, string>>): {
   }
   return { form, card };
 }
-
-/** The same refusal with `fields` for its field messages: the server's, translated and named as the form's fields. */
-export function withFieldErrors(error: ApiError, fields: Record<string, string>): ApiError {
-  return new ApiError({ status: error.status, code: error.code, message: error.message, fields });
-}

@@ -10,7 +10,7 @@ import { Logo } from '../components/logo.tsx';
 import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { setFieldErrors } from '../lib/form-errors.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { CalendarFooter } from './calendar-footer.tsx';
 import styles from './contribution-form.module.css';
@@ -20,7 +20,7 @@ import {
   type EditContributionValues,
   getEditContributionValues,
 } from './contribution-form-values.ts';
-import { splitFieldErrors, withFieldErrors } from './contribution-submit.ts';
+import { splitFieldErrors } from './contribution-submit.ts';
 import { getOwnContribution, getPublicCalendar, updateOwnContribution } from './contributions-api.ts';
 import { translateFormMessages } from './form-messages.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
@@ -176,14 +176,8 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
           return false;
         }
         const fields = error instanceof ApiError ? translateFormMessages(error.fields, t) : {};
-        if (error instanceof ApiError) {
-          // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
-          setServerFieldErrors(withFieldErrors(error, splitFieldErrors(fields).form), setError, [
-            'guessedTimeMinutes',
-            'guessedWeight',
-            'wish',
-          ]);
-        }
+        // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
+        setFieldErrors(splitFieldErrors(fields).form, setError, ['guessedTimeMinutes', 'guessedWeight', 'wish']);
         setProblem(fields.guessedDate ? fields.guessedDate : getErrorMessage(error));
         return false;
       }

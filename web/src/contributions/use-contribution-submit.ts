@@ -9,7 +9,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage, getPaymentFailureMessage, isRetryableError } from '../lib/error-messages.ts';
-import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { setFieldErrors } from '../lib/form-errors.ts';
 import { getPaymentAttempt, type PaymentAttempt } from '../payments/payment-attempt.ts';
 import {
   CONTRIBUTION_FIELDS,
@@ -17,13 +17,7 @@ import {
   type ContributionFormValues,
   getAmountValues,
 } from './contribution-form-values.ts';
-import {
-  countGuessesOn,
-  hasGuessAppeared,
-  pollCalendarUntil,
-  splitFieldErrors,
-  withFieldErrors,
-} from './contribution-submit.ts';
+import { countGuessesOn, hasGuessAppeared, pollCalendarUntil, splitFieldErrors } from './contribution-submit.ts';
 import { createContribution, getPublicCalendar } from './contributions-api.ts';
 import { translateFormMessages } from './form-messages.ts';
 import type { PaymentHandle, PaymentMethod } from './gift-payment.tsx';
@@ -204,10 +198,8 @@ export function useContributionSubmit({
     const split = splitFieldErrors(error instanceof ApiError ? error.fields : {});
     const formFields = translateFormMessages(split.form, t, amountValues);
     setCardErrors(split.card);
-    if (error instanceof ApiError) {
-      // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
-      setServerFieldErrors(withFieldErrors(error, formFields), setError, CONTRIBUTION_FIELDS);
-    }
+    // 'guessedWeight.ounces' and the like are read as their field's (splitFieldErrors).
+    setFieldErrors(formFields, setError, CONTRIBUTION_FIELDS);
     if (Object.keys(formFields).length > 0 || Object.keys(split.card).length > 0) refuse();
     setDateProblem(formFields.guessedDate ?? null);
     setProblem(formFields.guessedDate ? null : getErrorMessage(error));

@@ -11,10 +11,21 @@ export function setServerFieldErrors<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   fields: readonly Path<Values>[],
 ): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const named = fields.filter((field) => error.fields[field]);
+  return error instanceof ApiError && setFieldErrors(error.fields, setError, fields);
+}
+
+/**
+ * The same for messages already read from the refusal (translated, or renamed as the form's
+ * fields): each of `fields` that `messages` names gets its message, the first is focused.
+ */
+export function setFieldErrors<Values extends FieldValues>(
+  messages: Readonly<Record<string, string>>,
+  setError: UseFormSetError<Values>,
+  fields: readonly Path<Values>[],
+): boolean {
+  const named = fields.filter((field) => messages[field]);
   for (const field of named) {
-    setError(field, { type: 'server', message: error.fields[field] }, { shouldFocus: field === named[0] });
+    setError(field, { type: 'server', message: messages[field] }, { shouldFocus: field === named[0] });
   }
   return named.length > 0;
 }
