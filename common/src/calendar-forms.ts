@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfirmPasswordSchema, NameSchema } from './account.ts';
+import { BANK_ACCOUNT_FIELDS, refineBankAccountFields } from './bank-account-schema.ts';
 import {
   BackgroundSchema,
   CalendarTitleSchema,
@@ -8,28 +9,32 @@ import {
   WIZARD_STEPS,
 } from './calendars.ts';
 import { CurrencySchema } from './currency-schema.ts';
-import { IbanSchema } from './iban-schema.ts';
 import { ImageIdSchema } from './images.ts';
 
-// The owner's calendar forms, apart from calendars.ts because they take an IBAN (iban-schema.ts).
+// The owner's calendar forms, apart from calendars.ts because they take a bank account
+// (bank-account-schema.ts, which loads ibantools' country table).
 
 /**
- * Step 1. `iban` may be left out when the account has bank details: the server copies them.
- * `currency` left out: the IBAN's country decides (defaultCurrencyForIban).
+ * Step 1. The bank account (an IBAN, or a US or UK account number) may be left out when the
+ * account has bank details: the server copies them. `currency` left out: the bank decides
+ * (getBankAccountCurrencies).
  */
-export const CreateCalendarSchema = z.object({
-  firstName: NameSchema,
-  lastName: NameSchema,
-  iban: IbanSchema.optional(),
-  currency: CurrencySchema.optional(),
-});
+export const CreateCalendarSchema = z
+  .object({
+    firstName: NameSchema,
+    lastName: NameSchema,
+    ...BANK_ACCOUNT_FIELDS,
+    currency: CurrencySchema,
+  })
+  .partial({ iban: true, routingNumber: true, accountNumber: true, sortCode: true, currency: true })
+  .superRefine(refineBankAccountFields);
 
 /** Any subset of the owner-editable fields (wizard steps and the Calendar Info page). */
 export const UpdateCalendarSchema = z
   .object({
     firstName: NameSchema,
     lastName: NameSchema,
-    iban: IbanSchema,
+    ...BANK_ACCOUNT_FIELDS,
     /** Until the creation fee is paid; after that the server answers 400 (currency_locked). */
     currency: CurrencySchema,
     title: CalendarTitleSchema,
@@ -43,7 +48,8 @@ export const UpdateCalendarSchema = z
     /** An image the owner uploaded (`POST /api/images`), or null to remove the photo. */
     coverImageId: ImageIdSchema.nullable(),
     parentsNote: ParentsNoteSchema,
-    /** Needed when `iban` replaces the IBAN of a calendar that is paid for (drafts hold no money). */
+    /** Needed when the bank account of a calendar that is paid for changes (drafts hold no money). */
     password: ConfirmPasswordSchema,
   })
-  .partial();
+  .partial()
+  .superRefine(refineBankAccountFields);

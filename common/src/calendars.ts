@@ -100,7 +100,8 @@ export type OwnerCalendar = {
   lastName: string;
   dueDate: string | null;
   background: BackgroundId;
-  iban: string | null;
+  /** Masked (bank-account.ts): 'DE89 •••• •••• •••• 3000', 'US ••••6789 (routing 110000000)'. */
+  bankAccount: string | null;
   /** The money of the fee, the gifts and the payout; amounts below are minor units of it. */
   currency: Currency;
   hideSenderNames: boolean;

@@ -3,7 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedParent } from '../support/auth.ts';
 import { createDraftCalendarAsSignedIn } from '../support/calendars.ts';
 
-const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
+// Stripe's test bank account in the US: it passes their checks and takes payouts.
+const US_ROUTING_NUMBER = '110000000';
+const US_ACCOUNT_NUMBER = '000123456789';
 const DECLINED_CARD = '4000000000000002';
 const GOOD_CARD = '4242424242424242';
 
@@ -30,10 +32,13 @@ async function fillDetails(page: Page, { firstName = 'Ada', lastName = 'Lovelace
   await expect(stepHeading(page, 'Create Your Calendar')).toBeVisible();
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
-  await page.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
-  // The currency follows the IBAN's country (a German IBAN: euros) until the parent picks one.
-  await expect(page.getByRole('radio', { name: /^Euro/ })).toBeChecked();
-  await page.getByRole('radio', { name: /^US dollar/ }).check();
+  // An English page starts with a US bank account (issue 24): routing and account number, paid out
+  // in dollars only, so no other currency is offered. (languages.spec.ts: a German IBAN, in euros.)
+  await expect(page.getByRole('radio', { name: 'United States (routing and account number)' })).toBeChecked();
+  await page.getByLabel('Routing number').fill(US_ROUTING_NUMBER);
+  await page.getByLabel('Account number').fill(US_ACCOUNT_NUMBER);
+  await expect(page.getByRole('radio', { name: /^US dollar/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Euro/ })).toHaveCount(0);
 }
 
 async function fillCustomization(page: Page, dueDate = isoDateFromToday(30)) {
@@ -78,6 +83,16 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByLabel('Last name')).toHaveAccessibleDescription(/Please enter your name\./);
   await expect(page.getByLabel('Last name')).toBeFocused();
+  // A bank in a country gifts cannot reach is named before the fee; a routing number with a typo is refused.
+  await page.getByRole('radio', { name: 'Another country' }).check();
+  await expect(page.getByText('Firstday cannot pay out to banks in this country yet')).toBeVisible();
+  await page.getByRole('radio', { name: 'United States (routing and account number)' }).check();
+  await page.getByLabel('Routing number').fill('110000001');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByLabel('Routing number')).toHaveAccessibleDescription(
+    /This routing number is not valid: please check it for typos\./,
+  );
+  await expect(page.getByLabel('Account number')).toHaveAccessibleDescription(/Please enter the account number\./);
   await fillDetails(page, { firstName: 'Grace', lastName: 'Hopper' });
   await page.getByRole('button', { name: 'Next Step' }).click();
 
@@ -155,7 +170,7 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar Info' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to list' }).first()).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Blue sky' })).toBeChecked();
-  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('DE89 •••• •••• •••• 3000');
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('US ••••6789 (routing 110000000)');
   await page.getByLabel('Calendar Name').fill('Baby Hopper is coming');
   await page.getByRole('radio', { name: 'Merry Sun' }).check();
   await page.getByRole('switch', { name: 'Hide total on Calendar' }).uncheck();

@@ -48,6 +48,7 @@ test('a parent adds a photo and a note in the wizard; guests see them, a countdo
   await page.goto('/create_calendar');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Parent');
+  await page.getByRole('radio', { name: 'Europe, Switzerland or the UK (IBAN)' }).check();
   await page.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
   await page.getByRole('button', { name: 'Next Step' }).click();
 

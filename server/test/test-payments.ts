@@ -135,6 +135,8 @@ type FakeAccount = {
   metadata: Record<string, string>;
   /** The bank account's currency: transfers in another currency are converted into it. */
   default_currency: string;
+  /** The bank account as Stripe shows it back: the routing number (US) or sort code (GB), never the full number. */
+  external_accounts: { data: { country: string; currency: string; routing_number: string | null; last4: string }[] };
 };
 type FakeTransfer = {
   id: string;
@@ -330,6 +332,12 @@ export async function startStripeStandIn() {
       });
     }
     if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+      const bankProblem = findBankAccountProblem(body);
+      if (bankProblem) {
+        return send(400, {
+          error: { type: 'invalid_request_error', param: 'external_account', message: bankProblem },
+        });
+      }
       const termsAccepted = body.has('tos_acceptance[date]') && body.has('tos_acceptance[ip]');
       const due = [
         ...(identityChecks ? getMissingIdentity(body) : []),
@@ -350,6 +358,16 @@ export async function startStripeStandIn() {
         capabilities: { transfers: blocked ? 'inactive' : 'active' },
         metadata: readMetadata(body),
         default_currency: body.get('external_account[currency]') ?? 'usd',
+        external_accounts: {
+          data: [
+            {
+              country: body.get('external_account[country]') ?? '',
+              currency: body.get('external_account[currency]') ?? 'usd',
+              routing_number: body.get('external_account[routing_number]'),
+              last4: (body.get('external_account[account_number]') ?? '').slice(-4),
+            },
+          ],
+        },
       };
       accounts.set(account.id, account);
       return send(200, account);
@@ -613,4 +631,25 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** A calendar as the fee's claim takes it (the pay route passes the same). */
 export function forFee(calendar: { id: string }) {
   return { id: calendar.id, lockForFee: (tx: Db) => lockDraftForFee(tx, calendar.id) };
+}
+
+/**
+ * Stripe's checks of a bank account (`external_account`), as far as its API tells: a US account
+ * needs a 9-digit routing number, a UK one a sort code of 6 digits and an 8-digit account number
+ * unless it is an IBAN, and everywhere else the account number is an IBAN of the account's country.
+ */
+function findBankAccountProblem(body: URLSearchParams): string | undefined {
+  const country = body.get('external_account[country]');
+  if (!country) return undefined;
+  const routing = body.get('external_account[routing_number]');
+  const number = body.get('external_account[account_number]') ?? '';
+  if (country === 'US') {
+    if (!routing || !/^\d{9}$/.test(routing)) return 'Routing number must have 9 digits';
+    return /^\d{4,17}$/.test(number) ? undefined : 'Invalid account number';
+  }
+  if (routing !== null) {
+    if (country !== 'GB' || !/^\d{6}$/.test(routing)) return `Invalid routing number for ${country}`;
+    return /^\d{8}$/.test(number) ? undefined : 'Invalid account number: must contain 8 digits';
+  }
+  return number.startsWith(country) ? undefined : `Invalid IBAN for ${country}`;
 }

@@ -214,7 +214,7 @@ describe("changing a calendar's IBAN", () => {
     const before = Date.now();
     const saved = await patchCalendar(owner.cookie, calendar.id, { iban: GB_IBAN, password: PASSWORD });
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as OwnerCalendar).iban).toBe('GB29 •••• •••• •••• 6819');
+    expect(((await saved.json()) as OwnerCalendar).bankAccount).toBe('GB29 •••• •••• •••• 6819');
     const row = await readCalendar(calendar.id);
     expect(row.ibanChangedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row.ibanChangedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);

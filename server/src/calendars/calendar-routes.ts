@@ -1,3 +1,4 @@
+import { takeBankAccount } from '@firstday/common/bank-account-schema';
 import { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import { PayRequestSchema, SupportRequestSchema } from '@firstday/common/calendars';
 import { visitorLocale } from '@firstday/common/locales';
@@ -44,7 +45,7 @@ export function createCalendarRoutes(context: AppContext) {
     .post('/', async (c) => {
       const { user } = await requireSession(context, c);
       await draftLimiter.hit(user.id);
-      const input = await readJsonBody(c, CreateCalendarSchema);
+      const input = takeBankAccount(await readJsonBody(c, CreateCalendarSchema));
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
       const row = await createDraftCalendar(context.db, box, user.id, input, terms, visitorLocale(c.req.raw.headers));
       return c.json(toOwnerCalendar(row), 201);
@@ -57,17 +58,17 @@ export function createCalendarRoutes(context: AppContext) {
       const signedIn = await requireSession(context, c);
       const { user } = signedIn;
       const row = await getOwnedCalendar(context.db, user.id, c.req.param('id'));
-      const { password, ...input } = await readJsonBody(c, UpdateCalendarSchema);
+      const { password, ...input } = takeBankAccount(await readJsonBody(c, UpdateCalendarSchema));
       if (row.status === 'announced' || row.status === 'paid_out') {
         throw new AppError('calendar_closed', CLOSED_CALENDAR_MESSAGE, 409);
       }
       // Before anything is saved: a change that is not confirmed changes nothing.
       const owner = { kind: 'calendar', status: row.status, title: getCalendarTitle(row) } as const;
       const request = { headers: c.req.raw.headers, signedIn, password };
-      const iban = await authorizePayoutIbanChange(context, box, request, {
+      const bankAccount = await authorizePayoutIbanChange(context, box, request, {
         owner,
         currentEncrypted: row.ibanEncrypted,
-        iban: input.iban,
+        iban: input.bankAccount,
       });
       if (input.coverImageId && !(await isOwnImage(context.db, user.id, input.coverImageId))) {
         throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
@@ -76,8 +77,8 @@ export function createCalendarRoutes(context: AppContext) {
       }
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
       const updated = await context.db.transaction(async (tx) => {
-        const saved = await updateCalendar(tx, box, row, { ...input, iban }, terms);
-        if (iban) {
+        const saved = await updateCalendar(tx, box, row, { ...input, bankAccount }, terms);
+        if (bankAccount) {
           await enqueuePayoutIbanChangedMail(tx, context.env, {
             to: user,
             owner: { ...owner, title: getCalendarTitle(saved) },
@@ -90,7 +91,7 @@ export function createCalendarRoutes(context: AppContext) {
         }
         return saved;
       });
-      if (iban) {
+      if (bankAccount) {
         context.jobs.wake();
         context.wakeMailWorker();
       }
@@ -104,7 +105,8 @@ export function createCalendarRoutes(context: AppContext) {
       if (row.status !== 'draft') throw new AppError('already_paid', 'This calendar is already active.', 409);
       const missing: Record<string, string> = {};
       if (!row.dueDate) missing.dueDate = 'Please choose the expected birth date first.';
-      if (!row.ibanEncrypted) missing.iban = 'Please enter the IBAN the gifts should be paid out to first.';
+      if (!row.ibanEncrypted)
+        missing.bankAccount = 'Please enter the bank account the gifts should be paid out to first.';
       if (Object.keys(missing).length > 0) {
         throw new AppError('calendar_incomplete', 'Please complete the earlier steps first.', 400, { fields: missing });
       }

@@ -1,10 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CalendarClosing } from '@firstday/common/announcements';
+import {
+  BANK_CURRENCY_MESSAGES,
+  getBankAccountCurrencies,
+  maskBankAccount,
+  parseBankAccountText,
+} from '@firstday/common/bank-account';
 import type { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH } from '@firstday/common/calendars';
-import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
-import { maskIban } from '@firstday/common/iban';
+import type { Currency } from '@firstday/common/currency';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -67,7 +72,7 @@ export function toOwnerCalendar(
     lastName: row.lastName,
     dueDate: row.dueDate,
     background: row.background,
-    iban: row.ibanMasked,
+    bankAccount: row.ibanMasked,
     currency: row.currency,
     hideSenderNames: row.hideSenderNames,
     hideTotal: row.hideTotal,
@@ -145,19 +150,20 @@ export async function listOwnedCalendars(db: Db, ownerId: string): Promise<Calen
 /** An edit of an ended calendar: its details stay as they were when it closed. */
 export const CLOSED_CALENDAR_MESSAGE = 'This calendar is closed, so its details can no longer be changed.';
 
-type EncryptedIban = { ibanEncrypted: string; ibanMasked: string | null };
+/** A bank account as kept: sealed (bank-account.ts's text; the columns predate issue 24's US and UK accounts) and masked. */
+type SealedBankAccount = { ibanEncrypted: string; ibanMasked: string | null };
 
-function sealIban(box: SecretBox, iban: string): EncryptedIban {
-  return { ibanEncrypted: box.seal(iban), ibanMasked: maskIban(iban) };
+function sealBankAccount(box: SecretBox, bankAccount: string): SealedBankAccount {
+  return { ibanEncrypted: box.seal(bankAccount), ibanMasked: maskBankAccount(bankAccount) };
 }
 
 /**
- * The columns a newly given IBAN sets: the IBAN, the payout terms accepted with it, and no payout
- * recipient yet (one is made for this IBAN; the previous IBAN's is left unused).
+ * The columns a newly given bank account sets: the account, the payout terms accepted with it, and
+ * no payout recipient yet (one is made for this account; the previous account's is left unused).
  */
-function toBankDetails(iban: EncryptedIban, termsAcceptance: PayoutTermsAcceptance | null) {
+function toBankDetails(sealed: SealedBankAccount, termsAcceptance: PayoutTermsAcceptance | null) {
   return {
-    ...iban,
+    ...sealed,
     payoutTermsAcceptance: termsAcceptance,
     payoutRecipientRef: null,
     payoutRecipientPayoutsEnabled: null,
@@ -166,29 +172,50 @@ function toBankDetails(iban: EncryptedIban, termsAcceptance: PayoutTermsAcceptan
 }
 
 /**
- * Wizard step 1. Without an IBAN, the account's (already encrypted) bank details are copied.
- * `termsAcceptance`: the payout terms this request accepts with the IBAN.
+ * The calendar's currency for this bank account: the one asked for, else the bank's own (a draft's
+ * currency follows a new bank), refused with the reason when the bank cannot take it.
+ */
+function chooseCurrency(
+  bankAccount: string,
+  asked: Currency | undefined,
+  current?: { currency: Currency; locked: boolean },
+): Currency {
+  const accepted = getBankAccountCurrencies(bankAccount);
+  const currency =
+    asked ?? (current && (current.locked || accepted.includes(current.currency)) ? current.currency : accepted[0]!);
+  const { kind } = parseBankAccountText(bankAccount);
+  if (accepted.includes(currency) || kind === 'iban') return currency;
+  const reason = BANK_CURRENCY_MESSAGES[kind];
+  throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+    fields: asked ? { currency: reason } : { bankAccount: reason },
+  });
+}
+
+/**
+ * Wizard step 1. Without a bank account, the account's (already encrypted) bank details are copied.
+ * `termsAcceptance`: the payout terms this request accepts with the bank account.
  */
 export async function createDraftCalendar(
   db: Db,
   box: SecretBox,
   ownerId: string,
-  input: { firstName: string; lastName: string; iban?: string; currency?: Currency },
+  input: { firstName: string; lastName: string; bankAccount?: string; currency?: Currency },
   termsAcceptance: PayoutTermsAcceptance | null,
   /** The request's language, for the default name when the account has no language yet. */
   requestLocale: Locale = DEFAULT_LOCALE,
 ): Promise<CalendarRow> {
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, ownerId));
-  const iban: EncryptedIban | undefined = input.iban
-    ? sealIban(box, input.iban)
+  const sealed: SealedBankAccount | undefined = input.bankAccount
+    ? sealBankAccount(box, input.bankAccount)
     : profile?.ibanEncrypted
       ? { ibanEncrypted: profile.ibanEncrypted, ibanMasked: profile.ibanMasked }
       : undefined;
-  if (!iban) {
+  if (!sealed) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
-      fields: { iban: 'Please enter the IBAN the gifts should be paid out to.' },
+      fields: { bankAccount: 'Please enter the bank account the gifts should be paid out to.' },
     });
   }
+  const currency = chooseCurrency(input.bankAccount ?? box.open(sealed.ibanEncrypted), input.currency);
   const [row] = await db
     .insert(calendars)
     .values({
@@ -198,9 +225,8 @@ export async function createDraftCalendar(
       firstName: input.firstName,
       lastName: input.lastName,
       title: defaultCalendarTitle(input.firstName, profile?.locale ?? requestLocale),
-      ...toBankDetails(iban, termsAcceptance),
-      // Unless chosen: the money of the IBAN's country (the masked IBAN keeps the country code).
-      currency: input.currency ?? defaultCurrencyForIban(input.iban ?? iban.ibanMasked),
+      ...toBankDetails(sealed, termsAcceptance),
+      currency,
       // The account's defaults (Account Settings) apply to every new calendar.
       hideSenderNames: profile?.hideSenderNamesDefault ?? false,
       hideTotal: profile?.hideTotalDefault ?? true,
@@ -210,12 +236,18 @@ export async function createDraftCalendar(
   return row!;
 }
 
-/** A PATCH's fields, as the shared schema reads them; the route checks the password and the photo first. */
-type CalendarUpdate = Omit<z.output<typeof UpdateCalendarSchema>, 'password'>;
+/**
+ * A PATCH's fields, as the shared schema reads them, with the bank account fields read into one
+ * text (readBankAccountText); the route checks the password and the photo first.
+ */
+export type CalendarUpdate = Omit<z.output<typeof UpdateCalendarSchema>, 'password' | BankAccountField> & {
+  bankAccount?: string;
+};
+type BankAccountField = 'iban' | 'routingNumber' | 'accountNumber' | 'sortCode';
 
 /**
- * `termsAcceptance`: the payout terms this request accepts, should it give a new IBAN. A new IBAN
- * of a paid calendar starts its payout hold (`ibanChangedAt`, payments/payout-hold.ts); it is only
+ * `termsAcceptance`: the payout terms this request accepts, should it give a new bank account. A
+ * new bank account of a paid calendar starts its payout hold (`ibanChangedAt`, payments/payout-hold.ts); it is only
  * saved while the calendar still has the status `row` was read with, since whether the change
  * needed the password was decided on it. A calendar closed in the meantime answers 409.
  */
@@ -226,10 +258,18 @@ export async function updateCalendar(
   update: CalendarUpdate,
   termsAcceptance: PayoutTermsAcceptance | null,
 ): Promise<CalendarWithStats> {
-  const { iban, wizardStep, ...fields } = update;
+  const { bankAccount, wizardStep, ...fields } = update;
   if (fields.currency && fields.currency !== row.currency && row.status !== 'draft') {
     throw new AppError('currency_locked', 'Some fields need your attention.', 400, {
       fields: { currency: 'The currency cannot change once the calendar is paid for.' },
+    });
+  }
+  // The same bank account again keeps its payout recipient.
+  const newBankAccount = findNewIban(box, row.ibanEncrypted, bankAccount);
+  if ((newBankAccount || fields.currency) && row.ibanEncrypted) {
+    fields.currency = chooseCurrency(newBankAccount ?? box.open(row.ibanEncrypted), fields.currency, {
+      currency: row.currency,
+      locked: row.status !== 'draft',
     });
   }
   const changesCurrency = fields.currency !== undefined && fields.currency !== row.currency;
@@ -238,15 +278,13 @@ export async function updateCalendar(
     const title = followFirstName(row.title, row.firstName, fields.firstName);
     if (title) fields.title = title;
   }
-  // The same IBAN again keeps its payout recipient.
-  const newIban = findNewIban(box, row.ibanEncrypted, iban);
   const now = new Date();
   const [updated] = await db
     .update(calendars)
     .set({
       ...fields,
-      ...(newIban ? toBankDetails(sealIban(box, newIban), termsAcceptance) : {}),
-      ...(newIban && row.status !== 'draft' ? { ibanChangedAt: now } : {}),
+      ...(newBankAccount ? toBankDetails(sealBankAccount(box, newBankAccount), termsAcceptance) : {}),
+      ...(newBankAccount && row.status !== 'draft' ? { ibanChangedAt: now } : {}),
       // The wizard's position only matters for drafts; a paid calendar stays on its welcome step.
       ...(wizardStep && row.status === 'draft' ? { wizardStep } : {}),
       updatedAt: now,
@@ -254,8 +292,8 @@ export async function updateCalendar(
     .where(
       and(
         eq(calendars.id, row.id),
-        // A new IBAN or currency was allowed for the status `row` was read with.
-        newIban || changesCurrency
+        // A new bank account or currency was allowed for the status `row` was read with.
+        newBankAccount || changesCurrency
           ? eq(calendars.status, row.status)
           : notInArray(calendars.status, ['announced', 'paid_out']),
       ),

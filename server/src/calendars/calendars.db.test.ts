@@ -39,7 +39,7 @@ describe('creating and editing a calendar', () => {
       status: 'draft',
       shareUrl: null,
       title: "Anna's calendar",
-      iban: 'DE89 •••• •••• •••• 3000',
+      bankAccount: 'DE89 •••• •••• •••• 3000',
       background: 'pink',
       hideTotal: true,
       hideSenderNames: false,
@@ -58,7 +58,7 @@ describe('creating and editing a calendar', () => {
     const refused = await sendJson(t, 'POST', '/api/calendars', { firstName: 'A', lastName: 'B' }, fresh.cookie);
     expect(refused.status).toBe(400);
     expect((await readError(refused)).fields).toEqual({
-      iban: 'Please enter the IBAN the gifts should be paid out to.',
+      bankAccount: 'Please enter the bank account the gifts should be paid out to.',
     });
 
     await sendJson(
@@ -79,7 +79,7 @@ describe('creating and editing a calendar', () => {
     const copied = await sendJson(t, 'POST', '/api/calendars', { firstName: 'A', lastName: 'B' }, fresh.cookie);
     expect(copied.status).toBe(201);
     expect(await copied.json()).toMatchObject({
-      iban: 'GB29 •••• •••• •••• 6819',
+      bankAccount: 'GB29 •••• •••• •••• 6819',
       hideSenderNames: true,
       hideTotal: false,
     });

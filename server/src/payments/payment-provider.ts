@@ -40,16 +40,17 @@ export type ProviderPayoutState = {
   currency?: string;
 };
 
-/** The terms the parent accepted by saving the IBAN: Stripe's `tos_acceptance` for their connected account. */
+/** The terms the parent accepted by saving the bank account: Stripe's `tos_acceptance` for their connected account. */
 export type PayoutTermsAcceptance = { acceptedAt: string; ip: string; userAgent: string };
 
-/** The parent a calendar's gifts are paid out to, with the IBAN as given. */
+/** The parent a calendar's gifts are paid out to, with the bank account as given. */
 export type PayoutRecipientRequest = {
-  /** The recipient made before for the same calendar and IBAN: re-read instead of made again. */
+  /** The recipient made before for the same calendar and bank account: re-read instead of made again. */
   reference?: string;
-  /** Derived from the calendar and the IBAN, so a changed IBAN gets a recipient of its own. */
+  /** Derived from the calendar and the bank account, so a changed account gets a recipient of its own. */
   idempotencyKey: string;
-  iban: string;
+  /** As bank-account.ts writes it: an IBAN, 'US:<routing>:<account>' or 'GB:<sort code>:<account>'. */
+  bankAccount: string;
   currency: string;
   firstName: string;
   lastName: string;
@@ -60,7 +61,7 @@ export type PayoutRecipientRequest = {
   metadata: { calendarId: string };
 };
 
-/** The provider's view of a payout recipient (Stripe: a connected account holding the IBAN). */
+/** The provider's view of a payout recipient (Stripe: a connected account holding the bank account). */
 export type PayoutRecipient = {
   reference: string;
   payoutsEnabled: boolean;

@@ -29,12 +29,12 @@ export function readPayoutTermsAcceptance(c: Context, trustProxy: number): Payou
  */
 export async function ensurePayoutRecipient(context: RecipientContext, calendar: CalendarRow): Promise<string> {
   const { ibanEncrypted } = calendar;
-  if (!ibanEncrypted) throw new Error('the calendar has no IBAN');
+  if (!ibanEncrypted) throw new Error('the calendar has no bank account');
   const [owner] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, calendar.ownerId));
   if (!owner) throw new Error('the calendar has no owner');
-  const iban = createSecretBox(context.env.APP_SECRET, 'iban').open(ibanEncrypted);
+  const bankAccount = createSecretBox(context.env.APP_SECRET, 'iban').open(ibanEncrypted);
   const details = {
-    iban,
+    bankAccount,
     currency: calendar.currency,
     firstName: calendar.firstName,
     lastName: calendar.lastName,

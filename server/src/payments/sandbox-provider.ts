@@ -188,7 +188,7 @@ export function createSandboxProvider(options: {
 
     async preparePayoutRecipient(request) {
       const id = `sbx_acct_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
-      const digits = request.iban.replace(/\s/g, '');
+      const digits = request.bankAccount.replace(/\W/g, '');
       await db
         .insert(sandboxAccounts)
         .values({ id, destination: `${digits.slice(0, 4)}…${digits.slice(-4)}` })

@@ -1,3 +1,4 @@
+import { type BankAccount, parseBankAccountText } from '@firstday/common/bank-account';
 import { EURO_COUNTRIES } from '@firstday/common/currency';
 import Stripe from 'stripe';
 import { AppError } from '../lib/errors.ts';
@@ -24,8 +25,9 @@ const PAYOUT_EVENTS = new Set(['payout.paid', 'payout.failed', 'payout.canceled'
 /** The only events we act on; anything else is acknowledged and ignored. */
 export const STRIPE_EVENT_ALLOWLIST = new Set([...PAYMENT_EVENTS, ...PAYOUT_EVENTS]);
 
-/** IBAN countries whose banks do not hold euros: the currency of a bank account there. */
+/** Countries whose banks do not hold euros: the currency of a bank account there. */
 const NON_EURO_CURRENCIES: Record<string, string> = {
+  US: 'usd',
   GB: 'gbp',
   GI: 'gbp',
   CH: 'chf',
@@ -41,7 +43,7 @@ const NON_EURO_CURRENCIES: Record<string, string> = {
 };
 
 /**
- * The currency of the parents' bank account, from its IBAN country. Gifts are in the calendar's
+ * The currency of the parents' bank account, from its country. Gifts are in the calendar's
  * currency; when the account's differs, Stripe converts the transfer and the payout takes what
  * arrived (none is needed when they match, e.g. a EUR calendar paid out to a German IBAN).
  */
@@ -52,6 +54,18 @@ export function getBankCurrency(country: string, fallback: string): string {
 
 const GIFTS_DESCRIPTION =
   'Gifts from family and friends for a new baby, collected on a Firstday calendar and paid out to the parent.';
+
+/** An IBAN goes in `account_number` alone; a US routing number or a UK sort code goes in `routing_number`. */
+function toStripeAccountNumbers(bank: BankAccount): { account_number: string; routing_number?: string } {
+  switch (bank.kind) {
+    case 'iban':
+      return { account_number: bank.iban };
+    case 'us':
+      return { routing_number: bank.routingNumber, account_number: bank.accountNumber };
+    case 'gb':
+      return { routing_number: bank.sortCode, account_number: bank.accountNumber };
+  }
+}
 
 /**
  * Stripe: PaymentIntents for fees and gifts, Connect for payouts. We create the intent (idempotency
@@ -180,11 +194,12 @@ export function createStripeProvider(options: {
       return retrieve(reference);
     },
 
-    // Connect (docs/decisions/008-payouts.md): one connected account per calendar and IBAN, made when
-    // the IBAN is saved, holds the IBAN as its external account. It receives transfers only.
+    // Connect (docs/decisions/008-payouts.md): one connected account per calendar and bank account,
+    // made when the account is saved, holds it as its external account. It receives transfers only.
     async preparePayoutRecipient(request) {
       if (request.reference) return toRecipient(await stripe.accounts.retrieve(request.reference));
-      const country = request.iban.slice(0, 2).toUpperCase();
+      const bank = parseBankAccountText(request.bankAccount);
+      const { country } = bank;
       const terms = request.termsAcceptance;
       const account = await stripe.accounts.create(
         {
@@ -211,7 +226,7 @@ export function createStripeProvider(options: {
             object: 'bank_account',
             country,
             currency: getBankCurrency(country, request.currency),
-            account_number: request.iban,
+            ...toStripeAccountNumbers(bank),
             account_holder_name: `${request.firstName} ${request.lastName}`,
           },
           // We create the payout ourselves after the transfer, so its status is the one we follow.

@@ -7,7 +7,7 @@ function makeCalendar(overrides: Partial<OwnerCalendar>): OwnerCalendar {
     id: 'c1',
     title: 'Baby',
     status: 'active',
-    iban: 'DE89 •••• •••• •••• 3000',
+    bankAccount: 'DE89 •••• •••• •••• 3000',
     closing: null,
     ...overrides,
   } as OwnerCalendar;
@@ -17,7 +17,7 @@ describe('getPayoutCalendars', () => {
   it('lists open calendars with their own IBAN, drafts included', () => {
     const list = [
       makeCalendar({ id: 'a', title: 'Active' }),
-      makeCalendar({ id: 'd', title: 'Draft', status: 'draft', iban: 'NL91 •••• •••• 4300' }),
+      makeCalendar({ id: 'd', title: 'Draft', status: 'draft', bankAccount: 'NL91 •••• •••• 4300' }),
     ];
     expect(getPayoutCalendars(list)).toEqual([
       { id: 'a', title: 'Active', status: 'active', iban: 'DE89 •••• •••• •••• 3000' },
@@ -29,7 +29,7 @@ describe('getPayoutCalendars', () => {
     const closing = (status: 'paid' | 'pending') =>
       ({ payout: { amount: 100, currency: 'usd', status } }) as unknown as OwnerCalendar['closing'];
     const list = [
-      makeCalendar({ id: 'none', status: 'draft', iban: null }),
+      makeCalendar({ id: 'none', status: 'draft', bankAccount: null }),
       makeCalendar({ id: 'paid', status: 'paid_out', closing: closing('paid') }),
       makeCalendar({ id: 'refunded', status: 'announced', closing: null }),
       makeCalendar({ id: 'paying', status: 'announced', closing: closing('pending') }),

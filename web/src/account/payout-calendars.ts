@@ -7,10 +7,10 @@ export type PayoutCalendar = Pick<OwnerCalendar, 'id' | 'title' | 'status'> & { 
  * (drafts included: they are paid out there once active) and ended ones whose payout is under way.
  */
 export function getPayoutCalendars(calendars: readonly OwnerCalendar[]): PayoutCalendar[] {
-  return calendars.flatMap(({ id, title, status, iban, closing }) => {
-    if (!iban) return [];
+  return calendars.flatMap(({ id, title, status, bankAccount, closing }) => {
+    if (!bankAccount) return [];
     const open = status === 'draft' || status === 'active';
     const paying = closing?.payout?.status === 'pending';
-    return open || paying ? [{ id, title, status, iban }] : [];
+    return open || paying ? [{ id, title, status, iban: bankAccount }] : [];
   });
 }

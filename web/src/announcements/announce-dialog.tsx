@@ -151,7 +151,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
 
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
   const remaining = THANK_YOU_MAX_LENGTH - thankYouMessage.length;
-  const iban = calendar.iban ?? t('calendars.announce.yourBankAccount');
+  const iban = calendar.bankAccount ?? t('calendars.announce.yourBankAccount');
 
   return (
     <ModalDialog titleId={titleId} busy={sending} onClose={onClose}>

@@ -74,7 +74,7 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
     });
   }
 
-  const iban = calendar.iban ?? t('calendars.announce.yourBankAccount');
+  const iban = calendar.bankAccount ?? t('calendars.announce.yourBankAccount');
   const raised = formatMoney(calendar.raisedAmount, { currency: calendar.currency, locale });
   const titleId = step === 'form' ? `${id}-title` : `${id}-confirm`;
 

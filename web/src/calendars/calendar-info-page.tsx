@@ -143,7 +143,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   // An ended calendar keeps its details as they were: the server refuses every change (409).
   const readOnly = isCalendarClosed(calendar);
   const dirty = !readOnly && isDirty;
-  const ibanChanged = calendar.iban !== null && values.iban.trim() !== calendar.iban;
+  const ibanChanged = calendar.bankAccount !== null && values.iban.trim() !== calendar.bankAccount;
   const fieldError = (field: keyof CalendarInfoValues) => translateFieldMessage(errors[field]?.message, t);
 
   async function send(request: UpdateCalendarRequest) {
@@ -156,7 +156,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
 
   function revertIban() {
     // The saved IBAN is valid: re-validating it takes a refusal of the typed one away.
-    setValue('iban', calendar.iban ?? '', { shouldDirty: true, shouldValidate: true });
+    setValue('iban', calendar.bankAccount ?? '', { shouldDirty: true, shouldValidate: true });
     setFocus('iban');
   }
 
@@ -232,13 +232,14 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             {...ibanField}
             onFocus={(event) => {
               // The masked value is not editable text: select it so typing replaces it at once.
-              if (calendar.iban && event.currentTarget.value === calendar.iban) event.currentTarget.select();
+              if (calendar.bankAccount && event.currentTarget.value === calendar.bankAccount)
+                event.currentTarget.select();
             }}
             error={fieldError('iban')}
             hint={
               readOnly
                 ? t('calendars.info.ibanHintClosed')
-                : calendar.iban
+                : calendar.bankAccount
                   ? t('calendars.info.ibanHintMasked')
                   : t('calendars.info.ibanHintNew')
             }
@@ -248,8 +249,8 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
                 <button type="button" className={formStyles.linkButton} onClick={revertIban}>
                   <T
                     id="calendars.info.revertIban"
-                    values={{ iban: calendar.iban ?? '' }}
-                    components={{ 0: <span className={settingsStyles.ibanText}>{calendar.iban}</span> }}
+                    values={{ iban: calendar.bankAccount ?? '' }}
+                    components={{ 0: <span className={settingsStyles.ibanText}>{calendar.bankAccount}</span> }}
                   />
                 </button>
               )

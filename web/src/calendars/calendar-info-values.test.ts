@@ -27,7 +27,7 @@ const calendar: OwnerCalendar = {
   lastName: 'Lovelace',
   dueDate: '2020-01-15',
   background: 'pink',
-  iban: 'DE89 •••• •••• •••• 3000',
+  bankAccount: 'DE89 •••• •••• •••• 3000',
   hideSenderNames: false,
   hideTotal: true,
   guessTime: false,

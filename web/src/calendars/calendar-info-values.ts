@@ -26,7 +26,7 @@ export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValu
     title: calendar.title,
     dueDate: calendar.dueDate ?? '',
     background: calendar.background,
-    iban: calendar.iban ?? '',
+    iban: calendar.bankAccount ?? '',
     hideSenderNames: calendar.hideSenderNames,
     hideTotal: calendar.hideTotal,
     guessTime: calendar.guessTime,

@@ -1,3 +1,4 @@
+import { BANK_CURRENCY_MESSAGES, UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
 import { BABY_NAME_MAX_LENGTH } from '@firstday/common/fun-guesses';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
@@ -8,7 +9,7 @@ import { messageId, type Translate } from '../i18n/use-t.tsx';
  * in the active language; any other message is shown as it came.
  */
 export const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
-  // Names and IBANs (wizard step 1, Calendar Info).
+  // Names and bank accounts (wizard step 1, Calendar Info).
   'Please enter your name.': messageId('calendars.field.nameMissing'),
   'An IBAN has at most 34 characters.': messageId('calendars.field.ibanTooLong'),
   'An IBAN starts with a two-letter country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.':
@@ -16,6 +17,30 @@ export const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   'This country code is not one that uses IBANs.': messageId('calendars.field.ibanCountry'),
   'This IBAN has the wrong number of characters for its country.': messageId('calendars.field.ibanLength'),
   'This IBAN is not valid: please check it for typos.': messageId('calendars.field.ibanChecksum'),
+  // US and UK account numbers (bank-account-schema.ts), and where and in what gifts can be paid out.
+  'Please enter the routing number.': messageId('calendars.field.routingNumberMissing'),
+  'A routing number has 9 digits.': messageId('calendars.field.routingNumberLength'),
+  'This routing number is not valid: please check it for typos.': messageId('calendars.field.routingNumberInvalid'),
+  'A routing number has only digits.': messageId('calendars.field.routingNumberDigits'),
+  'A routing number has too many characters.': messageId('calendars.field.routingNumberTooLong'),
+  'Please enter the account number.': messageId('calendars.field.accountNumberMissing'),
+  'An account number has only digits.': messageId('calendars.field.accountNumberDigits'),
+  'An account number has too many characters.': messageId('calendars.field.accountNumberTooLong'),
+  'A US account number has 4 to 17 digits.': messageId('calendars.field.usAccountNumberLength'),
+  'A UK account number has 8 digits.': messageId('calendars.field.ukAccountNumberLength'),
+  'Please enter the sort code.': messageId('calendars.field.sortCodeMissing'),
+  'A sort code has 6 digits, e.g. 10-88-00.': messageId('calendars.field.sortCodeLength'),
+  'A sort code has only digits.': messageId('calendars.field.sortCodeDigits'),
+  'A sort code has too many characters.': messageId('calendars.field.sortCodeTooLong'),
+  'Please enter either an IBAN or an account number, not both.': messageId('calendars.field.bankAccountBoth'),
+  'A US account has a routing number, a UK account a sort code: please enter one of them.':
+    messageId('calendars.field.bankCodeBoth'),
+  'Please enter the routing number (US) or the sort code (UK) with the account number.': messageId(
+    'calendars.field.bankCodeMissing',
+  ),
+  [UNSUPPORTED_BANK_COUNTRY_MESSAGE]: messageId('calendars.field.bankCountryUnsupported'),
+  [BANK_CURRENCY_MESSAGES.us]: messageId('calendars.field.usDollarsOnly'),
+  [BANK_CURRENCY_MESSAGES.gb]: messageId('calendars.field.ukPoundsOnly'),
   // The calendar (wizard step 2, Calendar Info).
   'Please choose a background.': messageId('calendars.field.backgroundMissing'),
   'Please choose the expected birth date.': messageId('calendars.info.dueDateMissing'),

@@ -5,7 +5,7 @@ import type { Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import {
   createWizardStepSchema,
-  followIbanCurrency,
+  followBankCurrency,
   getDraftProblem,
   getDraftValues,
   getInitialValues,
@@ -34,7 +34,7 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
     lastName: 'Lovelace',
     dueDate: '2030-01-15',
     background: 'blue',
-    iban: 'DE89 •••• •••• •••• 3000',
+    bankAccount: 'DE89 •••• •••• •••• 3000',
     hideSenderNames: false,
     hideTotal: true,
     guessTime: false,
@@ -55,7 +55,11 @@ const values: WizardValues = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   ibanChoice: 'new',
+  bankKind: 'iban',
   iban: VALID_IBAN,
+  routingNumber: '',
+  accountNumber: '',
+  sortCode: '',
   dueDate: '2030-01-15',
   background: 'pink',
   coverImageId: null,
@@ -104,7 +108,11 @@ describe('initial values', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       ibanChoice: 'saved',
+      bankKind: 'us',
       iban: '',
+      routingNumber: '',
+      accountNumber: '',
+      sortCode: '',
       dueDate: '2030-01-15',
       background: 'blue',
       coverImageId: null,
@@ -119,14 +127,21 @@ describe('the currency', () => {
     const user = { first_name: 'Ada', last_name: 'Lovelace' };
     expect(getInitialValues({ ...user, IBAN: 'GB82 •••• •••• •••• 5432' }).currency).toBe('gbp');
     expect(getInitialValues({ ...user, IBAN: null }).currency).toBe('usd');
+    // Without one, an English page starts with a US account, a German one with an IBAN in euros.
+    expect(getInitialValues({ ...user, IBAN: null }, 'de')).toMatchObject({ bankKind: 'iban', currency: 'eur' });
   });
 
   it('follows the IBAN as it is typed or chosen', () => {
-    expect(followIbanCurrency({ ...values, iban: 'FR14 2004 1010 0505 0001 3M02 606' }, null).currency).toBe('eur');
-    expect(followIbanCurrency({ ...values, currency: 'eur', iban: 'GB82 WEST' }, null).currency).toBe('gbp');
-    expect(followIbanCurrency({ ...values, ibanChoice: 'saved' }, 'US12 •••• 3000').currency).toBe('usd');
+    expect(followBankCurrency({ ...values, iban: 'FR14 2004 1010 0505 0001 3M02 606' }, null, false).currency).toBe(
+      'eur',
+    );
+    expect(followBankCurrency({ ...values, currency: 'eur', iban: 'GB82 WEST' }, null, false).currency).toBe('gbp');
+    expect(followBankCurrency({ ...values, ibanChoice: 'saved' }, 'US12 •••• 3000', false).currency).toBe('usd');
+    // A US account takes dollars, a UK sort code pounds, even when another was picked.
+    expect(followBankCurrency({ ...values, bankKind: 'us' }, null, true).currency).toBe('usd');
+    expect(followBankCurrency({ ...values, bankKind: 'gb', currency: 'usd' }, null, true).currency).toBe('gbp');
     // No country yet: the currency stays as it was.
-    expect(followIbanCurrency({ ...values, currency: 'gbp', iban: 'D' }, null).currency).toBe('gbp');
+    expect(followBankCurrency({ ...values, currency: 'gbp', iban: 'D' }, null, false).currency).toBe('gbp');
   });
 
   it('counts a draft’s currency as picked when it is not its IBAN’s', () => {
@@ -161,6 +176,28 @@ describe('validateStepOne', () => {
   it('refuses an IBAN with a typo', () => {
     const result = validateStepOne({ ...values, iban: 'DE89370400440532013001' }, t);
     expect(result.success).toBe(false);
+  });
+
+  it('sends a US or UK account as digits, and refuses a bank in another country before the fee', () => {
+    const us = { ...values, bankKind: 'us', routingNumber: '110 000 000', accountNumber: '000123456789' } as const;
+    expect(validateStepOne({ ...us, currency: 'usd' }, t)).toEqual({
+      success: true,
+      request: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        currency: 'usd',
+        routingNumber: '110000000',
+        accountNumber: '000123456789',
+      },
+    });
+    expect(validateStepOne({ ...values, bankKind: 'gb', sortCode: '10-88-00', accountNumber: '1' }, t)).toEqual({
+      success: false,
+      errors: { accountNumber: 'A UK account number has 8 digits.' },
+    });
+    expect(validateStepOne({ ...values, bankKind: 'other' }, t)).toEqual({
+      success: false,
+      errors: { bankKind: expect.stringMatching(/cannot pay out to banks in this country/) },
+    });
   });
 });
 

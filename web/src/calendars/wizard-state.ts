@@ -1,3 +1,4 @@
+import { getBankAccountCurrencies, UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
 import { CreateCalendarSchema } from '@firstday/common/calendar-forms';
 import {
   type BackgroundId,
@@ -7,6 +8,7 @@ import {
   toIsoDate,
 } from '@firstday/common/calendars';
 import { type Currency, defaultCurrencyForIban } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
 import { z } from 'zod';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -24,9 +26,14 @@ export type WizardStep = 1 | 2 | 3 | 4 | 5;
 export type WizardValues = {
   firstName: string;
   lastName: string;
-  /** 'saved': the masked IBAN of the account (or of this draft) is used, nothing is sent. */
+  /** 'saved': the masked bank account of the account (or of this draft) is used, nothing is sent. */
   ibanChoice: 'saved' | 'new';
+  /** How the new account is written: its bank's country (bank-account.ts); 'other' cannot be paid out to. */
+  bankKind: BankKind;
   iban: string;
+  routingNumber: string;
+  accountNumber: string;
+  sortCode: string;
   dueDate: string;
   background: BackgroundId;
   /** The parents' page (step 2, optional). */
@@ -38,27 +45,44 @@ export type WizardValues = {
 
 export type StepErrors = Partial<Record<keyof WizardValues, string>>;
 
+export type BankKind = 'iban' | 'us' | 'gb' | 'other';
+
+/** A new bank account's fields, empty; an English page starts with a US account, the others with an IBAN. */
+function newBankAccount(locale: Locale) {
+  return {
+    bankKind: locale === 'en' ? 'us' : 'iban',
+    iban: '',
+    routingNumber: '',
+    accountNumber: '',
+    sortCode: '',
+  } as const;
+}
+
 /** A new wizard starts with the account's names; the masked account IBAN is offered when there is one. */
-export function getInitialValues(user: { first_name: string; last_name: string; IBAN: string | null }): WizardValues {
+export function getInitialValues(
+  user: { first_name: string; last_name: string; IBAN: string | null },
+  locale: Locale = 'en',
+): WizardValues {
+  const bank = newBankAccount(locale);
   return {
     firstName: user.first_name,
     lastName: user.last_name,
     ibanChoice: user.IBAN ? 'saved' : 'new',
-    iban: '',
+    ...bank,
     dueDate: '',
     background: 'pink',
     coverImageId: null,
     parentsNote: '',
-    currency: defaultCurrencyForIban(user.IBAN),
+    currency: user.IBAN ? defaultCurrencyForIban(user.IBAN) : bank.bankKind === 'us' ? 'usd' : 'eur',
   };
 }
 
-export function getDraftValues(calendar: OwnerCalendar): WizardValues {
+export function getDraftValues(calendar: OwnerCalendar, locale: Locale = 'en'): WizardValues {
   return {
     firstName: calendar.firstName,
     lastName: calendar.lastName,
-    ibanChoice: calendar.iban ? 'saved' : 'new',
-    iban: '',
+    ibanChoice: calendar.bankAccount ? 'saved' : 'new',
+    ...newBankAccount(locale),
     dueDate: calendar.dueDate ?? '',
     background: calendar.background,
     coverImageId: calendar.coverImageId,
@@ -68,26 +92,52 @@ export function getDraftValues(calendar: OwnerCalendar): WizardValues {
 }
 
 /**
- * The currency follows the payout IBAN's country (a German IBAN: euros) until the parent picks one;
- * the masked saved IBAN keeps its country code. An IBAN without a country yet changes nothing.
+ * The currencies the bank shown can take, its own first: a US account dollars, a UK sort code
+ * pounds, an IBAN any (its country's money first; the masked saved one keeps its country code).
  */
-export function followIbanCurrency(values: WizardValues, savedIban: string | null): WizardValues {
-  const iban = values.ibanChoice === 'saved' ? savedIban : values.iban;
-  if (!iban || !/^\s*[A-Za-z]{2}/.test(iban)) return values;
-  return { ...values, currency: defaultCurrencyForIban(iban.trim()) };
+export function getAcceptedCurrencies(values: WizardValues, savedBankAccount: string | null): readonly Currency[] {
+  if (values.ibanChoice === 'new' && values.bankKind === 'us') return ['usd'];
+  if (values.ibanChoice === 'new' && values.bankKind === 'gb') return ['gbp'];
+  const iban = values.ibanChoice === 'saved' ? savedBankAccount : values.iban;
+  if (iban?.startsWith('US ')) return ['usd'];
+  if (iban?.startsWith('GB ') && !/^GB\d/.test(iban)) return ['gbp'];
+  return getBankAccountCurrencies(iban && /^\s*[A-Za-z]{2}/.test(iban) ? iban.trim().toUpperCase() : 'XX');
 }
 
-/** Whether a draft's currency was picked by the parent rather than taken from its IBAN. */
-export function isCurrencyPicked(calendar: Pick<OwnerCalendar, 'currency' | 'iban'>): boolean {
-  return calendar.currency !== defaultCurrencyForIban(calendar.iban);
+/**
+ * The currency follows the payout bank's country (a German IBAN: euros, a US account: dollars)
+ * until the parent picks one the bank can take. An IBAN without a country yet changes nothing.
+ */
+export function followBankCurrency(
+  values: WizardValues,
+  savedBankAccount: string | null,
+  picked: boolean,
+): WizardValues {
+  const accepted = getAcceptedCurrencies(values, savedBankAccount);
+  const typingIban = values.ibanChoice === 'new' && values.bankKind === 'iban';
+  if (typingIban && !/^\s*[A-Za-z]{2}/.test(values.iban)) return values;
+  if (picked && accepted.includes(values.currency)) return values;
+  return { ...values, currency: accepted[0]! };
+}
+
+/** Whether a draft's currency was picked by the parent rather than taken from its bank account. */
+export function isCurrencyPicked(calendar: Pick<OwnerCalendar, 'currency' | 'bankAccount'>): boolean {
+  const accepted = calendar.bankAccount?.startsWith('US ') ? ['usd'] : null;
+  return calendar.currency !== (accepted?.[0] ?? defaultCurrencyForIban(calendar.bankAccount));
 }
 
 /** Something typed that the server does not have yet; a chosen but still empty new IBAN is nothing. */
 export function hasUnsavedChanges(values: WizardValues, saved: WizardValues): boolean {
-  const typed = (current: WizardValues) => ({
-    ...current,
-    ibanChoice: current.iban.trim() ? current.ibanChoice : 'saved',
-  });
+  const typed = (current: WizardValues) => {
+    const bankTyped = [current.iban, current.routingNumber, current.accountNumber, current.sortCode].some(
+      (value) => value.trim() !== '',
+    );
+    return {
+      ...current,
+      ibanChoice: bankTyped ? current.ibanChoice : 'saved',
+      bankKind: bankTyped && current.bankKind,
+    };
+  };
   const now = typed(values);
   const then = typed(saved);
   return (Object.keys(now) as (keyof WizardValues)[]).some((key) => now[key] !== then[key]);
@@ -125,27 +175,48 @@ function collectErrors(issues: readonly { path: readonly PropertyKey[]; message:
   return errors;
 }
 
+type BankAccountRequest = { iban?: string; routingNumber?: string; accountNumber?: string; sortCode?: string };
+
 export type StepOneResult =
-  | { success: true; request: { firstName: string; lastName: string; iban?: string; currency: Currency } }
+  | { success: true; request: { firstName: string; lastName: string; currency: Currency } & BankAccountRequest }
   | { success: false; errors: StepErrors };
 
-/** Step 1 with the server's schema; the saved (masked) IBAN is left out so the server keeps or copies it. */
+/** The fields of the bank account shown, as typed; none for the saved one (the server keeps or copies it). */
+function getBankAccountRequest(values: WizardValues): BankAccountRequest {
+  if (values.ibanChoice === 'saved') return {};
+  switch (values.bankKind) {
+    case 'us':
+      return { routingNumber: values.routingNumber, accountNumber: values.accountNumber };
+    case 'gb':
+      return { sortCode: values.sortCode, accountNumber: values.accountNumber };
+    default:
+      return { iban: values.iban };
+  }
+}
+
+/** Step 1 with the server's schema; a bank in a country gifts cannot reach is refused here, before the fee. */
 export function validateStepOne(values: WizardValues, t: Translate): StepOneResult {
   const useSaved = values.ibanChoice === 'saved';
-  if (!useSaved && values.iban.trim() === '') {
-    const result = CreateCalendarSchema.safeParse({ firstName: values.firstName, lastName: values.lastName });
+  const names = { firstName: values.firstName, lastName: values.lastName };
+  const bankProblem = useSaved
+    ? undefined
+    : values.bankKind === 'other'
+      ? { bankKind: UNSUPPORTED_BANK_COUNTRY_MESSAGE }
+      : values.bankKind === 'iban' && values.iban.trim() === ''
+        ? { iban: t('calendars.wizard.ibanRequired') }
+        : undefined;
+  if (bankProblem) {
+    const result = CreateCalendarSchema.safeParse(names);
     const errors = result.success ? {} : collectErrors(result.error.issues);
-    return { success: false, errors: { ...errors, iban: t('calendars.wizard.ibanRequired') } };
+    return { success: false, errors: { ...errors, ...bankProblem } };
   }
-  const result = CreateCalendarSchema.safeParse({
-    firstName: values.firstName,
-    lastName: values.lastName,
-    iban: useSaved ? undefined : values.iban,
-  });
+  const result = CreateCalendarSchema.safeParse({ ...names, ...getBankAccountRequest(values) });
   if (!result.success) return { success: false, errors: collectErrors(result.error.issues) };
-  const { firstName, lastName, iban } = result.data;
-  const request = { firstName, lastName, currency: values.currency };
-  return { success: true, request: iban === undefined ? request : { ...request, iban } };
+  const { firstName, lastName, iban, routingNumber, accountNumber, sortCode } = result.data;
+  const bank = Object.fromEntries(
+    Object.entries({ iban, routingNumber, accountNumber, sortCode }).filter(([, value]) => value !== undefined),
+  );
+  return { success: true, request: { firstName, lastName, currency: values.currency, ...bank } };
 }
 
 export type StepTwoResult =
@@ -180,11 +251,11 @@ export function validateStepTwo(values: WizardValues, today = toIsoDate(new Date
 
 /** The fields of steps 1 and 2, in the order they are shown (the API's names are the same). */
 export const WIZARD_STEP_FIELDS = {
-  1: ['firstName', 'lastName', 'iban', 'currency'],
+  1: ['firstName', 'lastName', 'bankKind', 'iban', 'routingNumber', 'sortCode', 'accountNumber', 'currency'],
   2: ['dueDate', 'background', 'coverImageId', 'parentsNote'],
 } as const satisfies Record<1 | 2, readonly (keyof WizardValues)[]>;
 
-/** Every field a 400's `fields` may name, the shown step's first: the first of them gets the focus. */
+/** Every field a 400's `fields` may name, the shown step's first: the first of them gets the focus (the server's `bankAccount` shows on `bankKind`). */
 export function getServerErrorFields(step: WizardStep): readonly (keyof WizardValues)[] {
   return step === 2
     ? [...WIZARD_STEP_FIELDS[2], ...WIZARD_STEP_FIELDS[1]]

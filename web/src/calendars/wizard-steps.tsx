@@ -10,17 +10,19 @@ import { formatMoney } from '@firstday/common/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type UseFormRegisterReturn, useController } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
-import { IbanField, TextField } from '../components/text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
+import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { setFieldErrors } from '../lib/form-errors.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
+import { BankAccountFields } from './bank-account-fields.tsx';
 import { CalendarPreview } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalendar } from './calendars-api.ts';
 import { copyShareLink, getShareLink } from './copy-text.ts';
@@ -31,7 +33,8 @@ import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
 import {
   createWizardStepSchema,
-  followIbanCurrency,
+  followBankCurrency,
+  getAcceptedCurrencies,
   getDraftValues,
   getInitialValues,
   getResumeStep,
@@ -67,14 +70,14 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const [step, setStep] = useState<WizardStep>(() => (draft ? getResumeStep(draft) : 1));
   // What the server has: leaving with anything else typed asks first.
   const [savedValues, setSavedValues] = useState<WizardValues>(() =>
-    draft ? getDraftValues(draft) : getInitialValues(user),
+    draft ? getDraftValues(draft, locale) : getInitialValues(user, locale),
   );
   const [calendar, setCalendar] = useState<OwnerCalendar | null>(draft);
   const [problem, setProblem] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
-  // Until the parent picks a currency, it follows the payout IBAN's country.
+  // Until the parent picks a currency, it follows the payout bank's country.
   const [currencyPicked, setCurrencyPicked] = useState(() => (draft ? isCurrencyPicked(draft) : false));
-  const savedIban = calendar?.iban ?? user.IBAN;
+  const savedBankAccount = calendar?.bankAccount ?? user.IBAN;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   // One form for steps 1 to 3, so Back keeps what was typed; the resolver checks the step shown.
@@ -93,8 +96,14 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   // Registered in the order they are shown, so a refused step focuses its first refused field.
   const firstNameField = register('firstName');
   const lastNameField = register('lastName');
-  const ibanChoiceField = register('ibanChoice', { onChange: followIban });
-  const ibanField = register('iban', { onChange: followIban });
+  const bankFields = {
+    ibanChoice: register('ibanChoice', { onChange: followBank }),
+    bankKind: register('bankKind', { onChange: followBank }),
+    iban: register('iban', { onChange: followBank }),
+    routingNumber: register('routingNumber'),
+    sortCode: register('sortCode'),
+    accountNumber: register('accountNumber'),
+  };
   const currency = useController({ control, name: 'currency' });
   const dueDateField = register('dueDate');
   const background = useController({ control, name: 'background' });
@@ -113,11 +122,10 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     headingRef.current?.focus();
   }, [step]);
 
-  /** The currency follows a typed or chosen IBAN's country until the parent picks one. */
-  function followIban() {
-    if (currencyPicked) return;
+  /** The currency follows the bank's country until the parent picks one the bank can take. */
+  function followBank() {
     const current = getValues();
-    const followed = followIbanCurrency(current, savedIban);
+    const followed = followBankCurrency(current, savedBankAccount, currencyPicked);
     if (followed.currency !== current.currency) setValue('currency', followed.currency);
   }
 
@@ -145,7 +153,9 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       setSavedValues(submitted);
       goTo(next);
     } catch (error) {
-      if (!setServerFieldErrors(error, setError, getServerErrorFields(step))) setProblem(getErrorMessage(error));
+      // The server names a refused bank account as a whole `bankAccount`: shown on the bank's choice.
+      const fields = error instanceof ApiError ? { bankKind: error.fields.bankAccount ?? '', ...error.fields } : {};
+      if (!setFieldErrors(fields, setError, getServerErrorFields(step))) setProblem(getErrorMessage(error));
     }
   }
 
@@ -223,16 +233,16 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
               {...lastNameField}
             />
           </div>
-          <IbanChoice
-            savedIban={savedIban}
-            fromAccount={!calendar?.iban}
-            ibanChoice={values.ibanChoice}
-            ibanChoiceField={ibanChoiceField}
-            ibanField={ibanField}
-            error={fieldError('iban')}
+          <BankAccountFields
+            savedBankAccount={savedBankAccount}
+            fromAccount={!calendar?.bankAccount}
+            values={values}
+            fields={bankFields}
+            errorOf={fieldError}
           />
           <PayoutTermsNote />
           <CurrencyChoice
+            currencies={getAcceptedCurrencies(values, savedBankAccount)}
             value={currency.field.value}
             error={fieldError('currency')}
             onChange={pickCurrency}
@@ -396,46 +406,6 @@ function StepForm({
   );
 }
 
-type IbanChoiceProps = {
-  savedIban: string | null;
-  fromAccount: boolean;
-  ibanChoice: WizardValues['ibanChoice'];
-  ibanChoiceField: UseFormRegisterReturn<'ibanChoice'>;
-  ibanField: UseFormRegisterReturn<'iban'>;
-  error?: string;
-};
-
-/** The saved IBAN is only shown masked, so it is offered as a choice rather than as editable text. */
-function IbanChoice({
-  savedIban,
-  fromAccount,
-  ibanChoice,
-  ibanChoiceField,
-  ibanField: ibanProps,
-  error,
-}: IbanChoiceProps) {
-  const t = useT();
-  const ibanField = <IbanField error={error} hint={t('calendars.wizard.ibanHint')} {...ibanProps} />;
-  if (!savedIban) return <div className={styles.narrow}>{ibanField}</div>;
-  return (
-    <fieldset className={styles.ibanChoice}>
-      <legend className={styles.legend}>{t('calendars.wizard.ibanLegend')}</legend>
-      <label className={styles.choice}>
-        <input type="radio" value="saved" {...ibanChoiceField} />
-        <span>
-          {fromAccount ? t('calendars.wizard.ibanFromAccount') : t('calendars.wizard.ibanFromCalendar')}
-          <span className={styles.masked}>{savedIban}</span>
-        </span>
-      </label>
-      <label className={styles.choice}>
-        <input type="radio" value="new" {...ibanChoiceField} />
-        <span>{t('calendars.wizard.ibanAnother')}</span>
-      </label>
-      {ibanChoice === 'new' && <div className={styles.narrow}>{ibanField}</div>}
-    </fieldset>
-  );
-}
-
 const CURRENCY_NAMES = {
   usd: messageId('calendars.currency.usd'),
   eur: messageId('calendars.currency.eur'),
@@ -443,6 +413,8 @@ const CURRENCY_NAMES = {
 } as const satisfies Record<Currency, string>;
 
 type CurrencyChoiceProps = {
+  /** The ones the bank can take (a US account: dollars only). */
+  currencies: readonly Currency[];
   value: Currency;
   error?: string;
   onChange: (currency: Currency) => void;
@@ -451,7 +423,7 @@ type CurrencyChoiceProps = {
 };
 
 /** The calendar's currency: the fee, the gifts and the payout are in it. It can change until the fee is paid. */
-function CurrencyChoice({ value, error, onChange, inputRef }: CurrencyChoiceProps) {
+function CurrencyChoice({ currencies, value, error, onChange, inputRef }: CurrencyChoiceProps) {
   const t = useT();
   const locale = useLocale();
   const name = useId();
@@ -462,7 +434,7 @@ function CurrencyChoice({ value, error, onChange, inputRef }: CurrencyChoiceProp
     >
       <legend className={styles.legend}>{t('calendars.currency.legend')}</legend>
       <div className={styles.currencyOptions}>
-        {CURRENCIES.map((currency, index) => (
+        {CURRENCIES.filter((currency) => currencies.includes(currency)).map((currency, index) => (
           <label key={currency} className={styles.choice}>
             <input
               ref={index === 0 ? inputRef : undefined}

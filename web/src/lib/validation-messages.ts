@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@firstday/common/account';
 import { THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
+import { UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
 import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
 import { EMAIL_MAX_LENGTH } from '@firstday/common/email';
 import { formatNumber } from '@firstday/common/format';
@@ -74,6 +75,7 @@ export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageV
   'This country code is not one that uses IBANs.': messageId('app.validation.ibanCountry'),
   'This IBAN has the wrong number of characters for its country.': messageId('app.validation.ibanLength'),
   'This IBAN is not valid: please check it for typos.': messageId('app.validation.ibanChecksum'),
+  [UNSUPPORTED_BANK_COUNTRY_MESSAGE]: messageId('app.validation.bankCountryUnsupported'),
 };
 
 /** A field's validation message (from a shared schema or the server's `fields`) in the language of `t`. */
