@@ -35,10 +35,10 @@ async function fillDetails(page: Page, { firstName = 'Ada', lastName = 'Lovelace
   // An English page starts with a US bank account (issue 24): routing and account number, paid out
   // in dollars only, so no other currency is offered. (languages.spec.ts: a German IBAN, in euros.)
   await expect(page.getByRole('radio', { name: 'United States (routing and account number)' })).toBeChecked();
-  await page.getByLabel('Routing number').fill(US_ROUTING_NUMBER);
-  await page.getByLabel('Account number').fill(US_ACCOUNT_NUMBER);
+  await page.getByLabel('Routing number', { exact: true }).fill(US_ROUTING_NUMBER);
+  await page.getByLabel('Account number', { exact: true }).fill(US_ACCOUNT_NUMBER);
   await expect(page.getByRole('radio', { name: /^US dollar/ })).toBeChecked();
-  await expect(page.getByRole('radio', { name: /^Euro/ })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /^Euro\b/ })).toHaveCount(0);
 }
 
 async function fillCustomization(page: Page, dueDate = isoDateFromToday(30)) {
@@ -87,12 +87,14 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await page.getByRole('radio', { name: 'Another country' }).check();
   await expect(page.getByText('Firstday cannot pay out to banks in this country yet')).toBeVisible();
   await page.getByRole('radio', { name: 'United States (routing and account number)' }).check();
-  await page.getByLabel('Routing number').fill('110000001');
+  await page.getByLabel('Routing number', { exact: true }).fill('110000001');
   await page.getByRole('button', { name: 'Next Step' }).click();
-  await expect(page.getByLabel('Routing number')).toHaveAccessibleDescription(
+  await expect(page.getByLabel('Routing number', { exact: true })).toHaveAccessibleDescription(
     /This routing number is not valid: please check it for typos\./,
   );
-  await expect(page.getByLabel('Account number')).toHaveAccessibleDescription(/Please enter the account number\./);
+  await expect(page.getByLabel('Account number', { exact: true })).toHaveAccessibleDescription(
+    /Please enter the account number\./,
+  );
   await fillDetails(page, { firstName: 'Grace', lastName: 'Hopper' });
   await page.getByRole('button', { name: 'Next Step' }).click();
 
@@ -255,7 +257,7 @@ test('Back keeps the values and a reload resumes the saved step', async ({ page 
   await expect(page.getByRole('radio', { name: 'Merry Sun' })).toBeChecked();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByLabel('First name')).toHaveValue('Marie');
-  await expect(page.getByRole('radio', { name: 'Use the IBAN saved for this calendar' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Use the bank account saved for this calendar' })).toBeChecked();
 
   // The unpaid draft is listed with a way back into the wizard.
   await page.goto('/my_calendars');

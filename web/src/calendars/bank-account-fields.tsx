@@ -85,7 +85,7 @@ function NewBankAccount({
           </p>
         )}
       </fieldset>
-      <div className={styles.narrow}>
+      <div className={styles.bankNumbers}>
         {kind === 'iban' && (
           <IbanField error={errorOf('iban')} hint={t('calendars.wizard.ibanHint')} {...fields.iban} />
         )}
