@@ -52,6 +52,13 @@ export const calendars = pgTable(
     guessWeight: boolean('guess_weight').notNull().default(false),
     hideSenderNames: boolean('hide_sender_names').notNull().default(false),
     hideTotal: boolean('hide_total').notNull().default(true),
+    /**
+     * Chosen in advance by the parents: what happens to the gifts when the birth is never announced
+     * and the calendar is ended for them (docs/decisions/026-holding-limit-schedule.md).
+     */
+    giftsIfNotAnnounced: text('gifts_if_not_announced', { enum: ['pay_out', 'refund'] })
+      .notNull()
+      .default('pay_out'),
     wizardStep: integer('wizard_step').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "calendars" ADD COLUMN "gifts_if_not_announced" text DEFAULT 'pay_out' NOT NULL;
