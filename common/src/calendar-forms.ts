@@ -48,6 +48,7 @@ export const UpdateCalendarSchema = z
     /** An image the owner uploaded (`POST /api/images`), or null to remove the photo. */
     coverImageId: ImageIdSchema.nullable(),
     parentsNote: ParentsNoteSchema,
+    giftsIfNotAnnounced: z.enum(['pay_out', 'refund'], { error: 'Please choose what happens to the gifts.' }),
     /** Needed when the bank account of a calendar that is paid for changes (drafts hold no money). */
     password: ConfirmPasswordSchema,
   })

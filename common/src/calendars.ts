@@ -119,6 +119,10 @@ export type OwnerCalendar = {
   /** The parents' page: the cover photo (`/images/<id>/…`, common/images.ts) and a note to guests. */
   coverImageId: string | null;
   parentsNote: string | null;
+  /** Chosen in advance: what happens to the gifts if the birth is never announced (decision 026). */
+  giftsIfNotAnnounced: 'pay_out' | 'refund';
+  /** An active calendar's scheduled end if the birth is not announced by then (end-schedule.ts); else null. */
+  endsOn: string | null;
 };
 
 export const SupportRequestSchema = z.object({

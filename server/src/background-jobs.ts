@@ -1,3 +1,4 @@
+import { HOLDING_LIMIT_JOB, runHoldingLimitSchedule } from './announcements/holding-limit.ts';
 import type { AppContext } from './app-context.ts';
 import { sendWishDigests, WISH_DIGEST_JOB } from './contributions/wish-digest.ts';
 import { DELETE_UNUSED_IMAGES_JOB, deleteUnusedImages } from './images/delete-unused-images.ts';
@@ -34,6 +35,16 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
         const context = getContext();
         const result = await sendWishDigests(context);
         if (result.sent > 0) context.logger.info(result, 'wish digests queued');
+      },
+    },
+    // Calendars whose birth is never announced: reminded, then ended as their parents chose (decision 026).
+    {
+      name: HOLDING_LIMIT_JOB,
+      everyMs: 60 * 60_000,
+      async run() {
+        const context = getContext();
+        const result = await runHoldingLimitSchedule(context);
+        if (result.reminded + result.ended > 0) context.logger.info(result, 'end schedule applied');
       },
     },
     // Photos uploaded but never saved on a calendar or an announcement, a day later.

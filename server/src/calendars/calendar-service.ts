@@ -8,8 +8,9 @@ import {
 } from '@firstday/common/bank-account';
 import type { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { OwnerCalendar } from '@firstday/common/calendars';
-import { SLUG_LENGTH } from '@firstday/common/calendars';
+import { SLUG_LENGTH, toIsoDate } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
+import { getEndSchedule } from '@firstday/common/end-schedule';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -29,11 +30,12 @@ import { defaultCalendarTitle, getCalendarTitle } from './calendar-title.ts';
 import { calendars } from './schema.ts';
 
 export type CalendarRow = typeof calendars.$inferSelect;
-export type CalendarStats = { participants: number; raisedAmount: number };
+/** `oldestGiftAt`: the first gift still held, from which the provider's holding limit counts (end-schedule.ts). */
+export type CalendarStats = { participants: number; raisedAmount: number; oldestGiftAt: Date | null };
 /** A calendar as the owner routes load it: with its confirmed contributions' figures. */
 export type CalendarWithStats = CalendarRow & { stats: CalendarStats; closing?: CalendarClosing | null };
 
-const NO_STATS: CalendarStats = { participants: 0, raisedAmount: 0 };
+const NO_STATS: CalendarStats = { participants: 0, raisedAmount: 0, oldestGiftAt: null };
 type SecretBox = ReturnType<typeof createSecretBox>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -86,6 +88,13 @@ export function toOwnerCalendar(
     closing: row.closing ?? null,
     coverImageId: row.coverImageId,
     parentsNote: row.parentsNote,
+    giftsIfNotAnnounced: row.giftsIfNotAnnounced,
+    endsOn:
+      row.status === 'active' && row.dueDate
+        ? toIsoDate(
+            getEndSchedule({ dueDate: row.dueDate, bankAccountMasked: row.ibanMasked }, stats.oldestGiftAt).endsAt,
+          )
+        : null,
   };
 }
 
@@ -107,6 +116,11 @@ export async function loadCalendarStats(db: Db, calendarIds: string[]): Promise<
         sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then ${contributions.giftAmount} else 0 end), 0)`.mapWith(
           Number,
         ),
+      oldestGiftAt: sql<
+        string | null
+      >`min(case when ${payments.status} = 'succeeded' then ${payments.createdAt} end)`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
     })
     .from(contributions)
     .leftJoin(payments, eq(payments.id, contributions.paymentId))

@@ -163,3 +163,43 @@ export function createClosingConfirmationEmail(input: {
     footer: [t('emails.common.creatorFooter')],
   });
 }
+
+/**
+ * A calendar neither announced nor closed: reminded before it is ended for its parents in the way
+ * they chose in advance (announcements/holding-limit.ts, decision 026). `reason` says why it ends:
+ * the due date long past, or the gifts' holding limit at the payment provider.
+ */
+export function createEndReminderEmail(input: {
+  appUrl: string;
+  locale: Locale;
+  name: string;
+  calendar: { id: string; title: string; background: BackgroundId };
+  endsOn: Date;
+  reason: 'due_date' | 'holding_limit';
+  holdingLimitDays: number;
+  gifts: 'pay_out' | 'refund';
+}): Promise<Email> {
+  const { locale, calendar } = input;
+  const t = serverTranslator(locale);
+  const date = formatEmailDate(input.endsOn, locale);
+  return renderEmail({
+    appUrl: input.appUrl,
+    locale,
+    background: calendar.background,
+    subject: t('emails.endReminder.subject', { title: quoteInSubject(calendar.title, locale), date }),
+    heading:
+      input.reason === 'due_date'
+        ? t('emails.endReminder.headingDueDate')
+        : t('emails.endReminder.headingHoldingLimit', { date }),
+    paragraphs: [
+      t('emails.common.greeting', { name: input.name }),
+      input.reason === 'due_date'
+        ? t('emails.endReminder.dueDatePassed', { title: calendar.title })
+        : t('emails.endReminder.holdingLimit', { title: calendar.title, days: input.holdingLimitDays }),
+      input.gifts === 'pay_out' ? t('emails.endReminder.payOut', { date }) : t('emails.endReminder.refund', { date }),
+      t('emails.endReminder.change'),
+    ],
+    action: { label: t('emails.common.openCalendars'), url: `${input.appUrl}/my_calendars/${calendar.id}` },
+    footer: [t('emails.common.creatorFooter')],
+  });
+}

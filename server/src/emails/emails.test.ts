@@ -113,6 +113,20 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
       }),
     unsubscribe: false,
   },
+  createEndReminderEmail: {
+    render: () =>
+      announcements.createEndReminderEmail({
+        appUrl,
+        locale: 'en',
+        name: 'Ada',
+        calendar: { id: 'c0ffee00-0000-4000-8000-000000000000', title: 'Baby Rose', background: 'pink' },
+        endsOn: new Date('2030-03-05T00:00:00Z'),
+        reason: 'due_date',
+        holdingLimitDays: 90,
+        gifts: 'pay_out',
+      }),
+    unsubscribe: false,
+  },
   createPayoutOutcomeEmail: {
     render: () =>
       payments.createPayoutOutcomeEmail({

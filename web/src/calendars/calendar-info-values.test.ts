@@ -40,6 +40,8 @@ const calendar: OwnerCalendar = {
   closing: null,
   coverImageId: null,
   parentsNote: null,
+  giftsIfNotAnnounced: 'pay_out',
+  endsOn: null,
 };
 
 describe('buildCalendarChanges', () => {

@@ -47,6 +47,8 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
     closing: null,
     coverImageId: null,
     parentsNote: null,
+    giftsIfNotAnnounced: 'pay_out',
+    endsOn: null,
     ...overrides,
   };
 }
