@@ -134,6 +134,24 @@ test("a closed calendar's Calendar Info is read-only under a 'Closed on …' ban
   expect(refused.status()).toBe(409);
 });
 
+test('the parents choose in advance what happens to the gifts if the birth is never announced', async ({ page }) => {
+  const calendar = await createActiveCalendar(page);
+  await page.goto(`/my_calendars/${calendar.id}`);
+  const section = page.getByRole('region', { name: 'If the birth is not announced' });
+  // Seven weeks after the due date (decision 026), written as the page's language writes dates.
+  const endsOn = new Date(`${addDays(calendar.dueDate, 49)}T00:00:00Z`).toLocaleDateString('en-US', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
+  await expect(section).toContainText(`by ${endsOn}, we end it for you on that day`);
+  await expect(section.getByRole('radio', { name: 'Pay out the gifts to me' })).toBeChecked();
+  await section.getByRole('radio', { name: 'Refund every gift to its giver' }).check();
+  await expect(section.getByRole('status')).toHaveText('Your choice is saved.');
+  await expectNoSeriousAxeViolation(page, 'Calendar Info, end schedule');
+  await page.reload();
+  await expect(section.getByRole('radio', { name: 'Refund every gift to its giver' })).toBeChecked();
+});
+
 test('leaving Calendar Info or Settings with unsaved changes asks first', async ({ page }) => {
   test.setTimeout(60_000);
   const calendar = await createActiveCalendar(page);

@@ -43,6 +43,7 @@ import {
   type UpdateCalendarRequest,
   updateCalendar,
 } from './calendars-api.ts';
+import { EndScheduleSection } from './end-schedule-section.tsx';
 import { translateFieldMessage } from './field-messages.ts';
 import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { ParentsPageFields } from './parents-page-fields.tsx';
@@ -96,6 +97,7 @@ function CalendarById({ id }: { id: string }) {
       />
       {isCalendarClosed(calendar.data) && <ClosedCalendarBanner calendar={calendar.data} />}
       <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} onClosedMeanwhile={() => calendar.refetch()} />
+      {!isCalendarClosed(calendar.data) && <EndScheduleSection calendar={calendar.data} />}
       {!isCalendarClosed(calendar.data) && <CalendarShareSection calendar={calendar.data} />}
     </div>
   );
