@@ -24,6 +24,13 @@ export const announcements = pgTable('announcements', {
   gifts: text('gifts', { enum: ['pay_out', 'refund'] }).notNull(),
   notifyParticipants: boolean('notify_participants').notNull(),
   noticeMessage: text('notice_message'),
+  /**
+   * Announcement only: the page takes welcome gifts (no guesses) until then, and the payout waits
+   * for the window's end (decision 026, 'Welcome gifts after the birth'). Null: paid out at once.
+   */
+  welcomeGiftsUntil: timestamp('welcome_gifts_until', { withTimezone: true }),
+  /** When the welcome window ended (its time, or the parents' 'Pay out now') and the payout was fixed. */
+  welcomeGiftsClosedAt: timestamp('welcome_gifts_closed_at', { withTimezone: true }),
   /** Participant e-mails queued at the end (celebrations or neutral notices). */
   emailsQueued: integer('emails_queued').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

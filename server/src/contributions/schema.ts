@@ -4,7 +4,8 @@ import { calendars } from '../calendars/schema.ts';
 import { payments } from '../payments/schema.ts';
 
 /**
- * One guess + wish (+ optional gift) on a shared calendar. A wish without a gift is 'confirmed' at
+ * One guess + wish (+ optional gift) on a shared calendar, or after the birth a welcome gift: a
+ * wish and a gift without a guess. A wish without a gift is 'confirmed' at
  * once; with a gift it stays 'pending_payment' until the provider confirms the charge, and turns
  * 'failed' (never public) when the charge is declined.
  */
@@ -18,7 +19,8 @@ export const contributions = pgTable(
     name: text('name').notNull(),
     /** Lower-case; only the creator and the contributor ever see it. */
     email: text('email').notNull(),
-    guessedDate: date('guessed_date', { mode: 'string' }).notNull(),
+    /** Null for a welcome gift, sent after the birth was announced (no more guesses; decision 026). */
+    guessedDate: date('guessed_date', { mode: 'string' }),
     wish: text('wish').notNull(),
     /** Minutes after midnight (0–1439), when the calendar asks for the time of birth. */
     guessedTimeMinutes: integer('guessed_time_minutes'),
