@@ -70,14 +70,17 @@ test('milestones calculator changes values when age and amount are clicked', asy
 test('FAQ search filters as you type and shows an empty state', async ({ page }) => {
   await page.goto('/faq');
   const questions = page.locator('main details, main [aria-expanded]');
-  await expect(questions).toHaveCount(20);
+  await expect(questions).toHaveCount(21);
   const search = page.getByRole('searchbox');
   await search.fill('fee');
-  await expect.poll(() => questions.count()).toBeLessThan(20);
+  await expect.poll(() => questions.count()).toBeLessThan(21);
   await expect.poll(() => questions.count()).toBeGreaterThan(0);
   await search.fill('zzzz no such topic');
   await expect(questions).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /No questions match/ })).toBeVisible();
+  // Where gifts can be paid out and why identity is checked (issue 24).
+  await search.fill('identity');
+  await expect(page.getByText('Why do you check who I am before paying out?')).toBeVisible();
 });
 
 test("the FAQ's 'Back' returns to the page the visitor came from, else to the home page", async ({ page }) => {

@@ -30,6 +30,11 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     answer: messageId('faq.items.whereMoneyGoes.answer'),
   },
   {
+    id: 'identity-check',
+    question: messageId('faq.items.identityCheck.question'),
+    answer: messageId('faq.items.identityCheck.answer'),
+  },
+  {
     id: 'who-can-contribute',
     question: messageId('faq.items.whoCanContribute.question'),
     answer: messageId('faq.items.whoCanContribute.answer'),
