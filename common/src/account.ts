@@ -16,7 +16,11 @@ export type CurrentUser = {
   email_verified: boolean;
   /** False for accounts that sign in only through the federated provider: they confirm by signing in again. */
   has_password: boolean;
-  /** Masked, e.g. 'DE89 •••• •••• •••• 3000'; null until the user gives bank details. */
+  /**
+   * The account's payout bank account, masked (maskBankAccount): 'DE89 •••• •••• •••• 3000',
+   * 'US ••••6789 (routing 110000000)', 'GB 10-88-00 ••••2345'; null until the user gives bank
+   * details. Named `IBAN` since before US and UK accounts (issue 24).
+   */
   IBAN: string | null;
   settings: {
     /** Minor units of `savings_goal_currency`; both null without a goal. */
@@ -58,7 +62,7 @@ export const SAVINGS_GOAL_CURRENCY: Currency = 'usd';
 
 /**
  * The account's password, sent with a change a stolen session must not make alone (a new payout
- * IBAN, a new e-mail address). Accounts without a password leave it out and sign in again instead.
+ * bank account, a new e-mail address). Accounts without a password leave it out and sign in again instead.
  */
 export const ConfirmPasswordSchema = z.string().max(200).optional();
 

@@ -4,6 +4,7 @@ import {
   isRoutingNumber,
   maskBankAccount,
   parseBankAccountText,
+  readMaskedBankAccount,
   toBankAccountText,
 } from './bank-account.ts';
 import { CreateCalendarSchema } from './calendar-forms.ts';
@@ -22,6 +23,24 @@ describe('bank accounts by country', () => {
     expect(parseBankAccountText('US:110000000:000123456789')).toEqual(us);
     expect(parseBankAccountText('GB:108800:00012345')).toMatchObject({ kind: 'gb', sortCode: '108800' });
     expect(parseBankAccountText('DE89370400440532013000')).toMatchObject({ kind: 'iban', country: 'DE' });
+  });
+
+  it('reads a masked account back into the parts a form shows, still masked', () => {
+    expect(readMaskedBankAccount(maskBankAccount('US:110000000:000123456789'))).toEqual({
+      kind: 'us',
+      routingNumber: '110000000',
+      accountNumber: '••••6789',
+    });
+    expect(readMaskedBankAccount(maskBankAccount('GB:108800:00012345'))).toEqual({
+      kind: 'gb',
+      sortCode: '10-88-00',
+      accountNumber: '••••2345',
+    });
+    // A UK IBAN is an IBAN, not a sort code.
+    expect(readMaskedBankAccount(maskBankAccount('GB29NWBK60161331926819'))).toEqual({
+      kind: 'iban',
+      iban: 'GB29 •••• •••• •••• 6819',
+    });
   });
 
   it('masks all but what a parent recognises', () => {

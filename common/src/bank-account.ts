@@ -110,6 +110,28 @@ export function maskBankAccount(text: string): string {
 }
 
 /**
+ * The parts of a masked account (maskBankAccount) a form shows in its fields, so that a saved
+ * account reads as it was typed: an IBAN masked as a whole, a US routing number with the account
+ * number's last four digits, a UK sort code with the same. The masked parts stay masked.
+ */
+export function readMaskedBankAccount(
+  masked: string,
+):
+  | { kind: 'iban'; iban: string }
+  | { kind: 'us'; routingNumber: string; accountNumber: string }
+  | { kind: 'gb'; sortCode: string; accountNumber: string } {
+  const us = /^US (\S+) \(routing (\d+)\)$/.exec(masked);
+  if (us) return { kind: 'us', routingNumber: us[2]!, accountNumber: us[1]! };
+  const gb = /^GB (\d{2}-\d{2}-\d{2}) (\S+)$/.exec(masked);
+  if (gb) return { kind: 'gb', sortCode: gb[1]!, accountNumber: gb[2]! };
+  return { kind: 'iban', iban: masked };
+}
+
+/** A new account number sent with the masked one's bank code: the masked digits are not a number. */
+export const MASKED_ACCOUNT_NUMBER_MESSAGE =
+  'Please enter the whole account number: only its last four digits are shown.';
+
+/**
  * The currencies a payout to this account can land in, the one the calendar takes by default
  * first: a US account takes dollars only, a UK sort code pounds only; an IBAN any of ours
  * (Stripe converts), its country's money first.

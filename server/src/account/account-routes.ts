@@ -1,6 +1,7 @@
 import { type CurrentUser, DeleteAccountRequestSchema } from '@firstday/common/account';
 import { AccountSettingsSchema } from '@firstday/common/account-settings';
-import { maskIban } from '@firstday/common/iban';
+import { maskBankAccount } from '@firstday/common/bank-account';
+import { takeBankAccount } from '@firstday/common/bank-account-schema';
 import { LocaleSchema } from '@firstday/common/locale-schema';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -98,17 +99,20 @@ export function createAccountRoutes(context: AppContext) {
       .put('/settings', async (c) => {
         const signedIn = await requireSession(context, c);
         const { user } = signedIn;
-        const { password, ...input } = await readJsonBody(c, AccountSettingsSchema);
+        const body = await readJsonBody(c, AccountSettingsSchema);
+        // The bank account fields as the one text kept (bank-account.ts); `iban: ''` removes it.
+        const { password, bankAccount, ...input } = takeBankAccount(body);
+        const clearsBankAccount = body.iban === '';
         const headers = c.req.raw.headers;
 
-        // Before anything is saved: a new payout IBAN, or a new address (which could then receive a
-        // password reset), needs the password or a fresh sign-in; a refusal changes nothing.
+        // Before anything is saved: a new payout bank account, or a new address (which could then
+        // receive a password reset), needs the password or a fresh sign-in; a refusal changes nothing.
         const [profile] = await context.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
-        const newIban = await authorizePayoutIbanChange(
+        const newBankAccount = await authorizePayoutIbanChange(
           context,
           ibanBox,
           { headers, signedIn, password },
-          { owner: { kind: 'account' }, currentEncrypted: profile?.ibanEncrypted, iban: input.iban },
+          { owner: { kind: 'account' }, currentEncrypted: profile?.ibanEncrypted, iban: bankAccount },
           { alsoConfirms: input.email !== user.email },
         );
 
@@ -127,13 +131,13 @@ export function createAccountRoutes(context: AppContext) {
           pendingEmail = input.email;
         }
 
-        // '' clears the IBAN; the same IBAN again is left as it is.
-        const iban =
-          input.iban === ''
-            ? { ibanEncrypted: null, ibanMasked: null }
-            : newIban
-              ? { ibanEncrypted: ibanBox.seal(newIban), ibanMasked: maskIban(newIban) }
-              : {};
+        // '' clears the bank account; the same account again is left as it is. Sealed in the IBAN
+        // columns, which predate issue 24's US and UK accounts.
+        const sealed = clearsBankAccount
+          ? { ibanEncrypted: null, ibanMasked: null }
+          : newBankAccount
+            ? { ibanEncrypted: ibanBox.seal(newBankAccount), ibanMasked: maskBankAccount(newBankAccount) }
+            : {};
         const now = new Date();
         const values = {
           savingsGoalAmount: input.savingsGoalAmount,
@@ -143,24 +147,24 @@ export function createAccountRoutes(context: AppContext) {
           giftNotifications: input.giftNotifications,
           locale: input.locale,
           updatedAt: now,
-          ...iban,
+          ...sealed,
         };
         await context.db.transaction(async (tx) => {
           await tx
             .insert(userProfiles)
             .values({ userId: user.id, ...values })
             .onConflictDoUpdate({ target: userProfiles.userId, set: values });
-          if (newIban) {
+          if (newBankAccount) {
             await enqueuePayoutIbanChangedMail(tx, context.env, {
               to: user,
               owner: { kind: 'account' },
               previousMasked: profile?.ibanMasked ?? null,
-              newMasked: maskIban(newIban),
+              newMasked: maskBankAccount(newBankAccount),
               changedAt: now,
             });
           }
         });
-        if (newIban) context.wakeMailWorker();
+        if (newBankAccount) context.wakeMailWorker();
 
         const name = input.name;
         return c.json({

@@ -257,3 +257,153 @@ describe("changing a calendar's IBAN", () => {
     expect((await readCalendar(calendar.id)).ibanMasked).toBe('DE89 •••• •••• •••• 3000');
   });
 });
+
+// Issue 24: the bank account follows the parents' bank in Settings and on a paid calendar too.
+describe('changing to a US or UK bank account', () => {
+  const US_ACCOUNT = { routingNumber: '110000000', accountNumber: '000123456789' };
+  const US_MASKED = 'US ••••6789 (routing 110000000)';
+  const UK_ACCOUNT = { sortCode: '10-88-00', accountNumber: '0001 2345' };
+  const UK_MASKED = 'GB 10-88-00 ••••2345';
+
+  async function readSealedProfile(email: string) {
+    const [row] = await t.db
+      .select({ profile: userProfiles })
+      .from(user)
+      .innerJoin(userProfiles, eq(userProfiles.userId, user.id))
+      .where(eq(user.email, email));
+    return row!.profile;
+  }
+
+  it('saves a US and then a UK account in Settings, with the password, masked and e-mailed masked', async () => {
+    const owner = await createOwner();
+    const missing = await saveSettings(owner, US_ACCOUNT);
+    expect(missing.status).toBe(400);
+    expect((await readError(missing)).fields).toEqual({ password: 'Please enter your password to confirm.' });
+
+    const us = await saveSettings(owner, { ...US_ACCOUNT, password: PASSWORD });
+    expect(us.status).toBe(200);
+    expect(((await us.json()) as CurrentUser).IBAN).toBe(US_MASKED);
+    const me = await t.app.request('/api/users/me', { headers: { cookie: owner.cookie } });
+    expect(((await me.json()) as CurrentUser).IBAN).toBe(US_MASKED);
+    // Sealed: the account number is nowhere in the row as text.
+    expect(JSON.stringify(await readSealedProfile(owner.email))).not.toContain('123456789');
+
+    const uk = await saveSettings(owner, { ...UK_ACCOUNT, password: PASSWORD });
+    expect(uk.status).toBe(200);
+    expect(((await uk.json()) as CurrentUser).IBAN).toBe(UK_MASKED);
+
+    const { queued, sent } = await readChangeMails(owner.email);
+    expect(queued).toBe(2);
+    expect(sent.map((mail) => mail.text).join('\n')).toContain(
+      `The bank account in your account settings was changed to ${US_MASKED} on`,
+    );
+    expect(sent.map((mail) => mail.text).join('\n')).toContain(
+      `The bank account in your account settings was changed from ${US_MASKED} to ${UK_MASKED} on`,
+    );
+    for (const mail of sent) {
+      expect(mail.text).not.toContain('000123456789');
+      expect(mail.text).not.toContain('00012345');
+    }
+
+    // The same account written another way is no change; a new calendar takes it, in pounds.
+    const same = await saveSettings(owner, { sortCode: '108800', accountNumber: '00012345' });
+    expect(same.status).toBe(200);
+    expect((await readChangeMails(owner.email)).queued).toBe(2);
+    const created = await sendJson(t, 'POST', '/api/calendars', { firstName: 'Anna', lastName: 'Smith' }, owner.cookie);
+    expect(created.status).toBe(201);
+    expect((await created.json()) as OwnerCalendar).toMatchObject({ bankAccount: UK_MASKED, currency: 'gbp' });
+
+    // Removing it needs nothing.
+    const cleared = await saveSettings(owner, { iban: '' });
+    expect(((await cleared.json()) as CurrentUser).IBAN).toBeNull();
+  });
+
+  it('refuses an incomplete or mixed account in Settings with the field to fix', async () => {
+    const owner = await createOwner();
+    const noAccount = await saveSettings(owner, { routingNumber: '110000000', password: PASSWORD });
+    expect(noAccount.status).toBe(400);
+    expect((await readError(noAccount)).fields).toEqual({ accountNumber: 'Please enter the account number.' });
+    const typo = await saveSettings(owner, { ...US_ACCOUNT, routingNumber: '110000001', password: PASSWORD });
+    expect((await readError(typo)).fields).toEqual({
+      routingNumber: 'This routing number is not valid: please check it for typos.',
+    });
+    const both = await saveSettings(owner, { ...UK_ACCOUNT, iban: DE_IBAN, password: PASSWORD });
+    expect((await readError(both)).fields).toEqual({
+      iban: 'Please enter either an IBAN or an account number, not both.',
+    });
+    expect((await readProfile(owner.email)).ibanMasked).toBeNull();
+  });
+
+  it("replaces a paid US calendar's account with a new US account or an IBAN: password, 24-hour hold, e-mail", async () => {
+    const owner = await createOwner();
+    const draft = await sendJson(
+      t,
+      'POST',
+      '/api/calendars',
+      { firstName: 'Anna', lastName: 'Smith', ...US_ACCOUNT },
+      owner.cookie,
+    );
+    const calendar = (await draft.json()) as OwnerCalendar;
+    expect(calendar).toMatchObject({ bankAccount: US_MASKED, currency: 'usd' });
+    await t.db.update(calendars).set({ status: 'active', title: 'Baby Rose' }).where(eq(calendars.id, calendar.id));
+    await readChangeMails(owner.email);
+
+    const newUs = { routingNumber: '021000021', accountNumber: '987654321' };
+    const missing = await patchCalendar(owner.cookie, calendar.id, newUs);
+    expect(missing.status).toBe(400);
+    expect((await readError(missing)).fields).toEqual({ password: 'Please enter your password to confirm.' });
+    expect(await readCalendar(calendar.id)).toMatchObject({ ibanMasked: US_MASKED, ibanChangedAt: null });
+
+    const before = Date.now();
+    const saved = await patchCalendar(owner.cookie, calendar.id, { ...newUs, password: PASSWORD });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()) as OwnerCalendar).toMatchObject({
+      bankAccount: 'US ••••4321 (routing 021000021)',
+      currency: 'usd',
+    });
+    const row = await readCalendar(calendar.id);
+    expect(row.ibanChangedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const { sent } = await readChangeMails(owner.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(
+      `The bank account the gifts of “Baby Rose” are paid out to was changed from ${US_MASKED} to US ••••4321 (routing 021000021) on`,
+    );
+    expect(sent[0]!.text).toMatch(/this calendar's payout waits until .+, 24 hours after the change/);
+    expect(sent[0]!.text).not.toContain('987654321');
+
+    // An IBAN takes dollars too (Stripe converts): the calendar keeps its currency.
+    const toIban = await patchCalendar(owner.cookie, calendar.id, { iban: DE_IBAN, password: PASSWORD });
+    expect(toIban.status).toBe(200);
+    expect((await toIban.json()) as OwnerCalendar).toMatchObject({
+      bankAccount: 'DE89 •••• •••• •••• 3000',
+      currency: 'usd',
+    });
+  });
+
+  it("replaces a paid UK calendar's sort code account with another one, with the password and the hold", async () => {
+    const owner = await createOwner();
+    const draft = await sendJson(
+      t,
+      'POST',
+      '/api/calendars',
+      { firstName: 'Anna', lastName: 'Smith', ...UK_ACCOUNT },
+      owner.cookie,
+    );
+    const calendar = (await draft.json()) as OwnerCalendar;
+    expect(calendar).toMatchObject({ bankAccount: UK_MASKED, currency: 'gbp' });
+    await t.db.update(calendars).set({ status: 'active', title: 'Baby Rose' }).where(eq(calendars.id, calendar.id));
+    await readChangeMails(owner.email);
+
+    const newUk = { sortCode: '20-00-00', accountNumber: '55779911' };
+    const wrong = await patchCalendar(owner.cookie, calendar.id, { ...newUk, password: 'no' });
+    expect((await readError(wrong)).code).toBe('invalid_password');
+    const saved = await patchCalendar(owner.cookie, calendar.id, { ...newUk, password: PASSWORD });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as OwnerCalendar).bankAccount).toBe('GB 20-00-00 ••••9911');
+    expect((await readCalendar(calendar.id)).ibanChangedAt).not.toBeNull();
+    const { sent } = await readChangeMails(owner.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`changed from ${UK_MASKED} to GB 20-00-00 ••••9911 on`);
+    expect(sent[0]!.text).toContain('payout waits until');
+  });
+});
