@@ -81,7 +81,8 @@ export type OwnContribution = {
   status: 'confirmed' | 'pending_payment' | 'failed';
   name: string;
   email: string;
-  guessedDate: string;
+  /** Null for a welcome gift, sent after the birth. */
+  guessedDate: string | null;
   wish: string;
   /** The fun guesses, when given: minutes after midnight, grams. */
   guessedTimeMinutes: number | null;
@@ -111,7 +112,8 @@ export type PublicGuess = { date: string; name: string };
 export type PublicTimeGuess = { name: string; minutes: number; minutesOff: number };
 export type PublicWeightGuess = { name: string; grams: number; gramsOff: number };
 
-export type PublicWish = { id: string; name: string; guessedDate: string; wish: string; createdAt: string };
+/** `guessedDate` is null for a welcome wish, sent with a gift after the birth was announced. */
+export type PublicWish = { id: string; name: string; guessedDate: string | null; wish: string; createdAt: string };
 
 /** `GET /api/public/calendars/:slug`: never e-mail addresses, never individual amounts. */
 export type PublicCalendar = {
@@ -170,7 +172,8 @@ export type OwnerWish = {
   id: string;
   calendarId: string;
   calendarTitle: string;
-  predictedDate: string;
+  /** Null for a welcome gift, sent after the birth. */
+  predictedDate: string | null;
   name: string;
   initials: string;
   email: string;

@@ -4,7 +4,8 @@ import type { BackgroundId } from './calendars.ts';
 export type KeepsakeWish = {
   id: string;
   name: string;
-  guessedDate: string;
+  /** Null for a welcome gift's wish, sent after the birth. */
+  guessedDate: string | null;
   /** Minutes after midnight, when the calendar asked for the time of birth. */
   guessedTimeMinutes: number | null;
   guessedWeightGrams: number | null;

@@ -64,9 +64,10 @@ export async function buildPublicCalendar(
 
   const [guessRows, [stats], wishRows, [cover]] = await Promise.all([
     db
+      // Welcome gifts (after the birth) have no guess.
       .select({ date: contributions.guessedDate, name: contributions.name })
       .from(contributions)
-      .where(shown)
+      .where(and(shown, isNotNull(contributions.guessedDate)))
       .orderBy(asc(contributions.guessedDate), asc(contributions.createdAt), asc(contributions.id)),
     db
       .select({
@@ -103,7 +104,7 @@ export async function buildPublicCalendar(
   ]);
 
   const hide = calendar.hideSenderNames;
-  const guesses: PublicGuess[] = guessRows.map((row) => ({ date: row.date, name: toPublicName(row.name, hide) }));
+  const guesses: PublicGuess[] = guessRows.map((row) => ({ date: row.date!, name: toPublicName(row.name, hide) }));
   const page = wishRows.slice(0, WISHES_PAGE_SIZE);
   const wishes: PublicWish[] = page.map((row) => ({
     id: row.id,
@@ -150,7 +151,14 @@ async function buildPublicAnnouncement(db: Db, calendar: CalendarRow): Promise<P
   const rows = await db
     .select({ date: contributions.guessedDate, name: contributions.name, distance })
     .from(contributions)
-    .where(and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'), shownOnPage))
+    .where(
+      and(
+        eq(contributions.calendarId, calendar.id),
+        eq(contributions.status, 'confirmed'),
+        shownOnPage,
+        isNotNull(contributions.guessedDate),
+      ),
+    )
     .orderBy(distance, asc(contributions.createdAt), asc(contributions.id))
     .limit(CLOSEST_GUESSES_MAX);
   const cutoff = rows[Math.min(CLOSEST_GUESSES_SHOWN, rows.length) - 1]?.distance ?? 0;
@@ -159,7 +167,7 @@ async function buildPublicAnnouncement(db: Db, calendar: CalendarRow): Promise<P
     message: announcement.thankYouMessage ?? '',
     closestGuesses: rows
       .filter((row) => row.distance <= cutoff)
-      .map((row) => ({ date: row.date, name: toPublicName(row.name, calendar.hideSenderNames) })),
+      .map((row) => ({ date: row.date!, name: toPublicName(row.name, calendar.hideSenderNames) })),
     babyName: announcement.babyName,
     babyImageId: announcement.babyImageId,
     birthTimeMinutes: announcement.birthTimeMinutes,

@@ -15,13 +15,16 @@ function previewWish(wish: string): string {
   return chars.length > WISH_PREVIEW_CHARS ? `${chars.slice(0, WISH_PREVIEW_CHARS).join('')}…` : wish;
 }
 
-/** The contributor's receipt, with the private link to change the guess or wish; in the contributor's language. */
+/**
+ * The contributor's receipt, with the private link to change the guess or wish; in the contributor's
+ * language. A welcome gift (after the birth, `guessedDate` null) has no guess, and nothing left to change.
+ */
 export function createContributionReceiptEmail(input: {
   appUrl: string;
   locale: Locale;
   name: string;
   calendar: Calendar & { currency: Currency };
-  guessedDate: string;
+  guessedDate: string | null;
   wish: string;
   gift?: { amount: number; paidWith: string; paidOn: string };
   editUrl: string;
@@ -36,8 +39,12 @@ export function createContributionReceiptEmail(input: {
     heading: t('emails.receipt.heading'),
     paragraphs: [
       t('emails.common.greeting', { name: input.name }),
-      t('emails.receipt.onCalendar', { title: input.calendar.title }),
-      t('emails.receipt.guess', { date: formatEmailDate(input.guessedDate, locale) }),
+      ...(input.guessedDate
+        ? [
+            t('emails.receipt.onCalendar', { title: input.calendar.title }),
+            t('emails.receipt.guess', { date: formatEmailDate(input.guessedDate, locale) }),
+          ]
+        : [t('emails.receipt.onCalendarWelcome', { title: input.calendar.title })]),
       t('emails.receipt.wish', { wish: input.wish }),
       ...(gift
         ? [
@@ -48,9 +55,12 @@ export function createContributionReceiptEmail(input: {
             }),
           ]
         : []),
-      t('emails.receipt.canChange'),
+      ...(input.guessedDate ? [t('emails.receipt.canChange')] : []),
     ],
-    action: { label: t('emails.receipt.action'), url: input.editUrl },
+    action: {
+      label: input.guessedDate ? t('emails.receipt.action') : t('emails.receipt.actionWelcome'),
+      url: input.editUrl,
+    },
     footer: [t('emails.receipt.footer')],
   });
 }
@@ -61,7 +71,8 @@ export function createWishDigestEmail(input: {
   locale: Locale;
   name: string;
   calendar: Calendar;
-  wishes: readonly { name: string; guessedDate: string; wish: string }[];
+  /** Wishes without a gift, so never a welcome gift's: each has its guess. */
+  wishes: readonly { name: string; guessedDate: string | null; wish: string }[];
   unsubscribeUrl: string;
 }): Promise<Email> {
   const { locale } = input;
@@ -71,7 +82,7 @@ export function createWishDigestEmail(input: {
   const listed = input.wishes.slice(0, MAX_LISTED).map((wish) =>
     t('emails.wishDigest.entry', {
       name: wish.name,
-      date: formatEmailDate(wish.guessedDate, locale),
+      date: wish.guessedDate ? formatEmailDate(wish.guessedDate, locale) : '',
       wish: previewWish(wish.wish),
     }),
   );
@@ -94,13 +105,16 @@ export function createWishDigestEmail(input: {
   });
 }
 
-/** The creator hears of each gift as soon as it is paid: 'Tom sent $35 and a wish'. */
+/**
+ * The creator hears of each gift as soon as it is paid: 'Tom sent $35 and a wish'. A welcome gift
+ * (`guessedDate` null, after the birth) has no guess and is paid out when the welcome gifts close.
+ */
 export function createGiftNotificationEmail(input: {
   appUrl: string;
   locale: Locale;
   name: string;
   calendar: Calendar & { currency: Currency };
-  gift: { senderName: string; amount: number; guessedDate: string; wish: string };
+  gift: { senderName: string; amount: number; guessedDate: string | null; wish: string };
   unsubscribeUrl: string;
 }): Promise<Email> {
   const { gift, locale } = input;
@@ -120,14 +134,11 @@ export function createGiftNotificationEmail(input: {
     heading: t('emails.giftNotification.news', { sender, amount }),
     paragraphs: [
       t('emails.common.greeting', { name: input.name }),
-      t('emails.giftNotification.body', {
-        sender,
-        amount,
-        title,
-        date: formatEmailDate(gift.guessedDate, locale),
-      }),
+      gift.guessedDate
+        ? t('emails.giftNotification.body', { sender, amount, title, date: formatEmailDate(gift.guessedDate, locale) })
+        : t('emails.giftNotification.bodyWelcome', { sender, amount, title }),
       t('emails.common.quoted', { text: previewWish(gift.wish) }),
-      t('emails.giftNotification.paidOut'),
+      gift.guessedDate ? t('emails.giftNotification.paidOut') : t('emails.giftNotification.paidOutWelcome'),
     ],
     action: { label: t('emails.common.readWishes'), url: `${input.appUrl}/wishes` },
     footer: [

@@ -360,7 +360,8 @@ function weekdays(lang: Lang): string[] {
 function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId], lang: Lang): void {
   doc.addPage();
   const counts = new Map<string, number>();
-  for (const wish of book.wishes) counts.set(wish.guessedDate, (counts.get(wish.guessedDate) ?? 0) + 1);
+  for (const { guessedDate } of book.wishes)
+    if (guessedDate) counts.set(guessedDate, (counts.get(guessedDate) ?? 0) + 1);
   const birthDate = book.announcement.birthDate;
   const range = getKeepsakeCalendarRange(book);
   const months = monthsBetween(range.first, range.last);
@@ -531,7 +532,9 @@ function drawMonth(
 const WISH_TEXT: TextStyle = { font: 'serif', size: 12.5, color: '#2a2136', lineGap: 2.5 };
 
 function wishDetails(wish: KeepsakeWish, lang: Lang): string {
-  const parts = [lang.t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, lang.intl) })];
+  const parts = wish.guessedDate
+    ? [lang.t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, lang.intl) })]
+    : [lang.t('keepsake.wishes.welcome')];
   if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes, lang.locale));
   if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams, lang.locale));
   return parts.join('  ·  ');

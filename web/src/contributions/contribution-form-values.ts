@@ -210,7 +210,8 @@ export const EDIT_CONTRIBUTION_FIELDS = [
 /** A saved contribution as the edit page shows it. */
 export function getEditContributionValues(contribution: OwnContribution): EditContributionValues {
   return {
-    guessedDate: contribution.guessedDate,
+    // A welcome gift (no guess) is sent after the birth, so it is never edited.
+    guessedDate: contribution.guessedDate ?? '',
     wish: contribution.wish,
     guessedTimeMinutes: contribution.guessedTimeMinutes != null ? formatTimeInput(contribution.guessedTimeMinutes) : '',
     guessedWeight: getWeightValue(contribution.guessedWeightGrams ?? null),

@@ -214,15 +214,19 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
           {t(EDITING_CLOSED_MESSAGE)}
         </p>
         <p>
-          <T
-            id="contributions.edit.yourGuessWas"
-            values={{
-              date: formatLongDate(saved.guessedDate, locale),
-              time: saved.guessedTimeMinutes != null ? formatTimeOfDay(saved.guessedTimeMinutes, locale) : 'none',
-              weight: saved.guessedWeightGrams != null ? formatWeightBoth(saved.guessedWeightGrams, locale) : 'none',
-            }}
-            components={{ 0: <strong>{saved.guessedDate}</strong> }}
-          />{' '}
+          {saved.guessedDate === null ? (
+            t('contributions.edit.yourWelcomeGift')
+          ) : (
+            <T
+              id="contributions.edit.yourGuessWas"
+              values={{
+                date: formatLongDate(saved.guessedDate, locale),
+                time: saved.guessedTimeMinutes != null ? formatTimeOfDay(saved.guessedTimeMinutes, locale) : 'none',
+                weight: saved.guessedWeightGrams != null ? formatWeightBoth(saved.guessedWeightGrams, locale) : 'none',
+              }}
+              components={{ 0: <strong>{saved.guessedDate}</strong> }}
+            />
+          )}{' '}
           <Link to={`/c/${encodeURIComponent(slug)}`}>{t('contributions.edit.seeAnnouncement')}</Link>
         </p>
       </section>

@@ -40,11 +40,19 @@ export function PublicWishList({
             </span>
             <div className={styles.wishBody}>
               <p id={`wish-${wish.id}`} className={styles.wishMeta}>
-                <T
-                  id="contributions.wishList.guessed"
-                  values={{ name: wish.name, day: formatMonthDay(wish.guessedDate, locale) }}
-                  components={{ 0: <strong>{wish.name}</strong>, 1: <strong>{wish.guessedDate}</strong> }}
-                />
+                {wish.guessedDate === null ? (
+                  <T
+                    id="contributions.wishList.welcomed"
+                    values={{ name: wish.name }}
+                    components={{ 0: <strong>{wish.name}</strong> }}
+                  />
+                ) : (
+                  <T
+                    id="contributions.wishList.guessed"
+                    values={{ name: wish.name, day: formatMonthDay(wish.guessedDate, locale) }}
+                    components={{ 0: <strong>{wish.name}</strong>, 1: <strong>{wish.guessedDate}</strong> }}
+                  />
+                )}
               </p>
               <p className={styles.wishText}>{wish.wish}</p>
               <p className={styles.wishDate}>

@@ -210,7 +210,11 @@ function WishCard({ wish, state, onOpen, onRemoved }: WishCardProps) {
       <dl className={styles.facts}>
         <div>
           <dt>{t('contributions.wishes.predictedDate')}</dt>
-          <dd>{formatLongDate(wish.predictedDate, locale)}</dd>
+          <dd>
+            {wish.predictedDate === null
+              ? t('contributions.wishes.welcomeGift')
+              : formatLongDate(wish.predictedDate, locale)}
+          </dd>
         </div>
         <div>
           <dt>{t('contributions.wishes.gift')}</dt>

@@ -100,7 +100,9 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
 }
 
 function describeGuess(wish: KeepsakeWish, t: Translate, locale: Locale): string {
-  const parts = [t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, locale) })];
+  const parts = wish.guessedDate
+    ? [t('keepsake.wishes.guessed', { date: formatMonthDay(wish.guessedDate, locale) })]
+    : [t('keepsake.wishes.welcome')];
   if (wish.guessedTimeMinutes !== null) parts.push(formatTimeOfDay(wish.guessedTimeMinutes, locale));
   if (wish.guessedWeightGrams !== null) parts.push(formatWeightBoth(wish.guessedWeightGrams, locale));
   return parts.join(' · ');
@@ -110,7 +112,8 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
   const t = useT();
   const locale = useLocale();
   const counts = new Map<string, number>();
-  for (const wish of book.wishes) counts.set(wish.guessedDate, (counts.get(wish.guessedDate) ?? 0) + 1);
+  for (const { guessedDate } of book.wishes)
+    if (guessedDate) counts.set(guessedDate, (counts.get(guessedDate) ?? 0) + 1);
   const birthDate = book.announcement.birthDate;
   const range = getKeepsakeCalendarRange(book);
   const months = getKeepsakeMonths(range.first, range.last, locale);
