@@ -47,7 +47,8 @@ export function findForbiddenCharacter(value: string): ForbiddenCharacter | unde
   };
 }
 
-const KIND_NAMES: Record<ForbiddenCharacter['kind'], string> = {
+/** What each kind of forbidden character is called in the field message (the web translates them by name). */
+export const FORBIDDEN_KIND_NAMES: Record<ForbiddenCharacter['kind'], string> = {
   control: 'an invisible control character',
   direction: 'a control that reverses the direction of text',
   surrogate: 'half of a character',
@@ -56,12 +57,12 @@ const KIND_NAMES: Record<ForbiddenCharacter['kind'], string> = {
 
 /** The field message, e.g. 'This contains a character we cannot accept (U+0000, an invisible control character). Please remove it.' */
 export function describeForbiddenCharacter(found: ForbiddenCharacter): string {
-  return `This contains a character we cannot accept (${found.codePoint}, ${KIND_NAMES[found.kind]}). Please remove it.`;
+  return `This contains a character we cannot accept (${found.codePoint}, ${FORBIDDEN_KIND_NAMES[found.kind]}). Please remove it.`;
 }
 
 /** The message for a problem in a field's name rather than its value. */
 export function describeForbiddenName(found: ForbiddenCharacter): string {
-  return `A field name contains a character we cannot accept (${found.codePoint}, ${KIND_NAMES[found.kind]}).`;
+  return `A field name contains a character we cannot accept (${found.codePoint}, ${FORBIDDEN_KIND_NAMES[found.kind]}).`;
 }
 
 const MAX_REPORTED_FIELDS = 20;

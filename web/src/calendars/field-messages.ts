@@ -2,6 +2,7 @@ import { BANK_CURRENCY_MESSAGES, UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@first
 import { BABY_NAME_MAX_LENGTH } from '@firstday/common/fun-guesses';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
+import { translateValidation } from '../lib/validation-messages.ts';
 
 /**
  * The calendar forms' field messages come in English from the shared schemas (`@firstday/common`),
@@ -81,7 +82,7 @@ export function translateFieldMessage(message: string | undefined, t: Translate)
 export function translateFieldMessage(message: string | undefined, t: Translate): string | undefined {
   if (message === undefined) return undefined;
   const id = FIELD_MESSAGES[message];
-  return id ? t(id) : message;
+  return id ? t(id) : (translateValidation(message, t) ?? message);
 }
 
 /** Every message of a form's errors in the active language. */

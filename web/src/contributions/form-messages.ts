@@ -1,5 +1,6 @@
 import type { MessageId } from '../i18n/namespaces.ts';
 import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx';
+import { translateValidation } from '../lib/validation-messages.ts';
 
 /**
  * The guest form's checks come from the shared schemas (common), worded in English; the server
@@ -67,7 +68,7 @@ export function translateFormMessage(
       ? t('contributions.check.weightRangeGrams', { min: range[1], max: range[2] })
       : t('contributions.check.weightRangePounds', { min: range[1], max: range[2] });
   }
-  return message;
+  return translateValidation(message, t) ?? message;
 }
 
 /** The server's field errors, each in the guest's language. */

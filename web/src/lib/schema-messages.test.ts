@@ -56,17 +56,21 @@ function toPattern(template: string): RegExp {
 const TRANSLATED_BY_PATTERN: Record<string, string[]> = {
   'Please enter a ${} between ${} and ${} grams.': ['Please enter a weight between 300 and 7,000 grams.'],
   'Please enter a ${} between ${}.': ['Please enter a weight between 0 lb 11 oz and 15 lb 7 oz.'],
+  // text.ts: a forbidden character in a field, or in a field's name (validation-messages.ts).
+  'This contains a character we cannot accept (${}, ${}). Please remove it.': [
+    'This contains a character we cannot accept (U+0000, an invisible control character). Please remove it.',
+    'This contains a character we cannot accept (U+202E, a control that reverses the direction of text). Please remove it.',
+  ],
+  'A field name contains a character we cannot accept (${}, ${}).': [
+    'A field name contains a character we cannot accept (U+FFFE, a code point that is not a character).',
+  ],
 };
 
 /**
  * Sentences of common with no translation yet (issue 23): shown in English in every language.
  * Only ever shorter: give one a catalogue key in a table above and delete it here.
  */
-const NOT_TRANSLATED_YET = new Set<string>([
-  // text.ts: a forbidden character in a field (the server's text-input check), or in a field's name.
-  'This contains a character we cannot accept (${}, ${}). Please remove it.',
-  'A field name contains a character we cannot accept (${}, ${}).',
-]);
+const NOT_TRANSLATED_YET = new Set<string>([]);
 
 const markKey: Translate = (id) => `<${id}>`;
 

@@ -5,6 +5,7 @@ import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
 import { EMAIL_MAX_LENGTH } from '@firstday/common/email';
 import { formatNumber } from '@firstday/common/format';
 import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@firstday/common/images';
+import { FORBIDDEN_KIND_NAMES, type ForbiddenCharacter } from '@firstday/common/text';
 import { THANK_YOU_NOTE_MAX_LENGTH } from '@firstday/common/thank-yous';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx';
@@ -78,10 +79,36 @@ export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageV
   [UNSUPPORTED_BANK_COUNTRY_MESSAGE]: messageId('app.validation.bankCountryUnsupported'),
 };
 
+const FORBIDDEN_KIND_KEYS: Record<ForbiddenCharacter['kind'], MessageId> = {
+  control: messageId('app.validation.forbiddenKindControl'),
+  direction: messageId('app.validation.forbiddenKindDirection'),
+  surrogate: messageId('app.validation.forbiddenKindSurrogate'),
+  noncharacter: messageId('app.validation.forbiddenKindNoncharacter'),
+};
+
+/**
+ * The server's message for a character no text field takes (common/src/text.ts), in a value or in
+ * a field's name, names the character and its kind: read back into the catalogue's sentence.
+ */
+const FORBIDDEN_CHARACTER =
+  /^(This contains|A field name contains) a character we cannot accept \((U\+[0-9A-F]{4,6}), (.+)\)\.(?: Please remove it\.)?$/;
+
+function translateForbiddenCharacter(message: string, t: Translate): string | undefined {
+  const [, where, codePoint, kindName] = FORBIDDEN_CHARACTER.exec(message) ?? [];
+  const kind = (Object.keys(FORBIDDEN_KIND_NAMES) as ForbiddenCharacter['kind'][]).find(
+    (candidate) => FORBIDDEN_KIND_NAMES[candidate] === kindName,
+  );
+  if (!where || !kind) return undefined;
+  const values = { codePoint: codePoint ?? '', kind: t(FORBIDDEN_KIND_KEYS[kind]) };
+  return where === 'This contains'
+    ? t('app.validation.forbiddenCharacter', values)
+    : t('app.validation.forbiddenCharacterInName', values);
+}
+
 /** A field's validation message (from a shared schema or the server's `fields`) in the language of `t`. */
 export function translateValidation(message: string | undefined, t: Translate): string | undefined {
   if (!message) return message;
   const key = KEY_BY_SCHEMA_TEXT[message];
-  if (!key) return message;
+  if (!key) return translateForbiddenCharacter(message, t) ?? message;
   return Array.isArray(key) ? t(...key) : t(key);
 }
