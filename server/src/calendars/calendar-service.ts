@@ -182,6 +182,8 @@ function toBankDetails(sealed: SealedBankAccount, termsAcceptance: PayoutTermsAc
     payoutRecipientRef: null,
     payoutRecipientPayoutsEnabled: null,
     payoutRecipientRequirements: null,
+    payoutRecipientPastDue: null,
+    payoutRecipientDisabledReason: null,
   };
 }
 

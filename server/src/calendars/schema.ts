@@ -44,6 +44,10 @@ export const calendars = pgTable(
     /** As last read from the provider: can it pay out, and what does it still ask for (KYC)? */
     payoutRecipientPayoutsEnabled: boolean('payout_recipient_payouts_enabled'),
     payoutRecipientRequirements: text('payout_recipient_requirements').array(),
+    /** Of those, what is overdue and blocks payouts now (Stripe's `requirements.past_due`). */
+    payoutRecipientPastDue: text('payout_recipient_past_due').array(),
+    /** Why the provider does not pay out (Stripe's `requirements.disabled_reason`, e.g. 'rejected.other'). */
+    payoutRecipientDisabledReason: text('payout_recipient_disabled_reason'),
     /** The parents' page: a cover photo and a short note shown to guests. */
     coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
     parentsNote: text('parents_note'),

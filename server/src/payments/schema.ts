@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { calendars } from '../calendars/schema.ts';
 
 /**
@@ -149,6 +149,15 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   id: text('id').primaryKey(),
   /** Only the masked IBAN, as for sandbox transfers. */
   destination: text('destination').notNull(),
+  /**
+   * Its identity check, as the sandbox onboarding page (test values) leaves it: like Stripe's
+   * `payouts_enabled` and `requirements`. A new account is asked for the parent's identity but may
+   * still be paid out until a test value asks for a document or rejects it.
+   */
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(true),
+  currentlyDue: text('currently_due').array().notNull().default(sql`'{}'::text[]`),
+  pastDue: text('past_due').array().notNull().default(sql`'{}'::text[]`),
+  disabledReason: text('disabled_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
