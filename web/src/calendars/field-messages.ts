@@ -1,4 +1,8 @@
-import { BANK_CURRENCY_MESSAGES, UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
+import {
+  BANK_CURRENCY_MESSAGES,
+  MASKED_ACCOUNT_NUMBER_MESSAGE,
+  UNSUPPORTED_BANK_COUNTRY_MESSAGE,
+} from '@firstday/common/bank-account';
 import { BABY_NAME_MAX_LENGTH } from '@firstday/common/fun-guesses';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
@@ -39,6 +43,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   'Please enter the routing number (US) or the sort code (UK) with the account number.': messageId(
     'calendars.field.bankCodeMissing',
   ),
+  [MASKED_ACCOUNT_NUMBER_MESSAGE]: messageId('calendars.field.accountNumberMasked'),
   [UNSUPPORTED_BANK_COUNTRY_MESSAGE]: messageId('calendars.field.bankCountryUnsupported'),
   [BANK_CURRENCY_MESSAGES.us]: messageId('calendars.field.usDollarsOnly'),
   [BANK_CURRENCY_MESSAGES.gb]: messageId('calendars.field.ukPoundsOnly'),
