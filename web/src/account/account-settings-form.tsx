@@ -4,9 +4,12 @@ import { LOCALE_NAMES, LOCALES } from '@firstday/common/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { BankAccountByCountry } from '../calendars/bank-account-fields.tsx';
+import { BANK_ACCOUNT_FIELDS, getSavedBankAccountValues } from '../calendars/bank-account-values.ts';
+import { translateFieldMessage } from '../calendars/field-messages.ts';
 import { Button } from '../components/button.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
-import { IbanField, TextField } from '../components/text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -44,11 +47,11 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // A new IBAN or e-mail address waits in the confirmation dialog; its failure shows after it closed.
+  // A new bank account or e-mail address waits in the confirmation dialog; its failure shows after it closed.
   const [confirming, setConfirming] = useState<{ request: AccountSettings; change: SensitiveSettingsChange } | null>(
     null,
   );
-  // The resolver must compare with the masked IBAN of the latest save, not the first render's.
+  // The resolver must compare with the masked account of the latest save, not the first render's.
   const maskedIbanRef = useRef(user.IBAN);
   maskedIbanRef.current = user.IBAN;
 
@@ -102,14 +105,23 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     }
   });
 
-  const ibanField = register('iban');
-  // Anything but the masked IBAN in the field is a new one: it can always go back to the saved one.
-  const ibanChanged = user.IBAN !== null && watch('iban').trim() !== user.IBAN;
+  const bankFields = {
+    bankKind: register('bankKind'),
+    iban: register('iban'),
+    routingNumber: register('routingNumber'),
+    sortCode: register('sortCode'),
+    accountNumber: register('accountNumber'),
+  };
+  const bankKind = watch('bankKind');
+  const savedBank = getSavedBankAccountValues(user.IBAN);
+  // Anything but the masked account in the fields is a new one: it can always go back to the saved one.
+  const bankChanged =
+    user.IBAN !== null && BANK_ACCOUNT_FIELDS.some((field) => watch(field).trim() !== savedBank[field]);
 
-  function revertIban() {
-    setValue('iban', user.IBAN ?? '', { shouldDirty: true });
-    clearErrors('iban');
-    setFocus('iban');
+  function revertBankAccount() {
+    for (const field of BANK_ACCOUNT_FIELDS) setValue(field, savedBank[field], { shouldDirty: true });
+    clearErrors([...BANK_ACCOUNT_FIELDS]);
+    setFocus(savedBank.bankKind === 'iban' ? 'iban' : 'accountNumber');
   }
 
   return (
@@ -186,26 +198,29 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
 
         <fieldset className={styles.group}>
           <legend className={styles.groupTitle}>{t('account.settings.bankTitle')}</legend>
-          <IbanField
-            className={styles.narrowField}
-            error={errors.iban?.message}
-            hint={user.IBAN ? t('account.settings.ibanHintSaved') : t('account.settings.ibanHintNone')}
+          <BankAccountByCountry
+            kind={bankKind}
+            fields={bankFields}
+            errorOf={(field) => translateFieldMessage(errors[field]?.message, t)}
+            hints={
+              user.IBAN && bankKind === savedBank.bankKind
+                ? {
+                    iban: t('account.settings.ibanHintSaved'),
+                    accountNumber: t('account.settings.accountNumberHintSaved'),
+                  }
+                : { iban: t('account.settings.ibanHintNone'), accountNumber: t('account.settings.bankHintNone') }
+            }
             after={
-              ibanChanged && (
-                <button type="button" className={formStyles.linkButton} onClick={revertIban}>
+              bankChanged && (
+                <button type="button" className={formStyles.linkButton} onClick={revertBankAccount}>
                   <T
-                    id="account.settings.revertIban"
-                    values={{ iban: user.IBAN ?? '' }}
+                    id={savedBank.bankKind === 'iban' ? 'account.settings.revertIban' : 'calendars.bank.revert'}
+                    values={{ iban: user.IBAN ?? '', account: user.IBAN ?? '' }}
                     components={{ 0: <span className={styles.ibanText}>{user.IBAN}</span> }}
                   />
                 </button>
               )
             }
-            {...ibanField}
-            onFocus={(event) => {
-              // The masked value is not editable text: select it so typing replaces it at once.
-              if (user.IBAN && event.currentTarget.value === user.IBAN) event.currentTarget.select();
-            }}
           />
           <CalendarPayoutIbans />
         </fieldset>
@@ -247,7 +262,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
       </form>
       {confirming && (
         <ConfirmChangeDialog
-          newIban={confirming.change.newIban}
+          newBankAccount={confirming.change.newBankAccount}
           newEmail={confirming.change.newEmail}
           hasPassword={user.has_password}
           save={(password) => send({ ...confirming.request, password })}

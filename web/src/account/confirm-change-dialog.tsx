@@ -1,5 +1,5 @@
 import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
-import { maskIban } from '@firstday/common/iban';
+import { maskBankAccount } from '@firstday/common/bank-account';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FederatedButton } from '../auth/federated-button.tsx';
 import { Button } from '../components/button.tsx';
@@ -13,11 +13,14 @@ import ownStyles from './confirm-change-dialog.module.css';
 import styles from './settings-page.module.css';
 
 type ConfirmChangeDialogProps = {
-  /** The new IBAN as validated (normalised); shown masked. */
-  newIban?: string;
+  /**
+   * The new payout bank account as validated, as the one text kept (readBankAccountText): an IBAN,
+   * 'US:<routing>:<account>' or 'GB:<sort code>:<account>'; shown masked.
+   */
+  newBankAccount?: string;
   /** A new e-mail address (Account Settings). */
   newEmail?: string;
-  /** The calendar whose IBAN changes; without it, the account's IBAN changes. */
+  /** The calendar whose bank account changes; without it, the account's changes. */
   calendar?: { title: string; paid: boolean };
   /** False for accounts that sign in only through the federated provider: they sign in again instead. */
   hasPassword: boolean;
@@ -31,12 +34,12 @@ type ConfirmChangeDialogProps = {
 };
 
 /**
- * The IBAN-change dialog: says what changes and what follows (an e-mail at once, the payout hold
+ * The bank-account-change dialog: says what changes and what follows (an e-mail at once, the payout hold
  * of a paid calendar), and confirms it with the password, or for accounts without one, a fresh
  * sign-in when the server asks for it (`reauthentication_required`).
  */
 export function ConfirmChangeDialog({
-  newIban,
+  newBankAccount,
   newEmail,
   calendar,
   hasPassword,
@@ -86,8 +89,8 @@ export function ConfirmChangeDialog({
     void confirm();
   }
 
-  const maskedIban = newIban ? maskIban(newIban) : undefined;
-  const title = t(newIban ? 'account.confirmChange.ibanTitle' : 'account.confirmChange.emailTitle');
+  const maskedIban = newBankAccount ? maskBankAccount(newBankAccount) : undefined;
+  const title = t(newBankAccount ? 'account.confirmChange.ibanTitle' : 'account.confirmChange.emailTitle');
 
   return (
     <ModalDialog

@@ -37,7 +37,11 @@ describe('getSettingsFormValues', () => {
     expect(getSettingsFormValues(USER)).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
+      bankKind: 'iban',
       iban: MASKED,
+      routingNumber: '',
+      accountNumber: '',
+      sortCode: '',
       savingsGoal: '1250.50',
       hideSenderNamesDefault: false,
       hideTotalDefault: true,
@@ -127,7 +131,10 @@ describe('findSensitiveChange', () => {
   };
 
   it('asks for confirmation of a new IBAN or a new e-mail address', () => {
-    expect(validate({ iban: 'GB29 NWBK 6016 1331 9268 19' })).toEqual({ newIban: 'GB29NWBK60161331926819' });
+    expect(validate({ iban: 'GB29 NWBK 6016 1331 9268 19' })).toEqual({ newBankAccount: 'GB29NWBK60161331926819' });
+    expect(validate({ bankKind: 'us', routingNumber: '110000000', accountNumber: '000123456789' })).toEqual({
+      newBankAccount: 'US:110000000:000123456789',
+    });
     expect(validate({ email: 'Ada@Lovelace.example' })).toEqual({ newEmail: 'ada@lovelace.example' });
   });
 
@@ -135,5 +142,62 @@ describe('findSensitiveChange', () => {
     expect(validate({})).toBeUndefined();
     expect(validate({ iban: '' })).toBeUndefined();
     expect(validate({ name: 'Ada King', savingsGoal: '10' })).toBeUndefined();
+  });
+});
+
+// Issue 24: the account's bank account by country, as on a calendar.
+describe('a US or UK bank account in Settings', () => {
+  const US_MASKED = 'US ••••6789 (routing 110000000)';
+  const usUser: CurrentUser = { ...USER, IBAN: US_MASKED };
+  const usValues = (changes: Partial<SettingsFormValues> = {}) => ({ ...getSettingsFormValues(usUser), ...changes });
+
+  it('shows a saved US account in its fields, masked, and sends nothing while it is untouched', () => {
+    expect(getSettingsFormValues(usUser)).toMatchObject({
+      bankKind: 'us',
+      routingNumber: '110000000',
+      accountNumber: '••••6789',
+      iban: '',
+    });
+    const result = validateSettings(usValues(), US_MASKED);
+    expect(result.success && [result.request.iban, result.request.routingNumber]).toEqual([undefined, undefined]);
+  });
+
+  it('sends a new UK account as the schema reads it, and asks to confirm it', () => {
+    const result = validateSettings(
+      usValues({ bankKind: 'gb', sortCode: '10-88-00', accountNumber: '0001 2345' }),
+      US_MASKED,
+    );
+    expect(result).toMatchObject({ success: true, request: { sortCode: '108800', accountNumber: '00012345' } });
+    expect(result.success && findSensitiveChange(result.request, usUser)).toEqual({
+      newBankAccount: 'GB:108800:00012345',
+    });
+  });
+
+  it('removes the saved account when its fields are all emptied, without asking', () => {
+    const result = validateSettings(usValues({ routingNumber: ' ', accountNumber: '' }), US_MASKED);
+    expect(result).toMatchObject({ success: true, request: { iban: '' } });
+    expect(result.success && findSensitiveChange(result.request, usUser)).toBeUndefined();
+  });
+
+  it('refuses the masked account number with a new routing number, and a country gifts cannot reach', () => {
+    expect(validateSettings(usValues({ routingNumber: '021000021' }), US_MASKED)).toEqual({
+      success: false,
+      errors: { accountNumber: 'Please enter the whole account number: only its last four digits are shown.' },
+    });
+    expect(validateSettings(usValues({ bankKind: 'other' }), US_MASKED)).toMatchObject({
+      success: false,
+      errors: { bankKind: expect.stringContaining('cannot pay out') },
+    });
+    expect(validateSettings(usValues({ accountNumber: '12' }), US_MASKED)).toEqual({
+      success: false,
+      errors: { accountNumber: 'A US account number has 4 to 17 digits.' },
+    });
+  });
+
+  it("puts the server's messages on the bank fields, a refused account as a whole on where the bank is", () => {
+    expect(mapApiFieldErrors({ routingNumber: 'Bad.', bankAccount: 'Not this one.' })).toEqual({
+      routingNumber: 'Bad.',
+      bankKind: 'Not this one.',
+    });
   });
 });

@@ -1,14 +1,25 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
+import { readBankAccountText } from '@firstday/common/bank-account-schema';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
+import {
+  type BankAccountRequest,
+  type BankAccountValues,
+  getSavedBankAccountValues,
+  isBankAccountCleared,
+  nameBankAccountErrors,
+  readBankAccountChange,
+} from '../calendars/bank-account-values.ts';
 import { formatAmountForInput, parseAmountInput } from './savings-goal.ts';
 
-/** What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. */
-export type SettingsFormValues = {
+/**
+ * What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. The
+ * bank fields start as the saved account, masked (getSavedBankAccountValues); anything else is a new
+ * account the user typed, or, all emptied, its removal.
+ */
+export type SettingsFormValues = BankAccountValues & {
   name: string;
   email: string;
-  /** Starts as the masked IBAN; anything else is a new IBAN the user typed (or '' to remove it). */
-  iban: string;
   savingsGoal: string;
   hideSenderNamesDefault: boolean;
   hideTotalDefault: boolean;
@@ -25,7 +36,7 @@ export function getSettingsFormValues(user: CurrentUser, pageLocale: Locale = DE
   return {
     name: user.name,
     email: user.email,
-    iban: user.IBAN ?? '',
+    ...getSavedBankAccountValues(user.IBAN),
     savingsGoal: formatAmountForInput(user.settings.savings_goal_amount),
     hideSenderNamesDefault: user.settings.hide_sender_names_default,
     hideTotalDefault: user.settings.hide_total_default,
@@ -34,19 +45,24 @@ export function getSettingsFormValues(user: CurrentUser, pageLocale: Locale = DE
   };
 }
 
-/** The masked IBAN is not an IBAN: leaving it in place must not send it back. */
-function getIbanChange(typed: string, maskedIban: string | null): string | undefined {
-  const trimmed = typed.trim();
-  if (trimmed === (maskedIban ?? '')) return undefined;
-  return trimmed;
+/**
+ * The masked account is not an account: leaving it in place sends nothing; the saved kind's fields
+ * all emptied remove it (`iban: ''`); anything else is sent as typed.
+ */
+function getBankAccountInput(values: SettingsFormValues, maskedBankAccount: string | null): BankAccountRequest {
+  const change = readBankAccountChange(values, maskedBankAccount);
+  if (change.status !== 'new') return {};
+  const savedKind = getSavedBankAccountValues(maskedBankAccount).bankKind;
+  if (values.bankKind === savedKind && isBankAccountCleared(change.request)) return { iban: '' };
+  return change.request;
 }
 
 /** The request body before validation; unreadable amounts become NaN so the schema words the error. */
-export function buildSettingsInput(values: SettingsFormValues, maskedIban: string | null) {
+export function buildSettingsInput(values: SettingsFormValues, maskedBankAccount: string | null) {
   return {
     name: values.name,
     email: values.email,
-    iban: getIbanChange(values.iban, maskedIban),
+    ...getBankAccountInput(values, maskedBankAccount),
     savingsGoalAmount: parseAmountInput(values.savingsGoal),
     hideSenderNamesDefault: values.hideSenderNamesDefault,
     hideTotalDefault: values.hideTotalDefault,
@@ -60,6 +76,10 @@ const FIELD_BY_API_NAME: Record<string, SettingsField> = {
   email: 'email',
   iban: 'iban',
   IBAN: 'iban',
+  routingNumber: 'routingNumber',
+  sortCode: 'sortCode',
+  accountNumber: 'accountNumber',
+  bankKind: 'bankKind',
   savingsGoalAmount: 'savingsGoal',
   savingsGoalCurrency: 'savingsGoal',
   hideSenderNamesDefault: 'hideSenderNamesDefault',
@@ -71,35 +91,47 @@ const FIELD_BY_API_NAME: Record<string, SettingsField> = {
 /** Server `fields` (API names) → form fields; unknown names are dropped and shown as a general error. */
 export function mapApiFieldErrors(fields: Readonly<Record<string, string>>): SettingsFieldErrors {
   const errors: SettingsFieldErrors = {};
-  for (const [apiName, message] of Object.entries(fields)) {
+  // A refused `bankAccount` as a whole goes on where the bank is.
+  for (const [apiName, message] of Object.entries(nameBankAccountErrors(fields))) {
     const field = FIELD_BY_API_NAME[apiName];
     if (field && !errors[field]) errors[field] = message;
   }
   return errors;
 }
 
-/** What a validated request changes that needs the password (or a fresh sign-in) first. */
-export type SensitiveSettingsChange = { newIban?: string; newEmail?: string };
+/**
+ * What a validated request changes that needs the password (or a fresh sign-in) first;
+ * `newBankAccount` as the one text kept (readBankAccountText).
+ */
+export type SensitiveSettingsChange = { newBankAccount?: string; newEmail?: string };
 
 /**
- * A new IBAN (payouts could be redirected) or a new e-mail address (a password reset could be sent
- * there); undefined when the request has neither. Removing the IBAN needs nothing.
+ * A new bank account (payouts could be redirected) or a new e-mail address (a password reset could
+ * be sent there); undefined when the request has neither. Removing the bank account needs nothing.
  */
 export function findSensitiveChange(request: AccountSettings, user: CurrentUser): SensitiveSettingsChange | undefined {
+  const newBankAccount = readBankAccountText(request);
   const change: SensitiveSettingsChange = {
-    ...(request.iban ? { newIban: request.iban } : {}),
+    ...(newBankAccount ? { newBankAccount } : {}),
     ...(request.email !== user.email ? { newEmail: request.email } : {}),
   };
-  return change.newIban || change.newEmail ? change : undefined;
+  return change.newBankAccount || change.newEmail ? change : undefined;
 }
 
 export type SettingsValidation =
   | { success: true; request: AccountSettings }
   | { success: false; errors: SettingsFieldErrors };
 
-/** Validates with the same schema the server uses, so both sides refuse the same values. */
-export function validateSettings(values: SettingsFormValues, maskedIban: string | null): SettingsValidation {
-  const result = AccountSettingsSchema.safeParse(buildSettingsInput(values, maskedIban));
+/**
+ * Validates with the same schema the server uses, so both sides refuse the same values; a bank in
+ * a country gifts cannot reach, or the masked account number sent as a number, is refused first.
+ */
+export function validateSettings(values: SettingsFormValues, maskedBankAccount: string | null): SettingsValidation {
+  const bankAccount = readBankAccountChange(values, maskedBankAccount);
+  if (bankAccount.status === 'refused') {
+    return { success: false, errors: { [bankAccount.field]: bankAccount.message } };
+  }
+  const result = AccountSettingsSchema.safeParse(buildSettingsInput(values, maskedBankAccount));
   if (result.success) return { success: true, request: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -1,13 +1,15 @@
 import { UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { IbanField, TextField } from '../components/text-field.tsx';
 import { messageId, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
+import { type BankAccountField, type BankKind, selectMaskedValue } from './bank-account-values.ts';
 import { translateFieldMessage } from './field-messages.ts';
 import styles from './wizard.module.css';
-import type { BankKind, WizardValues } from './wizard-state.ts';
+import type { WizardValues } from './wizard-state.ts';
 
-type BankField = 'ibanChoice' | 'bankKind' | 'iban' | 'routingNumber' | 'sortCode' | 'accountNumber';
+type BankField = 'ibanChoice' | BankAccountField;
 
 type BankAccountFieldsProps = {
   /** Masked; offered as a choice, since it cannot be edited as text. */
@@ -32,7 +34,7 @@ const BANK_KINDS = {
  */
 export function BankAccountFields({ savedBankAccount, fromAccount, values, fields, errorOf }: BankAccountFieldsProps) {
   const t = useT();
-  const newAccount = <NewBankAccount kind={values.bankKind} fields={fields} errorOf={errorOf} />;
+  const newAccount = <BankAccountByCountry kind={values.bankKind} fields={fields} errorOf={errorOf} />;
   if (!savedBankAccount) return newAccount;
   return (
     <fieldset className={styles.ibanChoice}>
@@ -53,11 +55,22 @@ export function BankAccountFields({ savedBankAccount, fromAccount, values, field
   );
 }
 
-function NewBankAccount({
-  kind,
-  fields,
-  errorOf,
-}: { kind: BankKind } & Pick<BankAccountFieldsProps, 'fields' | 'errorOf'>) {
+type BankAccountByCountryProps = {
+  kind: BankKind;
+  fields: { [Field in BankAccountField]: UseFormRegisterReturn<Field> };
+  errorOf: (field: BankAccountField) => string | undefined;
+  /** Instead of the wizard's hints: a saved account's, shown masked, or an ended calendar's. */
+  hints?: { iban?: string; accountNumber?: string };
+  /** Below the numbers, e.g. a button that brings the saved account back. */
+  after?: ReactNode;
+};
+
+/**
+ * A bank account as its bank's country writes it (bank-account.ts): where the bank is, then its
+ * numbers. The one way the wizard, Calendar Info and Account Settings take a payout account; a
+ * masked value in a field (a saved account) is selected on focus, so typing replaces it.
+ */
+export function BankAccountByCountry({ kind, fields, errorOf, hints = {}, after }: BankAccountByCountryProps) {
   const t = useT();
   const kindError = errorOf('bankKind');
   const unsupported =
@@ -87,7 +100,12 @@ function NewBankAccount({
       </fieldset>
       <div className={styles.bankNumbers}>
         {kind === 'iban' && (
-          <IbanField error={errorOf('iban')} hint={t('calendars.wizard.ibanHint')} {...fields.iban} />
+          <IbanField
+            error={errorOf('iban')}
+            hint={hints.iban ?? t('calendars.wizard.ibanHint')}
+            {...fields.iban}
+            onFocus={selectMaskedValue}
+          />
         )}
         {kind === 'us' && (
           <>
@@ -103,9 +121,10 @@ function NewBankAccount({
               label={t('calendars.bank.accountNumber')}
               inputMode="numeric"
               autoComplete="off"
-              hint={t('calendars.wizard.ibanHint')}
+              hint={hints.accountNumber ?? t('calendars.wizard.ibanHint')}
               error={errorOf('accountNumber')}
               {...fields.accountNumber}
+              onFocus={selectMaskedValue}
             />
           </>
         )}
@@ -123,12 +142,14 @@ function NewBankAccount({
               label={t('calendars.bank.accountNumber')}
               inputMode="numeric"
               autoComplete="off"
-              hint={t('calendars.bank.ukAccountNumberHint')}
+              hint={hints.accountNumber ?? t('calendars.bank.ukAccountNumberHint')}
               error={errorOf('accountNumber')}
               {...fields.accountNumber}
+              onFocus={selectMaskedValue}
             />
           </>
         )}
+        {after && <div>{after}</div>}
       </div>
     </div>
   );

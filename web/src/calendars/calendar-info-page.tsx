@@ -1,3 +1,4 @@
+import { readBankAccountText } from '@firstday/common/bank-account-schema';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,12 +13,12 @@ import { isCalendarClosed, isClosingInProgress } from '../announcements/closing-
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
-import { IbanField, TextField } from '../components/text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { setFieldErrors } from '../lib/form-errors.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
@@ -25,13 +26,15 @@ import { CalendarIllustration, SunriseIllustration } from '../shell/illustration
 import { PageHeader } from '../shell/page-header.tsx';
 import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
+import { BankAccountByCountry } from './bank-account-fields.tsx';
+import { BANK_ACCOUNT_FIELDS, getSavedBankAccountValues, nameBankAccountErrors } from './bank-account-values.ts';
 import styles from './calendar-info.module.css';
 import {
   CALENDAR_INFO_FIELDS,
   type CalendarInfoValues,
   createCalendarInfoSchema,
   getCalendarInfoValues,
-  needsIbanConfirmation,
+  needsBankAccountConfirmation,
 } from './calendar-info-values.ts';
 import { CalendarShareSection, ViewAsGuestLink } from './calendar-share-section.tsx';
 import { CalendarPreview, StatusBadge } from './calendar-visuals.tsx';
@@ -115,7 +118,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
-  // A new IBAN of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
+  // A new bank account of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
   const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
   const { data: user } = useCurrentUser();
   // Only what changed from the saved calendar is checked and sent: the resolver follows each save.
@@ -140,12 +143,20 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   const background = useController({ control, name: 'background' });
   const coverImage = useController({ control, name: 'coverImageId' });
   const parentsNote = useController({ control, name: 'parentsNote' });
-  const ibanField = register('iban');
+  const bankFields = {
+    bankKind: register('bankKind'),
+    iban: register('iban'),
+    routingNumber: register('routingNumber'),
+    sortCode: register('sortCode'),
+    accountNumber: register('accountNumber'),
+  };
   const values = watch();
   // An ended calendar keeps its details as they were: the server refuses every change (409).
   const readOnly = isCalendarClosed(calendar);
   const dirty = !readOnly && isDirty;
-  const ibanChanged = calendar.bankAccount !== null && values.iban.trim() !== calendar.bankAccount;
+  const savedBank = getSavedBankAccountValues(calendar.bankAccount);
+  const bankChanged =
+    calendar.bankAccount !== null && BANK_ACCOUNT_FIELDS.some((field) => values[field].trim() !== savedBank[field]);
   const fieldError = (field: keyof CalendarInfoValues) => translateFieldMessage(errors[field]?.message, t);
 
   async function send(request: UpdateCalendarRequest) {
@@ -156,10 +167,11 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
     showSuccessToast(t('calendars.info.saved'));
   }
 
-  function revertIban() {
-    // The saved IBAN is valid: re-validating it takes a refusal of the typed one away.
-    setValue('iban', calendar.bankAccount ?? '', { shouldDirty: true, shouldValidate: true });
-    setFocus('iban');
+  function revertBankAccount() {
+    // The saved account is valid: re-validating it takes a refusal of the typed one away.
+    for (const field of BANK_ACCOUNT_FIELDS)
+      setValue(field, savedBank[field], { shouldDirty: true, shouldValidate: true });
+    setFocus(savedBank.bankKind === 'iban' ? 'iban' : 'accountNumber');
   }
 
   function showSaveError(error: unknown) {
@@ -168,12 +180,13 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
       onClosedMeanwhile();
       return;
     }
-    if (!setServerFieldErrors(error, setError, CALENDAR_INFO_FIELDS)) setProblem(getErrorMessage(error));
+    const fields = error instanceof ApiError ? nameBankAccountErrors(error.fields) : {};
+    if (!setFieldErrors(fields, setError, CALENDAR_INFO_FIELDS)) setProblem(getErrorMessage(error));
   }
 
   const submit = handleSubmit(async (request) => {
     setProblem(null);
-    if (needsIbanConfirmation(request, calendar)) return setConfirming(request);
+    if (needsBankAccountConfirmation(request, calendar)) return setConfirming(request);
     try {
       await send(request);
     } catch (error) {
@@ -230,34 +243,32 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             disabled={readOnly}
             noteRef={parentsNote.field.ref}
           />
-          <IbanField
-            {...ibanField}
-            onFocus={(event) => {
-              // The masked value is not editable text: select it so typing replaces it at once.
-              if (calendar.bankAccount && event.currentTarget.value === calendar.bankAccount)
-                event.currentTarget.select();
-            }}
-            error={fieldError('iban')}
-            hint={
+          <BankAccountByCountry
+            kind={values.bankKind}
+            fields={bankFields}
+            errorOf={fieldError}
+            hints={
               readOnly
-                ? t('calendars.info.ibanHintClosed')
-                : calendar.bankAccount
-                  ? t('calendars.info.ibanHintMasked')
-                  : t('calendars.info.ibanHintNew')
+                ? { iban: t('calendars.info.ibanHintClosed'), accountNumber: t('calendars.info.ibanHintClosed') }
+                : savedBank.bankKind === values.bankKind && calendar.bankAccount
+                  ? {
+                      iban: t('calendars.info.ibanHintMasked'),
+                      accountNumber: t('calendars.bank.accountNumberHintMasked'),
+                    }
+                  : { iban: t('calendars.info.ibanHintNew'), accountNumber: t('calendars.info.ibanHintNew') }
             }
             after={
               !readOnly &&
-              ibanChanged && (
-                <button type="button" className={formStyles.linkButton} onClick={revertIban}>
+              bankChanged && (
+                <button type="button" className={formStyles.linkButton} onClick={revertBankAccount}>
                   <T
-                    id="calendars.info.revertIban"
-                    values={{ iban: calendar.bankAccount ?? '' }}
+                    id={savedBank.bankKind === 'iban' ? 'calendars.info.revertIban' : 'calendars.bank.revert'}
+                    values={{ iban: calendar.bankAccount ?? '', account: calendar.bankAccount ?? '' }}
                     components={{ 0: <span className={settingsStyles.ibanText}>{calendar.bankAccount}</span> }}
                   />
                 </button>
               )
             }
-            className={settingsStyles.narrowField}
           />
           {!readOnly && <PayoutTermsNote />}
           <div>
@@ -293,7 +304,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
       <UnsavedChangesPrompt dirty={dirty} />
       {confirming && (
         <ConfirmChangeDialog
-          newIban={confirming.iban}
+          newBankAccount={readBankAccountText(confirming)}
           calendar={{ title: values.title.trim() || calendar.title, paid: calendar.status !== 'draft' }}
           hasPassword={user?.has_password ?? true}
           save={(password) => send({ ...confirming, password })}

@@ -2,14 +2,23 @@ import { UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import type { BackgroundId, OwnerCalendar } from '@firstday/common/calendars';
 import { z } from 'zod';
 import type { Translate } from '../i18n/use-t.tsx';
+import {
+  BANK_ACCOUNT_FIELDS,
+  type BankAccountValues,
+  getSavedBankAccountValues,
+  nameBankAccountErrors,
+  readBankAccountChange,
+} from './bank-account-values.ts';
 import type { UpdateCalendarRequest } from './calendars-api.ts';
 
-export type CalendarInfoValues = {
+/**
+ * The bank fields start as the saved account, masked (getSavedBankAccountValues); anything else is
+ * a new account the user typed, written as its bank's country writes it.
+ */
+export type CalendarInfoValues = BankAccountValues & {
   title: string;
   dueDate: string;
   background: BackgroundId;
-  /** Starts as the masked IBAN; anything else is a new IBAN the user typed. */
-  iban: string;
   hideSenderNames: boolean;
   hideTotal: boolean;
   /** Guessing for fun: the time of birth and the weight. */
@@ -26,7 +35,7 @@ export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValu
     title: calendar.title,
     dueDate: calendar.dueDate ?? '',
     background: calendar.background,
-    iban: calendar.bankAccount ?? '',
+    ...getSavedBankAccountValues(calendar.bankAccount),
     hideSenderNames: calendar.hideSenderNames,
     hideTotal: calendar.hideTotal,
     guessTime: calendar.guessTime,
@@ -38,7 +47,7 @@ export function getCalendarInfoValues(calendar: OwnerCalendar): CalendarInfoValu
 
 /**
  * Only what changed is sent: an unchanged due date that has passed since would otherwise be refused,
- * and the masked IBAN is not an IBAN.
+ * and the masked account is not an account.
  */
 export function buildCalendarChanges(values: CalendarInfoValues, calendar: OwnerCalendar): UpdateCalendarRequest {
   const saved = getCalendarInfoValues(calendar);
@@ -46,7 +55,8 @@ export function buildCalendarChanges(values: CalendarInfoValues, calendar: Owner
   if (values.title !== saved.title) changes.title = values.title;
   if (values.dueDate !== saved.dueDate) changes.dueDate = values.dueDate;
   if (values.background !== saved.background) changes.background = values.background;
-  if (values.iban.trim() !== saved.iban) changes.iban = values.iban;
+  const bankAccount = readBankAccountChange(values, calendar.bankAccount);
+  if (bankAccount.status === 'new') Object.assign(changes, bankAccount.request);
   if (values.hideSenderNames !== saved.hideSenderNames) changes.hideSenderNames = values.hideSenderNames;
   if (values.hideTotal !== saved.hideTotal) changes.hideTotal = values.hideTotal;
   if (values.guessTime !== saved.guessTime) changes.guessTime = values.guessTime;
@@ -63,22 +73,27 @@ export const CALENDAR_INFO_FIELDS: readonly (keyof CalendarInfoValues)[] = [
   'background',
   'coverImageId',
   'parentsNote',
-  'iban',
+  ...BANK_ACCOUNT_FIELDS,
   'hideSenderNames',
   'hideTotal',
   'guessTime',
   'guessWeight',
 ];
 
+/** The server's or the schema's field messages on the form's fields (a refused `bankAccount` on the bank's country). */
 export function mapCalendarInfoErrors(fields: Readonly<Record<string, string>>): CalendarInfoErrors {
+  const named = nameBankAccountErrors(fields);
   const errors: CalendarInfoErrors = {};
-  for (const field of CALENDAR_INFO_FIELDS) if (fields[field]) errors[field] = fields[field];
+  for (const field of CALENDAR_INFO_FIELDS) if (named[field]) errors[field] = named[field];
   return errors;
 }
 
-/** A new IBAN for a calendar that is paid for needs the password; a draft's holds no money yet. */
-export function needsIbanConfirmation(request: UpdateCalendarRequest, calendar: OwnerCalendar): boolean {
-  return request.iban !== undefined && calendar.status !== 'draft';
+/** A new bank account for a calendar that is paid for needs the password; a draft's holds no money yet. */
+export function needsBankAccountConfirmation(request: UpdateCalendarRequest, calendar: OwnerCalendar): boolean {
+  const { iban, routingNumber, accountNumber, sortCode } = request;
+  return (
+    [iban, routingNumber, accountNumber, sortCode].some((field) => field !== undefined) && calendar.status !== 'draft'
+  );
 }
 
 export type CalendarInfoValidation =
@@ -95,6 +110,10 @@ export function validateCalendarInfo(
   if (changes.dueDate === '') return { success: false, errors: { dueDate: t('calendars.info.dueDateMissing') } };
   if (changes.iban !== undefined && changes.iban.trim() === '') {
     return { success: false, errors: { iban: t('calendars.info.ibanMissing') } };
+  }
+  const bankAccount = readBankAccountChange(values, calendar.bankAccount);
+  if (bankAccount.status === 'refused') {
+    return { success: false, errors: { [bankAccount.field]: bankAccount.message } };
   }
   const result = UpdateCalendarSchema.safeParse(changes);
   if (result.success) return { success: true, request: result.data };

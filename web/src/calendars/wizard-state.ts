@@ -12,6 +12,7 @@ import type { Locale } from '@firstday/common/locales';
 import { z } from 'zod';
 import { messageId, type Translate } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
+import type { BankKind } from './bank-account-values.ts';
 
 export const WIZARD_STEP_LABELS = [
   messageId('calendars.wizard.stepDetails'),
@@ -44,8 +45,6 @@ export type WizardValues = {
 };
 
 export type StepErrors = Partial<Record<keyof WizardValues, string>>;
-
-export type BankKind = 'iban' | 'us' | 'gb' | 'other';
 
 /** A new bank account's fields, empty; an English page starts with a US account, the others with an IBAN. */
 function newBankAccount(locale: Locale) {
