@@ -3,8 +3,8 @@ import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
 import type { Currency } from './currency.ts';
 
-/** The one-time fee to publish a calendar: minor units, in the calendar's currency (20 dollars, euros or pounds). */
-export const CREATION_FEE_AMOUNT = 2000;
+// The fee lives in creation-fee.ts, beside its one formatter, which the marketing islands load without zod.
+export { CREATION_FEE_AMOUNT } from './creation-fee.ts';
 export const CALENDAR_STATUSES = ['draft', 'active', 'announced', 'paid_out'] as const;
 export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
 

@@ -13,8 +13,6 @@ export const SITE = {
   copyrightYear: 2025,
   /** One effective date for the terms and the privacy policy. */
   legalEffectiveDate: '2026-11-23',
-  /** Minor units, in the calendar's currency (see `CREATION_FEE_AMOUNT`). */
-  creationFeeAmount: 2000,
 } as const;
 
 /** Marketing pages that exist in every language, under the locale's prefix (`/de/faq`). */

@@ -1,7 +1,7 @@
 import { CREATION_FEE_AMOUNT, type OwnerCalendar } from '@firstday/common/calendars';
 import { CardDetailsSchema } from '@firstday/common/cards';
+import { formatCreationFee } from '@firstday/common/creation-fee';
 import type { Currency } from '@firstday/common/currency';
-import { formatMoney } from '@firstday/common/format';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { CaptchaField } from '../components/captcha-field.tsx';
@@ -65,7 +65,7 @@ export function PaymentStep({ calendarId, currency, onPaid, back }: PaymentStepP
   return (
     <>
       <p className={styles.priceLead}>
-        {t('calendars.payment.priceLead', { currency, amount: formatMoney(CREATION_FEE_AMOUNT, { currency, locale }) })}
+        {t('calendars.payment.priceLead', { fee: formatCreationFee(currency, locale) })}
       </p>
       {body}
     </>

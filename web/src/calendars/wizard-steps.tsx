@@ -1,12 +1,6 @@
-import {
-  CREATION_FEE_AMOUNT,
-  getLatestDueDate,
-  type OwnerCalendar,
-  toIsoDate,
-  WIZARD_STEPS,
-} from '@firstday/common/calendars';
+import { getLatestDueDate, type OwnerCalendar, toIsoDate, WIZARD_STEPS } from '@firstday/common/calendars';
+import { formatCreationFee } from '@firstday/common/creation-fee';
 import { CURRENCIES, type Currency } from '@firstday/common/currency';
-import { formatMoney } from '@firstday/common/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -324,9 +318,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
             </ul>
             <p className={styles.total}>
               <span>{t('calendars.wizard.total')}</span>
-              <strong>
-                {formatMoney(CREATION_FEE_AMOUNT, { currency: calendar?.currency ?? values.currency, locale })}
-              </strong>
+              <strong>{formatCreationFee(calendar?.currency ?? values.currency, locale)}</strong>
             </p>
             <p className={styles.planNote}>{t('calendars.wizard.planNote')}</p>
           </div>
@@ -447,7 +439,7 @@ function CurrencyChoice({ currencies, value, error, onChange, inputRef }: Curren
             />
             <span>
               {t(CURRENCY_NAMES[currency])}
-              <span className={styles.currencyFee}>{formatMoney(CREATION_FEE_AMOUNT, { currency, locale })}</span>
+              <span className={styles.currencyFee}>{formatCreationFee(currency, locale)}</span>
             </span>
           </label>
         ))}

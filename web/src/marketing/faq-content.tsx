@@ -1,8 +1,9 @@
+import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { SITE } from '@firstday/common/site';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Button, ButtonAnchor } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
-import { T, type Translate, useLocalizedPath, useT } from '../i18n/use-t.tsx';
+import { T, type Translate, useLocale, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { island } from '../islands/island.tsx';
 import { AccountLink } from './account-link.tsx';
 import styles from './faq-page.module.css';
@@ -36,6 +37,7 @@ function describeResults(t: Translate, count: number, query: string): string {
 /** The FAQ: questions, answers and their search, in the visitor's language; an island (decision 021). */
 export const FaqContent = island('FaqContent', function FaqContent() {
   const t = useT();
+  const locale = useLocale();
   const localized = useLocalizedPath();
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -46,9 +48,9 @@ export const FaqContent = island('FaqContent', function FaqContent() {
       FAQ_ENTRIES.map((entry) => ({
         id: entry.id,
         question: t(entry.question),
-        answer: t(entry.answer, { email: SITE.supportEmail, phone: SITE.phone }),
+        answer: t(entry.answer, { email: SITE.supportEmail, phone: SITE.phone, fee: formatVisitorCreationFee(locale) }),
       })),
-    [t],
+    [t, locale],
   );
   const results = useMemo(() => filterFaqItems(items, query), [items, query]);
 

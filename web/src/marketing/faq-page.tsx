@@ -1,3 +1,4 @@
+import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { localeFromPath } from '@firstday/common/locales';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     meta: buildPageMeta({
       title: i18n._('faq.page.metaTitle'),
-      description: i18n._('faq.page.metaDescription'),
+      description: i18n._('faq.page.metaDescription', { fee: formatVisitorCreationFee(locale) }),
       path: '/faq',
       locale,
     }),

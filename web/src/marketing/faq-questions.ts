@@ -5,8 +5,8 @@ export type FaqEntry = { id: string; question: MessageId; answer: MessageId };
 
 /**
  * The twenty FAQ entries, in reading order, as catalogue keys (faq namespace). The page translates
- * them into plain text, so the search reads the visitor's language. Answers may use `{email}` and
- * `{phone}`.
+ * them into plain text, so the search reads the visitor's language. Answers may use `{email}`,
+ * `{phone}` and `{fee}` (the creation fee in the visitor's currency).
  */
 export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {

@@ -1,4 +1,5 @@
 import '../lib/zod-without-eval.ts';
+import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { localeFromPath } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import { ButtonLink } from '../components/button-link.tsx';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
-import { T, useT } from '../i18n/use-t.tsx';
+import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/join-us-page';
 import styles from './join-us-page.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -63,6 +64,7 @@ function readNotice(params: URLSearchParams): Notice | null {
  */
 export default function JoinUsPage() {
   const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Read after mount: the prerendered HTML has no query string, so rendering it during hydration would mismatch.
@@ -91,7 +93,7 @@ export default function JoinUsPage() {
             <p className={styles.lead}>{t('pages.joinUs.lead')}</p>
             <ul className={styles.perks}>
               <li>{t('pages.joinUs.perk1')}</li>
-              <li>{t('pages.joinUs.perk2')}</li>
+              <li>{t('pages.joinUs.perk2', { fee: formatVisitorCreationFee(locale) })}</li>
               <li>{t('pages.joinUs.perk3')}</li>
             </ul>
             <img

@@ -1,3 +1,4 @@
+import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { localeFromPath } from '@firstday/common/locales';
 import { webEnv } from '../env.ts';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
@@ -37,6 +38,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
   const t = prerenderTranslate(i18n);
+  const fee = formatVisitorCreationFee(locale);
   return {
     meta: buildPageMeta({
       title: t('prerender.landing.metaTitle'),
@@ -44,9 +46,9 @@ export function loader({ request }: Route.LoaderArgs) {
       path: '/',
       locale,
     }),
-    heroPoints: landingHeroPoints(t),
+    heroPoints: landingHeroPoints(t, fee),
     steps: howItWorksSteps(t),
-    infoCards: infoCards(t),
+    infoCards: infoCards(t, fee),
     advantages: advantages(t),
     testimonials: testimonials(t),
     articles: selectNewestArticles(ARTICLES, 3),

@@ -1,3 +1,4 @@
+import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { formatLongDate } from '@firstday/common/format';
 import { SITE } from '@firstday/common/site';
 import type { ReactElement } from 'react';
@@ -24,9 +25,10 @@ type LegalDocumentProps = {
 
 const VALUES = { name: SITE.name, address: SITE.address, email: SITE.supportEmail, phone: SITE.phone };
 
-/** A legal text with its markup; each tag's content comes from the message. */
+/** A legal text with its markup; each tag's content comes from the message; the fee is the visitor's. */
 function LegalT({ text }: { text: LegalText }) {
   const localized = useLocalizedPath();
+  const fee = formatVisitorCreationFee(useLocale());
   const element = (tag: LegalTag): ReactElement => {
     switch (tag) {
       case 'strong':
@@ -42,7 +44,7 @@ function LegalT({ text }: { text: LegalText }) {
     }
   };
   const components = Object.fromEntries((text.tags ?? []).map((tag, index) => [String(index), element(tag)]));
-  return <T id={text.id} values={VALUES} components={components} />;
+  return <T id={text.id} values={{ ...VALUES, fee }} components={components} />;
 }
 
 function Block({ block }: { block: LegalBlock }) {

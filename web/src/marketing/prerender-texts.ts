@@ -8,9 +8,9 @@ import type enPrerender from '../../locales/en/prerender.json';
  * out of the landing page's JavaScript budget.
  */
 export type PrerenderId = keyof typeof enPrerender;
-export type PrerenderTranslate = (id: PrerenderId) => string;
+export type PrerenderTranslate = (id: PrerenderId, values?: Record<string, string>) => string;
 
 /** Translates prerender-only keys with a loader's `createServerI18n(locale)`. */
 export function prerenderTranslate(i18n: I18n): PrerenderTranslate {
-  return (id) => i18n._(id);
+  return (id, values) => i18n._(id, values);
 }

@@ -1,3 +1,4 @@
+import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { localeFromPath } from '@firstday/common/locales';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
@@ -21,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     meta: buildPageMeta({
       title: i18n._('legal.terms.metaTitle'),
-      description: i18n._('legal.terms.metaDescription'),
+      description: i18n._('legal.terms.metaDescription', { fee: formatVisitorCreationFee(locale) }),
       path: '/terms',
       locale,
     }),

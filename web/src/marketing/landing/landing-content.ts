@@ -44,11 +44,12 @@ export function advantages(t: Translate): readonly Advantage[] {
   }));
 }
 
-export function infoCards(t: Translate): readonly InfoCard[] {
+/** `fee`: the creation fee in the visitor's currency ('20 €' on /de/), which the business card names. */
+export function infoCards(t: Translate, fee: string): readonly InfoCard[] {
   return (['calendar', 'star', 'business'] as const).map((type) => ({
     type,
     title: t(`prerender.infoCards.${type}.title`),
-    description: t(`prerender.infoCards.${type}.description`),
+    description: t(`prerender.infoCards.${type}.description`, { fee }),
   }));
 }
 
@@ -78,8 +79,9 @@ export function testimonials(t: Translate): readonly Testimonial[] {
   ];
 }
 
-export function landingHeroPoints(t: Translate): readonly string[] {
-  return [t('prerender.landing.point1'), t('prerender.landing.point2'), t('prerender.landing.point3')];
+/** `fee`: the creation fee in the visitor's currency, named by the first point. */
+export function landingHeroPoints(t: Translate, fee: string): readonly string[] {
+  return [t('prerender.landing.point1', { fee }), t('prerender.landing.point2'), t('prerender.landing.point3')];
 }
 
 export function greenHeroPoints(t: Translate): readonly string[] {

@@ -1,6 +1,6 @@
+import { VISITOR_CURRENCY } from '@firstday/common/creation-fee';
 import { CURRENCIES, type Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
-import type { Locale } from '@firstday/common/locales';
 import {
   computeMilestoneValue,
   MILESTONE_AGES,
@@ -20,8 +20,6 @@ function formatWhole(units: number, currency: Currency, locale: string) {
   return formatMoney(units * 100, { currency, minorUnits: 'never', locale });
 }
 
-/** The currency a visitor most likely gives in, by the page's language; they can pick another. */
-const CURRENCY_BY_LOCALE: Record<Locale, Currency> = { en: 'usd', de: 'eur', ru: 'eur' };
 const CURRENCY_SYMBOLS: Record<Currency, string> = { usd: '$', eur: '€', gbp: '£' };
 
 const BLOCK_COLOURS = [styles.pink, styles.blue, styles.sun] as const;
@@ -35,7 +33,7 @@ export const MilestonesCalculator = island('MilestonesCalculator', function Mile
   const value = computeMilestoneValue(amount, age);
   const t = useT();
   const locale = useLocale();
-  const [currency, setCurrency] = useState<Currency>(CURRENCY_BY_LOCALE[locale]);
+  const [currency, setCurrency] = useState<Currency>(VISITOR_CURRENCY[locale]);
   const money = (whole: number) => formatWhole(whole, currency, locale);
 
   return (
