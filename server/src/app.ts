@@ -28,6 +28,7 @@ import { mountWebBuild, type WebBuild } from './lib/web-static.ts';
 import { createSeoRoutes } from './marketing/seo-routes.ts';
 import { createNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { createPaymentWebhookRoutes } from './payments/webhook-routes.ts';
+import { createPayoutReadinessRoutes, createSandboxOnboardingRoutes } from './payouts/payout-routes.ts';
 import { createThankYouRoutes } from './thank-yous/thank-you-routes.ts';
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -83,6 +84,8 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/api/calendars', createAnnouncementRoutes(context));
   app.route('/api/calendars', createThankYouRoutes(context));
   app.route('/api/calendars', createKeepsakeRoutes(context));
+  app.route('/api/calendars', createPayoutReadinessRoutes(context));
+  app.route('/api/payouts', createSandboxOnboardingRoutes(context));
   app.route('/api/calendars', createCalendarRoutes(context));
   app.route('/api/mail', createUnsubscribeRoutes(context));
   app.route('/mail', createUnsubscribedPage());

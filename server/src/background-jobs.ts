@@ -1,4 +1,5 @@
 import { HOLDING_LIMIT_JOB, runHoldingLimitSchedule } from './announcements/holding-limit.ts';
+import { runWelcomeGiftsSchedule, WELCOME_GIFTS_JOB } from './announcements/welcome-gifts.ts';
 import type { AppContext } from './app-context.ts';
 import { sendWishDigests, WISH_DIGEST_JOB } from './contributions/wish-digest.ts';
 import { DELETE_UNUSED_IMAGES_JOB, deleteUnusedImages } from './images/delete-unused-images.ts';
@@ -8,6 +9,7 @@ import { PREPARE_PAYOUT_RECIPIENT_JOB, preparePayoutRecipient } from './payments
 import { RECONCILE_AFTER_START_JOB, RECONCILE_PAYMENTS_JOB, reconcileAll } from './payments/reconcile.ts';
 import { settleCalendar } from './payments/settlement.ts';
 import { SETTLE_CALENDAR_JOB } from './payments/settlement-job.ts';
+import { PAYOUT_READINESS_MAIL_JOB, sendPayoutReadinessMails } from './payouts/payout-reminders.ts';
 
 /**
  * Every background job of the product (docs/decisions/017-background-jobs.md): what runs it and
@@ -45,6 +47,26 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
         const context = getContext();
         const result = await runHoldingLimitSchedule(context);
         if (result.reminded + result.ended > 0) context.logger.info(result, 'end schedule applied');
+      },
+    },
+    // Welcome gifts after the birth whose time has come: closed, and the calendar's one payout fixed (decision 026).
+    {
+      name: WELCOME_GIFTS_JOB,
+      everyMs: 60 * 60_000,
+      async run() {
+        const context = getContext();
+        const result = await runWelcomeGiftsSchedule(context);
+        if (result.closed > 0) context.logger.info(result, 'welcome gifts closed and paid out');
+      },
+    },
+    // The parents are told when the payment provider needs their identity, and reminded before the due date.
+    {
+      name: PAYOUT_READINESS_MAIL_JOB,
+      everyMs: 60 * 60_000,
+      async run() {
+        const context = getContext();
+        const result = await sendPayoutReadinessMails(context);
+        if (result.queued > 0) context.logger.info(result, 'payout readiness e-mails queued');
       },
     },
     // Photos uploaded but never saved on a calendar or an announcement, a day later.

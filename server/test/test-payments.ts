@@ -222,6 +222,8 @@ export async function startStripeStandIn() {
   const transfers = new Map<string, FakeTransfer>();
   const payouts = new Map<string, FakePayout>();
   const destinationPayments = new Map<string, FakeDestinationPayment>();
+  /** Onboarding links made (`accountLinks.create`), in order. */
+  const accountLinks: { account: string; type: string; url: string }[] = [];
   const requests: {
     method: string;
     path: string;
@@ -371,6 +373,27 @@ export async function startStripeStandIn() {
       };
       accounts.set(account.id, account);
       return send(200, account);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+      const linked = body.get('account') ?? '';
+      const missing = ['type', 'refresh_url', 'return_url'].find((field) => !body.get(field));
+      if (!accounts.has(linked) || missing) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: missing ?? 'account',
+            message: missing ? `Missing required param: ${missing}.` : `No such account: '${linked}'`,
+          },
+        });
+      }
+      const link = {
+        object: 'account_link',
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        url: `https://connect.stripe.com/setup/c/${linked}/${randomUUID().replace(/-/g, '')}`,
+      };
+      accountLinks.push({ account: linked, type: body.get('type')!, url: link.url });
+      return send(200, link);
     }
     const account = url.pathname.match(/^\/v1\/accounts\/(acct_\w+)$/);
     if (req.method === 'GET' && account && accounts.has(account[1]!)) return send(200, accounts.get(account[1]!));
@@ -576,6 +599,22 @@ export async function startStripeStandIn() {
      */
     setIdentityChecks(value: boolean) {
       identityChecks = value;
+    },
+    accountLinks,
+    /**
+     * The Connect event Stripe sends when an account's verification changes, to post with
+     * `postStripeEvent` (Connect endpoint): the account as it is now.
+     */
+    accountUpdatedEvent(account: string) {
+      return { type: 'account.updated', account, object: structuredClone(accounts.get(account)!) };
+    },
+    /** Stripe asks for an identity document after checking the details (an identity mismatch). */
+    requireDocument(account: string) {
+      const found = accounts.get(account)!;
+      const due = ['individual.verification.document'];
+      found.requirements = { currently_due: due, past_due: due, disabled_reason: 'requirements.past_due' };
+      found.payouts_enabled = false;
+      found.capabilities.transfers = 'inactive';
     },
     /** Stripe has verified what the parent sent later (onboarding): payouts are enabled. */
     completeVerification(account: string) {

@@ -6,6 +6,7 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import type enCalendars from '../../locales/en/calendars.json';
 import type enEmails from '../../locales/en/emails.json';
 import type enKeepsake from '../../locales/en/keepsake.json';
+import type enPayouts from '../../locales/en/payouts.json';
 
 /**
  * The server's texts (e-mails, the keepsake book, a new calendar's default name) in `server/locales/<locale>/<area>.json`, read and
@@ -13,7 +14,7 @@ import type enKeepsake from '../../locales/en/keepsake.json';
  */
 const LOCALES_DIR = join(import.meta.dirname, '../../locales');
 
-export type ServerMessageId = keyof (typeof enCalendars & typeof enEmails & typeof enKeepsake);
+export type ServerMessageId = keyof (typeof enCalendars & typeof enEmails & typeof enKeepsake & typeof enPayouts);
 export type ServerTranslate = (id: ServerMessageId, values?: Record<string, string | number>) => string;
 
 function loadMessages(locale: Locale): Messages {

@@ -1,3 +1,5 @@
+import type { SandboxOnboarding } from '@firstday/common/payouts';
+
 // The provider interface every payment goes through; the factory that picks one is
 // create-payment-provider.ts, so the providers can import this file without a circle.
 
@@ -67,6 +69,20 @@ export type PayoutRecipient = {
   payoutsEnabled: boolean;
   /** What the provider still asks before it pays out (Stripe's `requirements.currently_due`). */
   requirementsDue: string[];
+  /** Of those, what is overdue and stops payouts now (Stripe's `requirements.past_due`). */
+  requirementsPastDue: string[];
+  /** Why payouts are off (Stripe's `requirements.disabled_reason`: 'requirements.past_due', 'rejected.other', …). */
+  disabledReason: string | null;
+};
+
+/** Where the parent confirms their identity at the provider (Stripe: a hosted onboarding Account Link). */
+export type PayoutOnboardingRequest = {
+  /** `PayoutRecipient.reference`. */
+  recipient: string;
+  /** Where the provider sends the parent back when the link expired or was used: we make a new one. */
+  refreshUrl: string;
+  /** Where the provider sends the parent back when they are done (not necessarily verified yet). */
+  returnUrl: string;
 };
 
 /**
@@ -91,9 +107,9 @@ export class ProviderRefusedError extends Error {
 export type VerifiedWebhookEvent = {
   id: string;
   type: string;
-  /** What the event is about, so the route hands it to the payment or the payout handler. */
-  kind: 'payment' | 'payout';
-  /** The provider's payment or payout reference; null for an event we do not act on. */
+  /** What the event is about, so the route hands it to the payment, payout or payout recipient handler. */
+  kind: 'payment' | 'payout' | 'recipient';
+  /** The provider's payment, payout or recipient reference; null for an event we do not act on. */
   reference: string | null;
 };
 
@@ -121,6 +137,20 @@ export interface PaymentProvider {
   findPaymentByIdempotencyKey(idempotencyKey: string): Promise<ProviderPaymentState | undefined>;
   /** Makes (or re-reads) the recipient a payout goes to; the same idempotency key never makes a second one. */
   preparePayoutRecipient(request: PayoutRecipientRequest): Promise<PayoutRecipient>;
+  /** The recipient as the provider sees it now (after an `account.updated` event, say). */
+  retrievePayoutRecipient(reference: string): Promise<PayoutRecipient>;
+  /**
+   * A link, valid for minutes and once, to the provider's page where the parent gives what it asks
+   * for before paying out (Stripe: `accountLinks.create` of type `account_onboarding`; the sandbox:
+   * its own onboarding page in the product, with test values).
+   */
+  createOnboardingLink(request: PayoutOnboardingRequest): Promise<{ url: string }>;
+  /**
+   * The sandbox alone: what its onboarding page sent (test values, as Stripe's test mode takes
+   * them), applied to the recipient; the provider then reports an updated recipient like Stripe's
+   * `account.updated`. Undefined for real providers, whose page is their own.
+   */
+  submitSandboxOnboarding?(request: SandboxOnboarding): Promise<PayoutRecipient>;
   /** Same idempotency key, same transfer: one payout per calendar at the provider too. Completes asynchronously. */
   createPayout(request: {
     amount: number;

@@ -7,7 +7,7 @@ import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
-import type { PayoutRecipientRequest, PayoutTermsAcceptance } from './payment-provider.ts';
+import type { PayoutRecipient, PayoutRecipientRequest, PayoutTermsAcceptance } from './payment-provider.ts';
 
 type RecipientContext = Pick<AppContext, 'db' | 'env' | 'logger' | 'payments'>;
 
@@ -50,11 +50,7 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
   });
   const recorded = await context.db
     .update(calendars)
-    .set({
-      payoutRecipientRef: recipient.reference,
-      payoutRecipientPayoutsEnabled: recipient.payoutsEnabled,
-      payoutRecipientRequirements: recipient.requirementsDue,
-    })
+    .set({ payoutRecipientRef: recipient.reference, ...toRecipientColumns(recipient) })
     .where(and(eq(calendars.id, calendar.id), eq(calendars.ibanEncrypted, ibanEncrypted)))
     .returning({ id: calendars.id });
   if (recorded.length === 0) throw new Error('the IBAN changed while its payout recipient was being made');
@@ -66,6 +62,33 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
     );
   }
   return recipient.reference;
+}
+
+/** The calendar's columns that keep what the provider last reported about its recipient. */
+function toRecipientColumns(recipient: PayoutRecipient) {
+  return {
+    payoutRecipientPayoutsEnabled: recipient.payoutsEnabled,
+    payoutRecipientRequirements: recipient.requirementsDue,
+    payoutRecipientPastDue: recipient.requirementsPastDue,
+    payoutRecipientDisabledReason: recipient.disabledReason,
+  };
+}
+
+/**
+ * Records the recipient as the provider reports it now (Stripe's `account.updated`, the return from
+ * onboarding) on the calendar that still pays out to it; undefined when none does any more (the
+ * bank account changed since).
+ */
+export async function recordPayoutRecipientState(
+  context: Pick<AppContext, 'db'>,
+  recipient: PayoutRecipient,
+): Promise<CalendarRow | undefined> {
+  const [calendar] = await context.db
+    .update(calendars)
+    .set(toRecipientColumns(recipient))
+    .where(eq(calendars.payoutRecipientRef, recipient.reference))
+    .returning();
+  return calendar;
 }
 
 /**

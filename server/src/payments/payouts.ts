@@ -9,7 +9,7 @@ import { enqueueMail } from '../lib/mail/outbox.ts';
 import { recordPayoutFailed, recordPayoutPaid, recordPayoutStarted } from './ledger.ts';
 import { type ProviderPayoutState, ProviderRefusedError } from './payment-provider.ts';
 import { getPayoutHeldUntil, getPayoutHoldCutoff } from './payout-hold.ts';
-import { ensurePayoutRecipient } from './payout-recipients.ts';
+import { ensurePayoutRecipient, recordPayoutRecipientState } from './payout-recipients.ts';
 import { payments, payouts } from './schema.ts';
 import { recordWebhookEvent, type WebhookEvent } from './webhook-events.ts';
 
@@ -86,6 +86,32 @@ export async function submitPayout(context: PayoutContext, payoutId: string): Pr
     if (error instanceof ProviderRefusedError) return await renewPayoutKey(context.db, payout);
     return payout;
   }
+}
+
+/**
+ * The provider reports that a payout recipient changed (Stripe's `account.updated`, the sandbox's
+ * onboarding page): its state is re-read from the provider, never taken from the event, and
+ * recorded on the calendar that pays out to it. Once it may pay out, a payout waiting for it is
+ * submitted at once rather than on the next reconciliation pass (which would pick it up too).
+ * Undefined for a recipient no calendar pays out to (a bank account replaced since).
+ */
+export async function refreshPayoutRecipient(
+  context: PayoutContext,
+  reference: string,
+): Promise<typeof calendars.$inferSelect | undefined> {
+  const [known] = await context.db
+    .select({ id: calendars.id })
+    .from(calendars)
+    .where(eq(calendars.payoutRecipientRef, reference));
+  if (!known) return undefined;
+  const calendar = await recordPayoutRecipientState(context, await context.payments.retrievePayoutRecipient(reference));
+  if (!calendar?.payoutRecipientPayoutsEnabled) return calendar;
+  const [waiting] = await context.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.calendarId, calendar.id), eq(payouts.status, 'pending'), isNull(payouts.providerRef)));
+  if (waiting) await submitPayout(context, waiting.id);
+  return calendar;
 }
 
 /**

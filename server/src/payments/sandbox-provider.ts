@@ -1,13 +1,16 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { SANDBOX_ONBOARDING_TEST_VALUES } from '@firstday/common/payouts';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
-import type {
-  PaymentProvider,
-  ProviderPaymentMethod,
-  ProviderPaymentState,
-  ProviderPayoutState,
-  VerifiedWebhookEvent,
+import {
+  type PaymentProvider,
+  type PayoutRecipient,
+  type ProviderPaymentMethod,
+  type ProviderPaymentState,
+  type ProviderPayoutState,
+  ProviderRefusedError,
+  type VerifiedWebhookEvent,
 } from './payment-provider.ts';
 import { sandboxAccounts, sandboxCharges, sandboxRefunds, sandboxTransfers } from './schema.ts';
 
@@ -40,6 +43,23 @@ export type SandboxWebhookDelivery = {
 };
 
 type SandboxCharge = typeof sandboxCharges.$inferSelect;
+type SandboxAccount = typeof sandboxAccounts.$inferSelect;
+
+/**
+ * What a new sandbox recipient is asked, as Stripe asks an individual: their date of birth, address
+ * and ID number. Like a Stripe account before its deadline, it may still be paid out meanwhile, so
+ * a calendar whose parents never open the onboarding page is paid out as before.
+ */
+export const SANDBOX_IDENTITY_REQUIREMENTS = [
+  'individual.dob.day',
+  'individual.dob.month',
+  'individual.dob.year',
+  'individual.address.line1',
+  'individual.address.city',
+  'individual.address.postal_code',
+  'individual.id_number',
+];
+const DOCUMENT_REQUIREMENT = 'individual.verification.document';
 type SandboxTransfer = typeof sandboxTransfers.$inferSelect;
 
 /** A destination IBAN ending in these digits is refused by the pretend bank, for tests of failed payouts. */
@@ -118,6 +138,12 @@ export function createSandboxProvider(options: {
     return current ?? transfer;
   }
 
+  async function readAccount(id: string): Promise<SandboxAccount> {
+    const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, id));
+    if (!account) throw new Error(`unknown sandbox account ${id}`);
+    return account;
+  }
+
   async function sendEvent(type: string, reference: string): Promise<void> {
     const body = JSON.stringify({ id: `evt_sbx_${randomUUID()}`, type, data: { reference } });
     await webhooks.deliver(body, {
@@ -191,14 +217,47 @@ export function createSandboxProvider(options: {
       const digits = request.bankAccount.replace(/\W/g, '');
       await db
         .insert(sandboxAccounts)
-        .values({ id, destination: `${digits.slice(0, 4)}…${digits.slice(-4)}` })
+        .values({
+          id,
+          destination: `${digits.slice(0, 4)}…${digits.slice(-4)}`,
+          currentlyDue: SANDBOX_IDENTITY_REQUIREMENTS,
+        })
         .onConflictDoNothing({ target: sandboxAccounts.id });
-      return { reference: id, payoutsEnabled: true, requirementsDue: [] };
+      return toRecipient(await readAccount(id));
+    },
+
+    async retrievePayoutRecipient(reference) {
+      return toRecipient(await readAccount(reference));
+    },
+
+    // The sandbox's 'hosted' page is a page of the product (web: /sandbox_onboarding), on the same
+    // origin as the page the parent returns to.
+    async createOnboardingLink(request) {
+      await readAccount(request.recipient);
+      const url = new URL('/sandbox_onboarding', request.returnUrl);
+      url.searchParams.set('account', request.recipient);
+      url.searchParams.set('return', request.returnUrl);
+      return { url: url.toString() };
+    },
+
+    async submitSandboxOnboarding(request) {
+      const account = await readAccount(request.account);
+      const next = applyTestValues(account, request);
+      const [updated] = await db
+        .update(sandboxAccounts)
+        .set(next)
+        .where(eq(sandboxAccounts.id, account.id))
+        .returning();
+      // Stripe tells the platform with `account.updated`; so does the sandbox, through the same route.
+      webhooks.schedule(() => sendEvent('account.updated', account.id), 0);
+      return toRecipient(updated!);
     },
 
     async createPayout(request) {
       const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, request.recipient));
       if (!account) throw new Error(`unknown sandbox account ${request.recipient}`);
+      // As Stripe refuses a transfer to an account whose payouts are off (a document due, rejected).
+      if (!account.payoutsEnabled) throw new ProviderRefusedError(`payouts are disabled on ${account.id}`);
       const [created] = await db
         .insert(sandboxTransfers)
         .values({
@@ -271,11 +330,56 @@ export function createSandboxProvider(options: {
       const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { reference?: unknown } };
       if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new Error('malformed sandbox event');
       const reference = typeof event.data?.reference === 'string' ? event.data.reference : null;
-      // The sandbox names its own events: 'charge.*' for payments, 'payout.*' for transfers.
-      const kind = event.type.startsWith('payout.') ? 'payout' : 'payment';
+      // The sandbox names its own events: 'charge.*' for payments, 'payout.*' for transfers,
+      // 'account.updated' for a recipient's identity check.
+      const kind = event.type.startsWith('payout.')
+        ? 'payout'
+        : event.type.startsWith('account.')
+          ? 'recipient'
+          : 'payment';
       return { id: event.id, type: event.type, kind, reference } satisfies VerifiedWebhookEvent;
     },
   };
+}
+
+function toRecipient(account: SandboxAccount): PayoutRecipient {
+  return {
+    reference: account.id,
+    payoutsEnabled: account.payoutsEnabled,
+    requirementsDue: account.currentlyDue,
+    requirementsPastDue: account.pastDue,
+    disabledReason: account.disabledReason,
+  };
+}
+
+type SandboxIdentity = Pick<SandboxAccount, 'payoutsEnabled' | 'currentlyDue' | 'pastDue' | 'disabledReason'>;
+
+const VERIFIED: SandboxIdentity = { payoutsEnabled: true, currentlyDue: [], pastDue: [], disabledReason: null };
+
+/**
+ * The onboarding page's test values, as Stripe's test mode reads them: the date of birth 1900-01-01
+ * is rejected, the ID number 111111111 asks for a document (then the test document
+ * 'file_identity_document_success' passes it, '…_failure' leaves it due), anything else passes.
+ * A rejected account stays rejected.
+ */
+function applyTestValues(
+  account: SandboxAccount,
+  request: Parameters<NonNullable<PaymentProvider['submitSandboxOnboarding']>>[0],
+): SandboxIdentity {
+  const values = SANDBOX_ONBOARDING_TEST_VALUES;
+  if (account.disabledReason?.startsWith('rejected.')) return account;
+  if (request.step === 'document') {
+    if (!account.currentlyDue.includes(DOCUMENT_REQUIREMENT)) return account;
+    return request.document === values.passingDocument ? VERIFIED : account;
+  }
+  if (request.dateOfBirth === values.rejectedDateOfBirth) {
+    return { payoutsEnabled: false, currentlyDue: [], pastDue: [], disabledReason: 'rejected.other' };
+  }
+  if (request.idNumber === values.documentIdNumber) {
+    const due = [DOCUMENT_REQUIREMENT];
+    return { payoutsEnabled: false, currentlyDue: due, pastDue: due, disabledReason: 'requirements.past_due' };
+  }
+  return VERIFIED;
 }
 
 function toPayoutState(transfer: SandboxTransfer): ProviderPayoutState {

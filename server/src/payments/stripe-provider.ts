@@ -22,8 +22,11 @@ const PAYMENT_EVENTS = new Set([
 /** Connect: payouts on a connected account (they carry `event.account`) and a transfer to one reversed. */
 const PAYOUT_EVENTS = new Set(['payout.paid', 'payout.failed', 'payout.canceled', 'transfer.reversed']);
 
+/** Connect: a connected account's verification and payouts changed (`payouts_enabled`, `requirements`). */
+const RECIPIENT_EVENTS = new Set(['account.updated']);
+
 /** The only events we act on; anything else is acknowledged and ignored. */
-export const STRIPE_EVENT_ALLOWLIST = new Set([...PAYMENT_EVENTS, ...PAYOUT_EVENTS]);
+export const STRIPE_EVENT_ALLOWLIST = new Set([...PAYMENT_EVENTS, ...PAYOUT_EVENTS, ...RECIPIENT_EVENTS]);
 
 /** Countries whose banks do not hold euros: the currency of a bank account there. */
 const NON_EURO_CURRENCIES: Record<string, string> = {
@@ -249,6 +252,23 @@ export function createStripeProvider(options: {
       return toRecipient(account);
     },
 
+    async retrievePayoutRecipient(reference) {
+      return toRecipient(await stripe.accounts.retrieve(reference));
+    },
+
+    // Stripe's hosted onboarding: the parent gives what `requirements.currently_due` lists (date of
+    // birth, address, ID number, a document) on Stripe's page, which sends them back to return_url.
+    async createOnboardingLink(request) {
+      const link = await stripe.accountLinks.create({
+        account: request.recipient,
+        type: 'account_onboarding',
+        refresh_url: request.refreshUrl,
+        return_url: request.returnUrl,
+        collection_options: { fields: 'currently_due' },
+      });
+      return { url: link.url };
+    },
+
     // The gifts move from the platform balance to the connected account (a Transfer), then from it to
     // the bank (a Payout). Our reference is the account: every Connect event names it.
     async createPayout(request) {
@@ -302,6 +322,8 @@ function toRecipient(account: Stripe.Account): PayoutRecipient {
     reference: account.id,
     payoutsEnabled: account.payouts_enabled ?? false,
     requirementsDue: account.requirements?.currently_due ?? [],
+    requirementsPastDue: account.requirements?.past_due ?? [],
+    disabledReason: account.requirements?.disabled_reason ?? null,
   };
 }
 
@@ -336,6 +358,13 @@ function getEventSubject(event: Stripe.Event): Pick<VerifiedWebhookEvent, 'kind'
     payment_intent?: string | { id: string } | null;
     destination?: string | { id: string } | null;
   };
+  if (RECIPIENT_EVENTS.has(event.type)) {
+    // A Connect event about the connected account itself: `event.account` names it (so does the object).
+    return {
+      kind: 'recipient',
+      reference: event.account ?? (object.object === 'account' ? (object.id ?? null) : null),
+    };
+  }
   if (PAYOUT_EVENTS.has(event.type)) {
     // A payout event names its connected account; a transfer (a platform object) its destination.
     // The platform's own payouts carry no account and are not ours to act on.

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/errors.ts';
 import type { VerifiedWebhookEvent } from './payment-provider.ts';
 import { applyProviderState } from './payment-transitions.ts';
-import { applyPayoutState, findPayoutByReference } from './payouts.ts';
+import { applyPayoutState, findPayoutByReference, refreshPayoutRecipient } from './payouts.ts';
 import { findPaymentForState } from './reconcile.ts';
 
 /**
@@ -25,7 +25,8 @@ export function createPaymentWebhookRoutes(context: AppContext) {
       throw new AppError('invalid_signature', 'The webhook signature is not valid.', 400);
     }
     const { reference } = event;
-    if (reference && event.kind === 'payout') await handlePayoutEvent(context, { ...event, reference });
+    if (reference && event.kind === 'recipient') await handleRecipientEvent(context, { ...event, reference });
+    else if (reference && event.kind === 'payout') await handlePayoutEvent(context, { ...event, reference });
     else if (reference) await handlePaymentEvent(context, { ...event, reference });
     return c.json({ received: true });
   });
@@ -56,4 +57,18 @@ async function handlePayoutEvent(context: AppContext, event: VerifiedWebhookEven
   await applyPayoutState(context, payout.id, state, {
     webhookEvent: { provider: context.payments.name, id: event.id },
   });
+}
+
+/**
+ * A payout recipient changed (Stripe's `account.updated`: verification done, a document asked for,
+ * rejected): re-read and recorded; a payout that waited for it goes out now.
+ */
+async function handleRecipientEvent(context: AppContext, event: VerifiedWebhookEvent & { reference: string }) {
+  const calendar = await refreshPayoutRecipient(context, event.reference);
+  if (!calendar) {
+    context.logger.info(
+      { eventId: event.id, type: event.type },
+      'webhook for a payout recipient we do not use: ignored',
+    );
+  }
 }
