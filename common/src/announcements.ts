@@ -29,6 +29,11 @@ export const AnnounceRequestSchema = z.object({
   birthWeight: BirthWeightSchema.nullable().optional(),
   /** An uploaded image of the calendar's owner (`images`). */
   babyImageId: z.uuid({ error: 'Please choose the photo again.' }).nullable().optional(),
+  /**
+   * Keep the page open for welcome gifts (a wish and a gift, no guess) for `WELCOME_GIFT_DAYS`
+   * (common/welcome-gifts.ts); the payout then waits for the window's end. Off when absent.
+   */
+  welcomeGifts: z.boolean().optional(),
 });
 export type AnnounceRequest = z.infer<typeof AnnounceRequestSchema>;
 export type AnnounceRequestInput = z.input<typeof AnnounceRequestSchema>;
@@ -65,6 +70,11 @@ export type CalendarClosing = {
   birthTimeMinutes: number | null;
   birthWeightGrams: number | null;
   closedAt: string;
+  /**
+   * Announcement only, when the parents kept the page open for welcome gifts: until when (ISO time),
+   * and when it closed (its time or 'Pay out now'; null while open). The payout exists once closed.
+   */
+  welcomeGifts: { until: string; closedAt: string | null } | null;
   /**
    * `awaitingVerification`: pending because the payment provider still checks the parents' details.
    * `heldUntil` (ISO time): pending because the IBAN was changed less than `PAYOUT_HOLD_HOURS` ago.

@@ -77,6 +77,8 @@ export const API_ERROR_CODES = [
   // Calendars.
   'calendar_incomplete',
   'calendar_closed',
+  /** A welcome gift after the parents' window for them ended (decision 026). */
+  'welcome_gifts_closed',
   'calendar_not_active',
   'currency_locked',
   'already_paid',

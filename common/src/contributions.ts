@@ -36,14 +36,18 @@ export const GiftAmountSchema = z
 
 /**
  * `POST /api/public/calendars/:slug/contributions`. The window check needs the calendar's due date,
- * so the server adds it (field `guessedDate`).
+ * so the server adds it (field `guessedDate`). Without `guessedDate`: a welcome gift after the birth
+ * (`PublicCalendar.welcomeGifts`), which needs a gift.
  */
 export const ContributionRequestSchema = z.object({
   /** One per submission attempt, made by the browser; a retry sends the same key. */
   idempotencyKey: z.string().min(16).max(100),
   name: ContributorNameSchema,
   email: EmailSchema,
-  guessedDate: z.string({ error: 'Please pick a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a day.'),
+  guessedDate: z
+    .string({ error: 'Please pick a day.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a day.')
+    .optional(),
   wish: WishSchema,
   /** Only when the calendar asks for it (`PublicCalendar.guessTime`): minutes after midnight. */
   guessedTimeMinutes: GuessedTimeSchema.nullable().optional(),
@@ -139,6 +143,11 @@ export type PublicCalendar = {
   totalRaisedAmount?: number;
   participants: number;
   wishes: { items: PublicWish[]; nextCursor: string | null };
+  /**
+   * While the parents keep the page open for welcome gifts after the announcement: until when (ISO
+   * time). New guesses stay closed; a gift with a wish is welcome. Null otherwise.
+   */
+  welcomeGifts: { until: string } | null;
   /**
    * Once the birth is announced: the date, the thank-you text and the closest guesses (names follow
    * the hide flag). Null before, and after a close without celebration (status 'announced').

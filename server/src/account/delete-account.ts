@@ -95,6 +95,8 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
     else if (calendar.status === 'draft') {
       if (moneyMoving) reason = 'payment_in_progress';
     } else if (payout?.status === 'pending' || moneyMoving) reason = 'settling';
+    // Announced with the page open for welcome gifts (decision 026): the payout comes at its end.
+    else if (calendar.status === 'announced' && !payout && gifts.count > 0) reason = 'settling';
     if (!reason) continue;
     blockers.push({
       calendarId: calendar.id,

@@ -70,6 +70,7 @@ export async function enqueueParticipantMails(
             babyImageId: announcement.babyImageId,
             birthTimeMinutes: announcement.birthTimeMinutes,
             birthWeightGrams: announcement.birthWeightGrams,
+            welcomeGiftsUntil: announcement.welcomeGiftsUntil,
           })
         : await createClosedNoticeEmail({ ...mail, noticeMessage: announcement.noticeMessage })),
     });
@@ -101,6 +102,7 @@ export async function enqueueCreatorConfirmation(
       birthDate: announcement.kind === 'announcement' ? announcement.birthDate! : undefined,
       payout: payout ? { amount: payout.amount, status: payout.status, heldUntil } : null,
       refundCount: outcome.refundCount,
+      welcomeGiftsUntil: announcement.welcomeGiftsUntil,
       participantMails: announcement.notifyParticipants ? outcome.participantMails : null,
       baby: announcement,
     })),

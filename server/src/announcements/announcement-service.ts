@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AnnounceRequest, CloseCalendarRequest } from '@firstday/common/announcements';
 import { toIsoDate } from '@firstday/common/calendars';
 import type { Locale } from '@firstday/common/locales';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { getWelcomeGiftsEnd } from '@firstday/common/welcome-gifts';
+import { and, desc, eq, min, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
@@ -32,7 +33,7 @@ type BabyDetails = {
 };
 
 type End =
-  | ({ kind: 'announcement'; birthDate: string; thankYouMessage: string } & BabyDetails)
+  | ({ kind: 'announcement'; birthDate: string; thankYouMessage: string; welcomeGifts: boolean } & BabyDetails)
   | { kind: 'close'; gifts: CloseCalendarRequest['gifts']; notifyParticipants: boolean; message?: string };
 
 /** 400 `fields.birthDate` for a date in the future or before the calendar was created. */
@@ -76,6 +77,7 @@ export async function announceCalendar(context: AppContext, calendar: CalendarRo
     babyImageId: input.babyImageId?.toLowerCase() ?? null,
     birthTimeMinutes: input.birthTimeMinutes ?? null,
     birthWeightGrams: input.birthWeight ?? null,
+    welcomeGifts: input.welcomeGifts ?? false,
   });
 }
 
@@ -101,6 +103,12 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
       .where(and(eq(calendars.id, calendar.id), eq(calendars.status, 'active')))
       .returning();
     if (!locked) return undefined;
+    // Welcome gifts after the birth (decision 026): the page stays open for them, within the
+    // holding limit of the oldest gift, and the payout waits for the window's end (welcome-gifts.ts).
+    const welcomeGiftsUntil =
+      end.kind === 'announcement' && end.welcomeGifts
+        ? getWelcomeGiftsEnd(new Date(), await findOldestGiftAt(tx, calendar.id), locked.ibanMasked)
+        : null;
     const [announcement] = await tx
       .insert(announcements)
       .values({
@@ -115,6 +123,7 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
               babyImageId: end.babyImageId,
               birthTimeMinutes: end.birthTimeMinutes,
               birthWeightGrams: end.birthWeightGrams,
+              welcomeGiftsUntil,
             }
           : {}),
         gifts: end.kind === 'announcement' ? 'pay_out' : end.gifts,
@@ -126,7 +135,8 @@ async function endCalendar(context: AppContext, calendar: CalendarRow, end: End)
     let payout: PayoutRow | null = null;
     let refundCount = 0;
     if (row.gifts === 'pay_out') {
-      const amount = await sumCollectedGifts(tx, calendar.id);
+      // With welcome gifts the payout is fixed at their end, for everything collected (welcome-gifts.ts).
+      const amount = welcomeGiftsUntil ? 0 : await sumCollectedGifts(tx, calendar.id);
       if (amount > 0) {
         payout = await createPayoutRecord(tx, {
           calendarId: calendar.id,
@@ -195,6 +205,15 @@ async function listParticipants(db: Db, calendarId: string): Promise<{ email: st
     .from(contributions)
     .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed'), notRemovedOrWithGift))
     .orderBy(contributions.email, desc(contributions.createdAt));
+}
+
+/** When the calendar's oldest gift still held was paid, or null without one. */
+async function findOldestGiftAt(db: Db, calendarId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(payments.createdAt) })
+    .from(payments)
+    .where(and(eq(payments.calendarId, calendarId), eq(payments.purpose, 'gift'), eq(payments.status, 'succeeded')));
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** Marks every collected gift of the calendar refund-due; returns their payment ids. */

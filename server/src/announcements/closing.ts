@@ -77,6 +77,12 @@ export async function loadClosings(db: Db, calendarIds: string[]): Promise<Map<s
       birthTimeMinutes: row.birthTimeMinutes,
       birthWeightGrams: row.birthWeightGrams,
       closedAt: row.createdAt.toISOString(),
+      welcomeGifts: row.welcomeGiftsUntil
+        ? {
+            until: row.welcomeGiftsUntil.toISOString(),
+            closedAt: row.welcomeGiftsClosedAt?.toISOString() ?? null,
+          }
+        : null,
       payout: payout
         ? {
             amount: payout.amount,

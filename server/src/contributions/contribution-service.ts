@@ -5,6 +5,12 @@ import { getFirstOpenGuessDay, getGuessWindow, isInGuessWindow } from '@firstday
 import { DEFAULT_LOCALE } from '@firstday/common/locales';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  findWelcomeWindow,
+  isWelcomeWindowOpen,
+  type WelcomeWindow,
+  welcomeGiftsClosedError,
+} from '../announcements/welcome-window.ts';
 import type { AppContext } from '../app-context.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
@@ -33,16 +39,49 @@ export function assertCalendarOpen(calendar: Pick<CalendarRow, 'status'>): void 
 /**
  * Re-checks the status under a share lock inside the writing transaction: the announcement's
  * conditional update waits for it (or it waits for the announcement), so no guess slips in after
- * the calendar closed.
+ * the calendar closed. A welcome gift (no guess) re-checks its window the same way: the window's
+ * close locks the calendar row for update (announcements/welcome-gifts.ts).
  */
-async function lockOpenCalendar(tx: Pick<AppContext['db'], 'select'>, calendarId: string): Promise<void> {
+async function lockOpenCalendar(
+  tx: Pick<AppContext['db'], 'select'>,
+  calendarId: string,
+  welcomeGift: boolean,
+  now: Date,
+): Promise<void> {
   const [row] = await tx
     .select({ status: calendars.status })
     .from(calendars)
     .where(eq(calendars.id, calendarId))
     .for('share');
   if (!row) throw AppError.notFound('There is no calendar at this address.');
-  assertCalendarOpen(row);
+  if (!welcomeGift) return assertCalendarOpen(row);
+  const window = await findWelcomeWindow(tx, calendarId);
+  if (!isWelcomeWindowOpen(window, now)) throw welcomeGiftsClosedError(window);
+}
+
+/**
+ * A welcome gift (decision 026): a wish and a gift without a guess, only while the parents keep the
+ * page open for them after the birth. Before the birth a guess is needed; after the window, 409.
+ */
+export function assertWelcomeGift(
+  calendar: Pick<CalendarRow, 'status'>,
+  input: Pick<ContributionInput, 'giftAmount' | 'guessedTimeMinutes' | 'guessedWeight'>,
+  window: WelcomeWindow | undefined,
+  now: Date,
+): void {
+  if (calendar.status === 'active') {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
+      fields: { guessedDate: 'Please pick a day.' },
+    });
+  }
+  if (!isWelcomeWindowOpen(window, now)) throw welcomeGiftsClosedError(window);
+  const fields: Record<string, string> = {};
+  if (input.giftAmount == null) fields.giftAmount = 'Please choose the amount of your welcome gift.';
+  if (input.guessedTimeMinutes != null) fields.guessedTimeMinutes = 'Guessing is over: the baby is born.';
+  if (input.guessedWeight != null) fields.guessedWeight = 'Guessing is over: the baby is born.';
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('validation_failed', 'Some fields need your attention.', 400, { fields });
+  }
 }
 
 function isRealDate(isoDate: string): boolean {
@@ -103,18 +142,24 @@ export function assertFunGuessesAsked(
 
 /**
  * Checks that need the calendar and the body but no database write: 400 / 409 before anything else.
- * `now` is injectable for tests.
+ * `now` is injectable for tests. Without a guessed date it is a welcome gift, checked against the
+ * calendar's welcome window (`findWelcomeWindow`, read by the caller for an announced calendar).
  */
 export function checkContribution(
   context: AppContext,
   calendar: CalendarRow,
   input: ContributionInput,
   now = new Date(),
+  welcomeWindow?: WelcomeWindow,
 ): void {
-  assertCalendarOpen(calendar);
-  assertGuessInWindow(calendar.dueDate!, input.guessedDate);
-  assertGuessNotPast(calendar.dueDate!, input.guessedDate, now);
-  assertFunGuessesAsked(calendar, input);
+  if (input.guessedDate === undefined) {
+    assertWelcomeGift(calendar, input, welcomeWindow, now);
+  } else {
+    assertCalendarOpen(calendar);
+    assertGuessInWindow(calendar.dueDate!, input.guessedDate);
+    assertGuessNotPast(calendar.dueDate!, input.guessedDate, now);
+    assertFunGuessesAsked(calendar, input);
+  }
   if (input.giftAmount != null && !input.payment) {
     throw new AppError('validation_failed', 'Some fields need your attention.', 400, {
       fields: { payment: 'Please choose how to pay your gift.' },
@@ -165,11 +210,12 @@ export async function createContribution(
   /** Who sends the gift (payment-guard.ts): a decline reported later still counts against them. */
   clientKey?: string,
 ): Promise<ContributionResponse> {
+  const welcomeGift = input.guessedDate === undefined;
   const base = {
     calendarId: calendar.id,
     name: input.name,
     email: input.email.toLowerCase(),
-    guessedDate: input.guessedDate,
+    guessedDate: input.guessedDate ?? null,
     wish: input.wish,
     guessedTimeMinutes: input.guessedTimeMinutes ?? null,
     guessedWeightGrams: input.guessedWeight ?? null,
@@ -179,7 +225,7 @@ export async function createContribution(
   };
   if (input.giftAmount == null || !input.payment) {
     const created = await context.db.transaction(async (tx) => {
-      await lockOpenCalendar(tx, calendar.id);
+      await lockOpenCalendar(tx, calendar.id, welcomeGift, new Date());
       const [row] = await tx
         .insert(contributions)
         .values({ id: randomUUID(), ...base, giftAmount: null, status: 'confirmed' })
@@ -202,7 +248,7 @@ export async function createContribution(
   const method = input.payment;
   const giftAmount = input.giftAmount;
   const claimed = await context.db.transaction(async (tx) => {
-    await lockOpenCalendar(tx, calendar.id);
+    await lockOpenCalendar(tx, calendar.id, welcomeGift, new Date());
     const [contribution] = await tx
       .insert(contributions)
       .values({ id: randomUUID(), ...base, giftAmount, status: 'pending_payment' })

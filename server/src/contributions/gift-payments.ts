@@ -1,6 +1,7 @@
 import type { Currency } from '@firstday/common/currency';
 import type { Locale } from '@firstday/common/locales';
 import { and, eq, inArray } from 'drizzle-orm';
+import { findWelcomeWindow, isWelcomeWindowCollecting } from '../announcements/welcome-window.ts';
 import type { AppContext } from '../app-context.ts';
 import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import { calendars } from '../calendars/schema.ts';
@@ -159,13 +160,18 @@ async function enqueueDeclineBurstAlert(db: Db, appUrl: string, calendarId: stri
   });
 }
 
+/**
+ * Ended, so a gift landing now is not in the payout: announced or paid out, unless the parents keep
+ * the page open for welcome gifts and the payout is not fixed yet (decision 026): that gift is in it.
+ */
 async function isCalendarEnded(db: Db, calendarId: string): Promise<boolean> {
   const [calendar] = await db
     .select({ status: calendars.status })
     .from(calendars)
     .where(eq(calendars.id, calendarId))
     .for('share');
-  return calendar?.status === 'announced' || calendar?.status === 'paid_out';
+  if (calendar?.status !== 'announced' && calendar?.status !== 'paid_out') return false;
+  return !isWelcomeWindowCollecting(await findWelcomeWindow(db, calendarId));
 }
 
 /**

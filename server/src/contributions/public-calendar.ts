@@ -4,6 +4,7 @@ import { getGuessWindow } from '@firstday/common/guess-window';
 import { isUuid } from '@firstday/common/uuid';
 import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
+import { findWelcomeWindow, isWelcomeWindowOpen } from '../announcements/welcome-window.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
@@ -131,9 +132,17 @@ export async function buildPublicCalendar(
     ...(calendar.hideTotal ? {} : { totalRaisedAmount: stats?.raisedAmount ?? 0 }),
     participants: stats?.participants ?? 0,
     wishes: { items: wishes, nextCursor: wishRows.length > WISHES_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null },
+    welcomeGifts: await buildWelcomeGifts(db, calendar),
     announcement: await buildPublicAnnouncement(db, calendar),
   };
   return { calendarId: calendar.id, body: JSON.stringify(answer) };
+}
+
+/** While the parents keep the page open for welcome gifts (decision 026): until when. */
+async function buildWelcomeGifts(db: Db, calendar: CalendarRow): Promise<PublicCalendar['welcomeGifts']> {
+  if (calendar.status !== 'announced') return null;
+  const window = await findWelcomeWindow(db, calendar.id);
+  return isWelcomeWindowOpen(window, new Date()) ? { until: window.until.toISOString() } : null;
 }
 
 const CLOSEST_GUESSES_SHOWN = 3;

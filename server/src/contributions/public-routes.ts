@@ -1,5 +1,6 @@
 import { ContributionRequestSchema, UpdateOwnContributionSchema } from '@firstday/common/contributions';
 import { Hono } from 'hono';
+import { findWelcomeWindow } from '../announcements/welcome-window.ts';
 import type { AppContext } from '../app-context.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { readImageVariant } from '../images/image-store.ts';
@@ -92,7 +93,9 @@ export function createPublicRoutes(context: AppContext) {
       const input = await readJsonBody(c, ContributionRequestSchema);
       const calendar = await findPublicCalendarRow(context.db, slug);
       if (!calendar?.dueDate) throw calendarNotFound();
-      checkContribution(context, calendar, input);
+      // A welcome gift after the birth is checked against the parents' window for them (decision 026).
+      const welcomeWindow = calendar.status === 'active' ? undefined : await findWelcomeWindow(context.db, calendar.id);
+      checkContribution(context, calendar, input, new Date(), welcomeWindow);
       // A retry sends the same key and its (already used) captcha payload: answer it before the captcha.
       const existing = await findContributionByKey(context, input.idempotencyKey);
       if (existing) return c.json(await answerExistingContribution(context, calendar, existing, input.payment), 201);

@@ -43,6 +43,8 @@ export function createCelebrationEmail(
     thankYouMessage: string;
     unsubscribeUrl: string;
     babyImageId: string | null;
+    /** When the parents keep the page open for welcome gifts (decision 026): until then. */
+    welcomeGiftsUntil?: Date | null;
   } & BabyDetails,
 ): Promise<Email> {
   const { calendar, locale } = input;
@@ -70,6 +72,9 @@ export function createCelebrationEmail(
       ...(baby ? [baby] : []),
       t('emails.celebration.message', { message: input.thankYouMessage }),
       t('emails.celebration.seeWhoseGuess'),
+      ...(input.welcomeGiftsUntil
+        ? [t('emails.celebration.welcomeGifts', { date: formatEmailDate(input.welcomeGiftsUntil, locale) })]
+        : []),
     ],
     links: [{ label: t('emails.celebration.readKeepsake'), url: `${input.appUrl}/c/${calendar.slug}/keepsake` }],
     action: { label: t('emails.common.seeCalendar'), url: `${input.appUrl}/c/${calendar.slug}` },
@@ -113,6 +118,8 @@ export function createClosingConfirmationEmail(input: {
   birthDate?: string;
   payout: { amount: number; status: string; heldUntil?: Date } | null;
   refundCount: number;
+  /** Welcome gifts after the birth (decision 026): the payout waits until then. */
+  welcomeGiftsUntil?: Date | null;
   /** How many participants are e-mailed; null when the creator chose not to notify them. */
   participantMails: number | null;
   /** The baby's details given with the announcement, repeated so the parents can check them. */
@@ -122,19 +129,21 @@ export function createClosingConfirmationEmail(input: {
   const t = serverTranslator(locale);
   const announced = input.birthDate !== undefined;
   const baby = input.baby ? describeBaby(input.baby, locale) : null;
-  const money = payout
-    ? payout.heldUntil
-      ? t('emails.closing.payoutHeld', {
-          amount: formatEmailMoney(payout.amount, locale, calendar.currency),
-          until: formatEmailDateTime(payout.heldUntil, locale),
-        })
-      : t('emails.closing.payoutStatus', {
-          amount: formatEmailMoney(payout.amount, locale, calendar.currency),
-          status: payout.status === 'pending' ? t('emails.closing.statusOnItsWay') : payout.status,
-        })
-    : input.refundCount > 0
-      ? t('emails.closing.refunds', { count: input.refundCount })
-      : t('emails.closing.noGifts');
+  const money = input.welcomeGiftsUntil
+    ? t('emails.closing.welcomeGifts', { date: formatEmailDateTime(input.welcomeGiftsUntil, locale) })
+    : payout
+      ? payout.heldUntil
+        ? t('emails.closing.payoutHeld', {
+            amount: formatEmailMoney(payout.amount, locale, calendar.currency),
+            until: formatEmailDateTime(payout.heldUntil, locale),
+          })
+        : t('emails.closing.payoutStatus', {
+            amount: formatEmailMoney(payout.amount, locale, calendar.currency),
+            status: payout.status === 'pending' ? t('emails.closing.statusOnItsWay') : payout.status,
+          })
+      : input.refundCount > 0
+        ? t('emails.closing.refunds', { count: input.refundCount })
+        : t('emails.closing.noGifts');
   const mails =
     participantMails === null
       ? t('emails.closing.notMailed')

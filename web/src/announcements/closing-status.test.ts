@@ -32,6 +32,7 @@ function makeClosing(overrides: Partial<CalendarClosing> = {}): CalendarClosing 
     birthDate: '2026-03-02',
     thankYouMessage: 'Thank you!',
     gifts: 'pay_out',
+    welcomeGifts: null,
     babyName: null,
     babyImageId: null,
     birthTimeMinutes: null,

@@ -7,6 +7,7 @@ function makeCalendar(guesses: PublicCalendar['guesses'], wishIds: string[] = []
     slug: 's',
     currency: 'usd',
     status: 'active',
+    welcomeGifts: null,
     title: 'T',
     parentNames: '',
     dueDate: '2025-12-20',

@@ -95,6 +95,7 @@ export const MESSAGES: Record<ApiErrorCode | WebErrorCode, MessageId> = {
   // Calendars, guesses and gifts.
   calendar_incomplete: messageId('app.errors.calendarIncomplete'),
   calendar_closed: messageId('app.errors.calendarClosed'),
+  welcome_gifts_closed: messageId('app.errors.welcomeGiftsClosed'),
   calendar_not_active: messageId('app.errors.calendarNotActive'),
   idempotency_key_reused: messageId('app.errors.outdatedPage'),
   invalid_cursor: messageId('app.errors.invalidCursor'),

@@ -14,6 +14,7 @@ const closing: CalendarClosing = {
   birthTimeMinutes: null,
   birthWeightGrams: null,
   closedAt: '2030-01-12T10:00:00.000Z',
+  welcomeGifts: null,
   payout: null,
   refunds: null,
   emails: { total: 0, sent: 0, failed: [] },
