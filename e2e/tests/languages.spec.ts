@@ -57,6 +57,8 @@ test('a German parent creates a euro calendar in German, a Russian guest gives â
   await parent.getByRole('button', { name: de('calendars.wizard.proceedToPayment') }).click();
 
   await expect(parent.getByRole('heading', { level: 1, name: de('calendars.wizard.titlePayment') })).toBeVisible();
+  // The fee in the calendar's currency, as German writes it (issue 24: it used to say 'Nur 20 $ zum Start').
+  await expect(parent.getByText(/^Nur 20\sâ‚¬ zum Start$/)).toBeVisible();
   await parent.getByLabel(de('app.card.number')).pressSequentially(GOOD_CARD.replace(/\s/g, ''));
   await parent.getByLabel(de('app.card.holderName')).fill('Lena Koch');
   await parent.getByLabel(de('app.card.expiry')).pressSequentially('1235');
