@@ -100,25 +100,24 @@ export type PayoutOnboardingLink = { url: string };
  * The sandbox's onboarding page (no Stripe keys): the parent's details as Stripe's hosted page asks
  * for them, with Stripe's test values (`SANDBOX_ONBOARDING_TEST_VALUES`).
  */
-export const SandboxOnboardingSchema = z.discriminatedUnion('step', [
-  z.object({
-    step: z.literal('details'),
-    account: z.string().min(1).max(100),
-    dateOfBirth: z.iso.date(),
-    addressLine1: z.string().trim().min(1).max(200),
-    postalCode: z.string().trim().min(1).max(20),
-    city: z.string().trim().min(1).max(100),
-    idNumber: z
-      .string()
-      .trim()
-      .regex(/^\d{4,9}$/),
-  }),
-  z.object({
-    step: z.literal('document'),
-    account: z.string().min(1).max(100),
-    document: z.enum(['file_identity_document_success', 'file_identity_document_failure']),
-  }),
-]);
+export const SandboxDetailsSchema = z.object({
+  step: z.literal('details'),
+  account: z.string().min(1).max(100),
+  dateOfBirth: z.iso.date(),
+  addressLine1: z.string().trim().min(1).max(200),
+  postalCode: z.string().trim().min(1).max(20),
+  city: z.string().trim().min(1).max(100),
+  idNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{4,9}$/),
+});
+export const SandboxDocumentSchema = z.object({
+  step: z.literal('document'),
+  account: z.string().min(1).max(100),
+  document: z.enum(['file_identity_document_success', 'file_identity_document_failure']),
+});
+export const SandboxOnboardingSchema = z.discriminatedUnion('step', [SandboxDetailsSchema, SandboxDocumentSchema]);
 export type SandboxOnboarding = z.infer<typeof SandboxOnboardingSchema>;
 
 /** Test values of the sandbox's onboarding page, after Stripe's own (docs.stripe.com/connect/testing). */

@@ -36,6 +36,7 @@ export const APP_ROUTE_PATTERNS = [
   '/passwordrecovery',
   '/auth/popup-complete',
   '/create_calendar',
+  '/sandbox_onboarding',
   '/my_calendars',
   '/my_calendars/calendar_info',
   '/my_calendars/*',

@@ -40,6 +40,8 @@ export default [
       route('my_calendars/:calendarId/thank_yous', 'thank-yous/thank-yous-page.tsx'),
       route('my_calendars/:calendarId/keepsake', 'keepsake/owner-keepsake-page.tsx'),
       route('create_calendar', 'calendars/create-calendar-page.tsx'),
+      // The sandbox provider's stand-in for Stripe's hosted identity check (no Stripe keys).
+      route('sandbox_onboarding', 'payments/sandbox-onboarding-page.tsx'),
       route('settings', 'account/settings-page.tsx'),
       route('wishes', 'contributions/wishes-page.tsx'),
       route('investments', 'investments/investments-page.tsx'),

@@ -20,6 +20,7 @@ import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setFieldErrors } from '../lib/form-errors.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
+import { PayoutReadinessSection } from '../payments/payout-readiness-section.tsx';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
@@ -99,6 +100,7 @@ function CalendarById({ id }: { id: string }) {
         actions={<ViewAsGuestLink calendar={calendar.data} size="lg" />}
       />
       {isCalendarClosed(calendar.data) && <ClosedCalendarBanner calendar={calendar.data} />}
+      {calendar.data.status !== 'draft' && <PayoutReadinessSection calendarId={calendar.data.id} />}
       <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} onClosedMeanwhile={() => calendar.refetch()} />
       {!isCalendarClosed(calendar.data) && <EndScheduleSection calendar={calendar.data} />}
       {!isCalendarClosed(calendar.data) && <CalendarShareSection calendar={calendar.data} />}

@@ -10,6 +10,7 @@ import type enKeepsake from '../../locales/en/keepsake.json';
 import type enLegal from '../../locales/en/legal.json';
 import type enMarketing from '../../locales/en/marketing.json';
 import type enPages from '../../locales/en/pages.json';
+import type enPayouts from '../../locales/en/payouts.json';
 import type enThankYous from '../../locales/en/thank-yous.json';
 
 /**
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'keepsake',
   'thank-yous',
   'investments',
+  'payouts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -50,7 +52,8 @@ export type MessageId = keyof (typeof enCommon &
   typeof enContributions &
   typeof enKeepsake &
   typeof enThankYous &
-  typeof enInvestments);
+  typeof enInvestments &
+  typeof enPayouts);
 
 /** What a route module declares: `export const handle = { catalogues: ['marketing'] }`. */
 export type CataloguesHandle = { catalogues?: readonly Namespace[] };
@@ -73,4 +76,5 @@ export const APP_NAMESPACES = [
   'keepsake',
   'thank-yous',
   'investments',
+  'payouts',
 ] as const satisfies readonly Namespace[];
