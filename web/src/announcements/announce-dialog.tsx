@@ -10,6 +10,7 @@ import {
   toGrams,
 } from '@firstday/common/fun-guesses';
 import { imageUrl } from '@firstday/common/images';
+import { WELCOME_GIFT_DAYS } from '@firstday/common/welcome-gifts';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styles from '../calendars/calendars.module.css';
 import { translateFieldMessage, translateFieldMessages } from '../calendars/field-messages.ts';
@@ -17,6 +18,7 @@ import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { PhotoField } from '../components/photo-field.tsx';
+import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
 import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
@@ -77,6 +79,8 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
   const [birthWeight, setBirthWeight] = useState<WeightValue>(EMPTY_WEIGHT);
   const [babyImageId, setBabyImageId] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
+  // Welcome gifts after the birth (decision 026): off unless the parents turn them on.
+  const [welcomeGifts, setWelcomeGifts] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { sending, problem, setProblem, send } = useClosingRequest();
   const dateRef = useRef<HTMLInputElement>(null);
@@ -102,6 +106,7 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
     ...(birthTimeMinutes !== null ? { birthTimeMinutes } : {}),
     ...(weightInput ? { birthWeight: weightInput } : {}),
     ...(babyImageId ? { babyImageId } : {}),
+    ...(welcomeGifts ? { welcomeGifts: true } : {}),
   };
 
   function review(event: FormEvent) {
@@ -172,7 +177,9 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
               <ul className={closingStyles.consequences}>
                 <li>
                   <T
-                    id="calendars.announce.consequenceGifts"
+                    id={
+                      welcomeGifts ? 'calendars.announce.consequenceGiftsLater' : 'calendars.announce.consequenceGifts'
+                    }
                     values={{
                       amount: formatMoney(calendar.raisedAmount, { currency: calendar.currency, locale }),
                       iban,
@@ -267,6 +274,12 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 })}
               </p>
             </div>
+            <SwitchField
+              label={t('calendars.announce.welcomeGifts')}
+              hint={t('calendars.announce.welcomeGiftsHint', { days: WELCOME_GIFT_DAYS })}
+              checked={welcomeGifts}
+              onChange={(event) => setWelcomeGifts(event.target.checked)}
+            />
             <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={close}>
                 {t('calendars.dialogs.cancel')}
@@ -325,6 +338,14 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
                 <dd>{formatWeightBoth(toGrams(weightInput), locale)}</dd>
               </div>
             )}
+            <div>
+              <dt>{t('calendars.announce.welcomeGiftsShort')}</dt>
+              <dd>
+                {welcomeGifts
+                  ? t('calendars.announce.welcomeGiftsOn', { days: WELCOME_GIFT_DAYS })
+                  : t('calendars.announce.welcomeGiftsOff')}
+              </dd>
+            </div>
             <div>
               <dt>{t('calendars.announce.fundsGoTo')}</dt>
               <dd className={closingStyles.iban}>{iban}</dd>

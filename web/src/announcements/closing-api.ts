@@ -16,3 +16,8 @@ export function closeCalendar(calendarId: string, body: CloseCalendarRequest): P
 export function getClosing(calendarId: string, { signal }: { signal?: AbortSignal } = {}): Promise<CalendarClosing> {
   return getJson<CalendarClosing>(`/api/calendars/${encodeURIComponent(calendarId)}/closing`, { signal });
 }
+
+/** 'Pay out now': the parents end their welcome gifts early, and the payout goes out (decision 026). */
+export function payOutWelcomeGiftsNow(calendarId: string): Promise<ClosingResponse> {
+  return postJson<ClosingResponse>(`/api/calendars/${encodeURIComponent(calendarId)}/welcome-gifts/close`, {});
+}

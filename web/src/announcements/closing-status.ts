@@ -35,10 +35,20 @@ export function isCalendarClosed(calendar: Pick<OwnerCalendar, 'status'>): boole
   return calendar.status === 'announced' || calendar.status === 'paid_out';
 }
 
+/** The page still takes welcome gifts after the birth (decision 026): the payout comes at their end. */
+export function isWelcomeGiftsOpen(closing: CalendarClosing | null | undefined): boolean {
+  return Boolean(closing?.welcomeGifts && closing.welcomeGifts.closedAt === null);
+}
+
 /** One line about the money after the end of a calendar, for the card. `timeZone`: for tests. */
 export function describePayout(closing: CalendarClosing, texts: ClosingTexts): string {
   const { t, locale, currency, timeZone } = texts;
   const money = (amount: number) => formatMoney(amount, { currency, locale });
+  if (closing.welcomeGifts && isWelcomeGiftsOpen(closing)) {
+    return t('calendars.closing.welcomeGiftsOpen', {
+      until: formatDateTime(closing.welcomeGifts.until, { locale, timeZone }),
+    });
+  }
   if (closing.refunds && !closing.payout) {
     const { count, pending } = closing.refunds;
     const done = t('calendars.closing.refunded', { amount: money(closing.refunds.amount), count });
@@ -108,6 +118,7 @@ function describeMoneyNext(closing: CalendarClosing, texts: ClosingTexts): strin
       ? next(t('calendars.closing.nextRefunding'))
       : next(t('calendars.closing.nextRefunded'));
   }
+  if (isWelcomeGiftsOpen(closing)) return next(t('calendars.closing.nextWelcomeGifts'));
   const payout = closing.payout;
   if (!payout) return next(t('calendars.closing.nextNothing'));
   if (payout.status === 'paid') return next(t('calendars.closing.nextNothing'));

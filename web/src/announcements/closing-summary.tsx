@@ -1,15 +1,24 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate } from '@firstday/common/format';
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { getCalendarQueryKey } from '../calendars/calendars-api.ts';
+import { CALENDARS_QUERY_KEY, getCalendarQueryKey } from '../calendars/calendars-api.ts';
+import { Button } from '../components/button.tsx';
 import { useLocale, useT } from '../i18n/use-t.tsx';
+import { getErrorMessage } from '../lib/error-messages.ts';
+import { showSuccessToast } from '../shell/app-toast.ts';
 import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
 import styles from './closing.module.css';
-import { getClosing } from './closing-api.ts';
-import { describeEmails, describePayout, getClosingLabel, isCalendarClosed } from './closing-status.ts';
+import { getClosing, payOutWelcomeGiftsNow } from './closing-api.ts';
+import {
+  describeEmails,
+  describePayout,
+  getClosingLabel,
+  isCalendarClosed,
+  isWelcomeGiftsOpen,
+} from './closing-status.ts';
 
 /**
  * A closed calendar's closing: the calendar should carry it; if an answer comes without it, the
@@ -69,6 +78,7 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
       <p className={styles.payout} data-status={closing.payout?.status}>
         {describePayout(closing, { t, locale, currency: calendar.currency })}
       </p>
+      {isWelcomeGiftsOpen(closing) && <PayOutNow calendarId={calendar.id} />}
       <p>{describeEmails(closing, t)}</p>
       <FailedAddresses closing={closing} id={id} />
       {opensThankYous(closing) && (
@@ -82,5 +92,60 @@ export function ClosingSummary({ calendar }: { calendar: OwnerCalendar }) {
         </Link>
       )}
     </section>
+  );
+}
+
+/**
+ * 'Pay out now' while the page takes welcome gifts (decision 026): asked once more, because the
+ * page then stops taking them and the one payout goes out.
+ */
+function PayOutNow({ calendarId }: { calendarId: string }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function payOut() {
+    if (sending) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await payOutWelcomeGiftsNow(calendarId);
+      await queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY });
+      showSuccessToast(t('calendars.welcomeGifts.paidOutNow'));
+    } catch (cause) {
+      setProblem(getErrorMessage(cause));
+    } finally {
+      setSending(false);
+      setAsking(false);
+    }
+  }
+
+  return (
+    <div className={styles.payOutNow}>
+      {asking ? (
+        <>
+          <p>{t('calendars.welcomeGifts.confirm')}</p>
+          <div className={styles.payOutNowButtons}>
+            <Button onClick={() => void payOut()} aria-disabled={sending || undefined}>
+              {sending ? t('calendars.welcomeGifts.paying') : t('calendars.welcomeGifts.payOutNow')}
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {t('calendars.welcomeGifts.keepOpen')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {t('calendars.welcomeGifts.payOutNow')}
+        </Button>
+      )}
+      {problem && (
+        <p role="alert" className={styles.payOutNowProblem}>
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicCalendar } from '@firstday/common/contributions';
+import { GIFT_PRESET_AMOUNTS, type PublicCalendar } from '@firstday/common/contributions';
 import { formatMoney, formatMonthDay } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,10 +24,17 @@ import { SharePanel } from './share-panel.tsx';
 import { useContributionSubmit } from './use-contribution-submit.ts';
 import { WishField } from './wish-field.tsx';
 
+/** A welcome gift starts with a gift chosen (the second preset): it is what the guest came for. */
+const WELCOME_GIFT_DEFAULTS: ContributionFormValues = {
+  ...EMPTY_CONTRIBUTION,
+  giftAmount: { choice: `${GIFT_PRESET_AMOUNTS[1]}`, text: '' },
+};
+
 type ContributionDialogProps = {
   calendar: PublicCalendar;
   slug: string;
-  guessedDate: string;
+  /** The day picked; null for a welcome gift after the birth (a wish and a gift, no guess). */
+  guessedDate: string | null;
   shareUrl: string;
   onClose: () => void;
   /** Reloads the public calendar so the new guess (or the closed state) shows. */
@@ -51,13 +58,15 @@ export default function ContributionDialog({
   const locale = useLocale();
   // The calendar's money: the presets, the limits and every amount are in it.
   const currency = calendar.currency;
-  const asks = { time: calendar.guessTime, weight: calendar.guessWeight };
+  const welcome = guessedDate === null;
+  // After the birth there is nothing left to guess.
+  const asks = welcome ? { time: false, weight: false } : { time: calendar.guessTime, weight: calendar.guessWeight };
 
   // Checked when sent; a field's error goes as soon as it changes. Focus goes to the first wrong field
   // on the page (the submit hook), the weight's and the card's inputs included.
   const form = useFormCheckedOnSend<ContributionFormValues, unknown, ContributionFormOutput>({
     resolver: zodResolver(createContributionFormSchema({ asks, locale, currency, t })),
-    defaultValues: EMPTY_CONTRIBUTION,
+    defaultValues: welcome ? WELCOME_GIFT_DEFAULTS : EMPTY_CONTRIBUTION,
     shouldFocusError: false,
   });
   const {
@@ -90,7 +99,7 @@ export default function ContributionDialog({
   }, [done]);
 
   const money = (amount: number) => formatMoney(amount, { currency, locale });
-  const dayText = formatMonthDay(guessedDate, locale);
+  const dayText = guessedDate === null ? '' : formatMonthDay(guessedDate, locale);
   const { sent } = submit;
   const sentMoney = sent.giftAmount ? money(sent.giftAmount) : '';
 
@@ -129,22 +138,30 @@ export default function ContributionDialog({
               {t('contributions.thanks.title')}
             </h2>
             <p className={styles.lead}>
-              <T
-                id="contributions.thanks.summary"
-                values={{
-                  day: dayText,
-                  time: sent.minutes !== null ? formatTimeOfDay(sent.minutes, locale) : 'none',
-                  weight: sent.grams !== null ? formatWeightBoth(sent.grams, locale) : 'none',
-                  gift: sent.giftAmount ? 'yes' : 'none',
-                  money: sentMoney,
-                }}
-                components={{
-                  0: <strong>{dayText}</strong>,
-                  1: <strong>{sent.minutes}</strong>,
-                  2: <strong>{sent.grams}</strong>,
-                  3: <strong>{sentMoney}</strong>,
-                }}
-              />
+              {welcome ? (
+                <T
+                  id="contributions.welcome.thanksSummary"
+                  values={{ money: sentMoney }}
+                  components={{ 0: <strong>{sentMoney}</strong> }}
+                />
+              ) : (
+                <T
+                  id="contributions.thanks.summary"
+                  values={{
+                    day: dayText,
+                    time: sent.minutes !== null ? formatTimeOfDay(sent.minutes, locale) : 'none',
+                    weight: sent.grams !== null ? formatWeightBoth(sent.grams, locale) : 'none',
+                    gift: sent.giftAmount ? 'yes' : 'none',
+                    money: sentMoney,
+                  }}
+                  components={{
+                    0: <strong>{dayText}</strong>,
+                    1: <strong>{sent.minutes}</strong>,
+                    2: <strong>{sent.grams}</strong>,
+                    3: <strong>{sentMoney}</strong>,
+                  }}
+                />
+              )}
             </p>
             {phase === 'slow' ? (
               <p className={styles.notice} role="status">
@@ -171,9 +188,11 @@ export default function ContributionDialog({
             aria-busy={busy}
           >
             <h2 id={titleId} className={styles.title}>
-              {t('contributions.form.title', { day: dayText })}
+              {welcome ? t('contributions.welcome.title') : t('contributions.form.title', { day: dayText })}
             </h2>
-            {submit.dateProblem ? (
+            {welcome ? (
+              <p className={styles.lead}>{t('contributions.welcome.lead')}</p>
+            ) : submit.dateProblem ? (
               <p className={styles.problem} role="alert">
                 {submit.dateProblem}{' '}
                 <button type="button" className={formStyles.linkButton} onClick={() => dialogRef.current?.close()}>
@@ -235,6 +254,7 @@ export default function ContributionDialog({
               busy={busy}
               onWallet={(method) => void submit.send(method)}
               cardErrors={submit.cardErrors}
+              giftRequired={welcome}
             />
 
             {submit.captchaWidget && <div className={styles.captcha}>{submit.captchaWidget}</div>}
@@ -280,7 +300,7 @@ export default function ContributionDialog({
                 </Button>
               )}
             </div>
-            <p className={styles.muted}>{t('contributions.justForFun')}</p>
+            {!welcome && <p className={styles.muted}>{t('contributions.justForFun')}</p>}
           </form>
         )}
       </div>

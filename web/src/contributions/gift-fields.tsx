@@ -34,6 +34,8 @@ type GiftFieldsProps = {
   onWallet: (method: PaymentMethod) => void;
   /** Card errors from the server, by field ('number', 'expiry', …). */
   cardErrors: Record<string, string>;
+  /** A welcome gift after the birth is a gift: no 'No gift' choice. */
+  giftRequired?: boolean;
 };
 
 /** The gift: no gift, a preset or 'Other amount', and, once one is chosen, how it is paid (card or wallet). */
@@ -47,6 +49,7 @@ export function GiftFields({
   busy,
   onWallet,
   cardErrors,
+  giftRequired = false,
 }: GiftFieldsProps) {
   const t = useT();
   const locale = useLocale();
@@ -67,7 +70,9 @@ export function GiftFields({
         <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
         <p className={styles.muted}>{t('contributions.form.giftLead', { currency })}</p>
         <div className={styles.giftChoices}>
-          <GiftOption label={t('contributions.form.noGift')} value="none" current={gift.choice} onChoose={choose} />
+          {!giftRequired && (
+            <GiftOption label={t('contributions.form.noGift')} value="none" current={gift.choice} onChoose={choose} />
+          )}
           {GIFT_PRESET_AMOUNTS.map((preset) => (
             <GiftOption
               key={preset}

@@ -5,6 +5,7 @@ import { imageSrcSet, imageUrl } from '@firstday/common/images';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
+import { Button } from '../components/button.tsx';
 import { Logo } from '../components/logo.tsx';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
@@ -124,6 +125,9 @@ function CalendarScreen({
   const locale = useLocale();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  // A welcome gift after the birth: the same form without a day (decision 026).
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const welcomeSectionRef = useRef<HTMLElement>(null);
   const [extra, setExtra] = useState<ExtraWishes | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreProblem, setMoreProblem] = useState<string | null>(null);
@@ -303,6 +307,27 @@ function CalendarScreen({
         </section>
 
         {calendar.announcement && <AnnouncementPanel announcement={calendar.announcement} slug={slug} />}
+        {calendar.announcement && calendar.welcomeGifts && (
+          <section ref={welcomeSectionRef} className={styles.card} aria-labelledby="welcome-gift-title">
+            <h2 id="welcome-gift-title" className={styles.sectionTitle}>
+              {t('contributions.welcome.sectionTitle')}
+            </h2>
+            <p className={styles.lead}>
+              {t('contributions.welcome.sectionLead', {
+                names: calendar.parentNames || t('contributions.welcome.theParents'),
+                date: formatLongDate(calendar.welcomeGifts.until.slice(0, 10), locale),
+              })}
+            </p>
+            <Button
+              size="lg"
+              className={styles.welcomeAction}
+              onPointerEnter={() => void loadContributionDialog()}
+              onClick={() => setWelcomeOpen(true)}
+            >
+              {t('contributions.welcome.send')}
+            </Button>
+          </section>
+        )}
         {quietlyClosed && <ClosedNotice />}
 
         {!quietlyClosed && (
@@ -370,6 +395,22 @@ function CalendarScreen({
       <CalendarFooter />
 
       {!closed && <StickyPickBar onPick={goToGrid} />}
+
+      {welcomeOpen && calendar.welcomeGifts && (
+        <Suspense fallback={null}>
+          <ContributionDialog
+            calendar={calendar}
+            slug={slug}
+            guessedDate={null}
+            shareUrl={shareUrl}
+            onClose={() => {
+              setWelcomeOpen(false);
+              requestAnimationFrame(() => welcomeSectionRef.current?.querySelector('button')?.focus());
+            }}
+            onContributed={refreshCalendar}
+          />
+        </Suspense>
+      )}
 
       {formOpen && selectedDate && (
         <Suspense fallback={null}>

@@ -35,7 +35,8 @@ type UseContributionSubmitOptions = {
   formRef: RefObject<HTMLFormElement | null>;
   calendar: PublicCalendar;
   slug: string;
-  guessedDate: string;
+  /** Null for a welcome gift after the birth (no guess; `PublicCalendar.welcomeGifts`), which needs a gift. */
+  guessedDate: string | null;
   /** Reloads the public calendar so the new guess (or the closed state) shows. */
   onContributed: () => void;
 };
@@ -94,6 +95,10 @@ export function useContributionSubmit({
 
   async function sendChecked(values: ContributionFormOutput, walletMethod?: PaymentMethod) {
     const { giftAmount } = values;
+    if (guessedDate === null && giftAmount === null) {
+      setError('giftAmount', { message: t('contributions.welcome.giftNeeded') });
+      return refuse();
+    }
     let payment: PaymentMethod | undefined;
     if (giftAmount !== null) {
       payment = walletMethod ?? (await paymentRef.current?.getMethod()) ?? undefined;
@@ -109,7 +114,7 @@ export function useContributionSubmit({
     const body = {
       name: values.name,
       email: values.email,
-      guessedDate,
+      ...(guessedDate !== null ? { guessedDate } : {}),
       wish: values.wish,
       ...(values.guessedTimeMinutes !== null ? { guessedTimeMinutes: values.guessedTimeMinutes } : {}),
       ...(values.guessedWeight ? { guessedWeight: values.guessedWeight } : {}),
@@ -122,7 +127,7 @@ export function useContributionSubmit({
     const attempt = getPaymentAttempt(attemptRef.current, JSON.stringify(body), () => crypto.randomUUID());
     attemptRef.current = attempt;
     setPhase('sending');
-    const countBefore = countGuessesOn(calendar, guessedDate);
+    const countBefore = guessedDate === null ? 0 : countGuessesOn(calendar, guessedDate);
 
     let captchaValue: string;
     try {
@@ -147,7 +152,9 @@ export function useContributionSubmit({
         return;
       }
       attemptRef.current = null;
-      if (error instanceof ApiError && error.code === 'calendar_closed') onContributed();
+      if (error instanceof ApiError && (error.code === 'calendar_closed' || error.code === 'welcome_gifts_closed')) {
+        onContributed();
+      }
       showRefusal(error);
       return;
     }
@@ -184,7 +191,8 @@ export function useContributionSubmit({
     pollRef.current = controller;
     const appeared = await pollCalendarUntil(
       (signal) => getPublicCalendar(slug, { signal }),
-      (latest) => hasGuessAppeared(latest, { contributionId: response.contributionId, date: guessedDate, countBefore }),
+      (latest) =>
+        hasGuessAppeared(latest, { contributionId: response.contributionId, date: guessedDate ?? '', countBefore }),
       { signal: controller.signal },
     ).catch(() => false);
     if (controller.signal.aborted) return;
