@@ -115,7 +115,7 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
 
   // Step 4: card fields format as typed.
   await expect(stepHeading(page, 'Payment')).toBeFocused();
-  await expect(page.getByText('Only 20$ for start')).toBeVisible();
+  await expect(page.getByText('Only $20 for start')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'step 4');
