@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { IbanField, TextField } from '../components/text-field.tsx';
 import { messageId, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
-import { type BankAccountField, type BankKind, selectMaskedValue } from './bank-account-values.ts';
+import { type BankAccountField, type BankKind, keepMaskedSelection, selectMaskedValue } from './bank-account-values.ts';
 import { translateFieldMessage } from './field-messages.ts';
 import styles from './wizard.module.css';
 import type { WizardValues } from './wizard-state.ts';
@@ -105,6 +105,7 @@ export function BankAccountByCountry({ kind, fields, errorOf, hints = {}, after 
             hint={hints.iban ?? t('calendars.wizard.ibanHint')}
             {...fields.iban}
             onFocus={selectMaskedValue}
+            onMouseUp={keepMaskedSelection}
           />
         )}
         {kind === 'us' && (
@@ -125,6 +126,7 @@ export function BankAccountByCountry({ kind, fields, errorOf, hints = {}, after 
               error={errorOf('accountNumber')}
               {...fields.accountNumber}
               onFocus={selectMaskedValue}
+              onMouseUp={keepMaskedSelection}
             />
           </>
         )}
@@ -146,6 +148,7 @@ export function BankAccountByCountry({ kind, fields, errorOf, hints = {}, after 
               error={errorOf('accountNumber')}
               {...fields.accountNumber}
               onFocus={selectMaskedValue}
+              onMouseUp={keepMaskedSelection}
             />
           </>
         )}

@@ -90,6 +90,17 @@ export function selectMaskedValue(event: { currentTarget: HTMLInputElement }): v
   if (event.currentTarget.value.includes('•')) event.currentTarget.select();
 }
 
+/**
+ * For the same field's `onMouseUp`: the click that focused it would put the caret in the masked
+ * value and undo the selection on release, so the release keeps it.
+ */
+export function keepMaskedSelection(event: { currentTarget: HTMLInputElement; preventDefault(): void }): void {
+  const input = event.currentTarget;
+  if (input.value.includes('•') && input.selectionStart === 0 && input.selectionEnd === input.value.length) {
+    event.preventDefault();
+  }
+}
+
 /** A refusal's field messages as a form names them: a whole `bankAccount` refused goes on where the bank is. */
 export function nameBankAccountErrors(fields: Readonly<Record<string, string>>): Record<string, string> {
   return fields.bankAccount ? { bankKind: fields.bankAccount, ...fields } : { ...fields };
