@@ -25,6 +25,11 @@ type CalendarSettings = {
   hideTotal?: boolean;
   dueInDays?: number;
   currency?: 'usd' | 'eur' | 'gbp';
+  /** The payout account's fields as the API takes them; a German IBAN unless given. */
+  bank?:
+    | { iban: string }
+    | { routingNumber: string; accountNumber: string }
+    | { sortCode: string; accountNumber: string };
 };
 
 /**
@@ -43,13 +48,13 @@ export async function createActiveCalendar(page: Page, settings: CalendarSetting
  */
 export async function createDraftCalendarAsSignedIn(
   page: Page,
-  { dueInDays = 30, currency = 'usd', ...settings }: CalendarSettings = {},
+  { dueInDays = 30, currency = 'usd', bank = { iban: VALID_IBAN }, ...settings }: CalendarSettings = {},
 ): Promise<{ id: string; dueDate: string }> {
   const headers = { Origin: new URL(page.url()).origin };
   const created = await page.request.post('/api/calendars', {
     headers,
     // In dollars unless asked otherwise: the German IBAN alone would make it a calendar in euros.
-    data: { firstName: 'Ada', lastName: 'Parent', iban: VALID_IBAN, currency },
+    data: { firstName: 'Ada', lastName: 'Parent', ...bank, currency },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };

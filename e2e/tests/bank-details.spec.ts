@@ -193,3 +193,57 @@ test('a new IBAN in Account Settings is confirmed with the password and e-mailed
   const mail = await waitForMail(page.request, owner.email, 'The bank account for your payouts was changed');
   expect(mail.text).toContain(`The bank account in your account settings was changed to ${NEW_MASKED}`);
 });
+
+// Issue 24: a US parent's calendar shows its account as a US bank writes it, and takes a new one.
+test('a US parent replaces the bank account on Calendar Info: masked, confirmed with the password, e-mailed', async ({
+  page,
+}) => {
+  const US_MASKED = 'US ••••6789 (routing 110000000)';
+  const NEW_US_MASKED = 'US ••••4321 (routing 110000000)';
+  const calendar = await createActiveCalendar(page, {
+    bank: { routingNumber: '110000000', accountNumber: '000123456789' },
+  });
+  await page.goto(`/my_calendars/${calendar.id}`);
+  await expect(page.getByRole('radio', { name: 'United States (routing and account number)' })).toBeChecked();
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Routing number', { exact: true })).toHaveValue('110000000');
+  const accountNumber = page.getByLabel('Account number', { exact: true });
+  await expect(accountNumber).toHaveValue('••••6789');
+  await expect(accountNumber).toHaveAccessibleDescription(/we show only its last four digits/);
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/us-calendar-info-1440.png`, fullPage: true });
+
+  // The masked digits are not a number: a new routing number alone is refused on the account number.
+  await page.getByLabel('Routing number', { exact: true }).fill('021000021');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(accountNumber).toHaveAccessibleDescription(/Please enter the whole account number/);
+  await page.getByRole('button', { name: `Revert to the saved bank account (${US_MASKED})` }).click();
+  await expect(page.getByLabel('Routing number', { exact: true })).toHaveValue('110000000');
+
+  // Typing replaces the masked number at once.
+  await accountNumber.click();
+  await page.keyboard.type('000987654321');
+  await expect(accountNumber).toHaveValue('000987654321');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the new bank account' });
+  await expect(dialog).toContainText(`The gifts of “Baby Parent” will be paid out to ${NEW_US_MASKED}.`);
+  await expect(dialog).toContainText('this calendar’s payout waits 24 hours after the change');
+  await expectNoSeriousAxeViolation(page, 'US bank account dialog');
+  await dialog.getByLabel('Your password').fill(calendar.owner.password);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(page.getByText('Calendar saved.')).toBeVisible();
+  await expect(accountNumber).toHaveValue('••••4321');
+  const mail = await waitForMail(page.request, calendar.owner.email, 'The bank account for your payouts was changed');
+  expect(mail.text).toContain(`from ${US_MASKED} to ${NEW_US_MASKED}`);
+  expect(mail.text).not.toContain('987654321');
+
+  // An IBAN in its place: the calendar then shows the IBAN field with the masked IBAN.
+  await page.getByRole('radio', { name: 'Europe, Switzerland or the UK (IBAN)' }).check();
+  await page.getByLabel('IBAN', { exact: true }).fill(NEW_IBAN);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toContainText(`will be paid out to ${NEW_MASKED}.`);
+  await dialog.getByLabel('Your password').fill(calendar.owner.password);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue(NEW_MASKED);
+});

@@ -172,7 +172,8 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar Info' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to list' }).first()).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Blue sky' })).toBeChecked();
-  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('US ••••6789 (routing 110000000)');
+  await expect(page.getByLabel('Routing number', { exact: true })).toHaveValue('110000000');
+  await expect(page.getByLabel('Account number', { exact: true })).toHaveValue('••••6789');
   await page.getByLabel('Calendar Name').fill('Baby Hopper is coming');
   await page.getByRole('radio', { name: 'Merry Sun' }).check();
   await page.getByRole('switch', { name: 'Hide total on Calendar' }).uncheck();
