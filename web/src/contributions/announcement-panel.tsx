@@ -15,7 +15,16 @@ const BABY_PHOTO_SIZES = '(min-width: 700px) 24rem, calc(100vw - 4rem)';
  * Shown instead of the form once the birth is announced: the date, the parents' thanks, the closest
  * guesses, and the way to the keepsake's public part (every wish, `/c/<slug>/keepsake`).
  */
-export function AnnouncementPanel({ announcement, slug }: { announcement: Announcement; slug: string }) {
+export function AnnouncementPanel({
+  announcement,
+  slug,
+  welcomeGifts = false,
+}: {
+  announcement: Announcement;
+  slug: string;
+  /** The page still takes welcome gifts (decision 026): closed to guesses only. */
+  welcomeGifts?: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   // The server picks the closest (ties included); this only adds how many days off each one was.
@@ -27,7 +36,9 @@ export function AnnouncementPanel({ announcement, slug }: { announcement: Announ
   const several = times.length > 0 || weights.length > 0;
   return (
     <section className={styles.announcement} aria-labelledby="announcement-title">
-      <p className={styles.kicker}>{t('contributions.announcement.kicker')}</p>
+      <p className={styles.kicker}>
+        {welcomeGifts ? t('contributions.announcement.kickerWelcome') : t('contributions.announcement.kicker')}
+      </p>
       <h2 id="announcement-title" className={styles.announcementTitle}>
         {t('contributions.announcement.title')}
       </h2>

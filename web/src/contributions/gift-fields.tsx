@@ -67,8 +67,14 @@ export function GiftFields({
   return (
     <>
       <fieldset className={styles.gift} aria-describedby={error && gift.choice !== 'custom' ? giftErrorId : undefined}>
-        <legend className={styles.legend}>{t('contributions.form.giftLegend')}</legend>
-        <p className={styles.muted}>{t('contributions.form.giftLead', { currency })}</p>
+        <legend className={styles.legend}>
+          {giftRequired ? t('contributions.welcome.giftLegend') : t('contributions.form.giftLegend')}
+        </legend>
+        <p className={styles.muted}>
+          {giftRequired
+            ? t('contributions.welcome.giftLead', { currency })
+            : t('contributions.form.giftLead', { currency })}
+        </p>
         <div className={styles.giftChoices}>
           {!giftRequired && (
             <GiftOption label={t('contributions.form.noGift')} value="none" current={gift.choice} onChoose={choose} />

@@ -306,7 +306,13 @@ function CalendarScreen({
           </div>
         </section>
 
-        {calendar.announcement && <AnnouncementPanel announcement={calendar.announcement} slug={slug} />}
+        {calendar.announcement && (
+          <AnnouncementPanel
+            announcement={calendar.announcement}
+            slug={slug}
+            welcomeGifts={calendar.welcomeGifts !== null}
+          />
+        )}
         {calendar.announcement && calendar.welcomeGifts && (
           <section ref={welcomeSectionRef} className={styles.card} aria-labelledby="welcome-gift-title">
             <h2 id="welcome-gift-title" className={styles.sectionTitle}>
