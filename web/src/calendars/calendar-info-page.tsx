@@ -100,7 +100,9 @@ function CalendarById({ id }: { id: string }) {
         actions={<ViewAsGuestLink calendar={calendar.data} size="lg" />}
       />
       {isCalendarClosed(calendar.data) && <ClosedCalendarBanner calendar={calendar.data} />}
-      {calendar.data.status !== 'draft' && <PayoutReadinessSection calendarId={calendar.data.id} />}
+      {calendar.data.status !== 'draft' && (
+        <PayoutReadinessSection calendarId={calendar.data.id} closed={isCalendarClosed(calendar.data)} />
+      )}
       <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} onClosedMeanwhile={() => calendar.refetch()} />
       {!isCalendarClosed(calendar.data) && <EndScheduleSection calendar={calendar.data} />}
       {!isCalendarClosed(calendar.data) && <CalendarShareSection calendar={calendar.data} />}

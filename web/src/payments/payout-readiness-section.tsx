@@ -40,10 +40,11 @@ const POLL_MS = 10_000;
 /**
  * The calendar's payout readiness (issue 24): fee, bank account, identity, ready; when something
  * blocks a payout, the exact reason and the one next step; after the announcement, the payout.
+ * `closed`: the birth was announced (or the calendar closed), so no 'when you announce'.
  * Back from the provider's identity check (`?onboarding=return`) it asks the provider at once;
  * sent back because the link expired (`?onboarding=refresh`) it opens a new one.
  */
-export function PayoutReadinessSection({ calendarId }: { calendarId: string }) {
+export function PayoutReadinessSection({ calendarId, closed }: { calendarId: string; closed: boolean }) {
   const t = useT();
   const titleId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -126,7 +127,7 @@ export function PayoutReadinessSection({ calendarId }: { calendarId: string }) {
         </div>
       ) : (
         <p className={styles.reason} role="status">
-          {t('payouts.readiness.allSet')}
+          {closed ? t('payouts.readiness.allSetClosed') : t('payouts.readiness.allSet')}
         </p>
       )}
       {data.payout && (
