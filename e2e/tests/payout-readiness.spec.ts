@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createActiveCalendar, expectNoSeriousAxeViolation } from '../support/calendars.ts';
+import {
+  addDays,
+  contribute,
+  createActiveCalendar,
+  expectNoSeriousAxeViolation,
+  GOOD_CARD,
+  openAsVisitor,
+} from '../support/calendars.ts';
+import { uniqueEmail } from '../support/mailbox.ts';
 
 // The parents' payout checklist in the sandbox (issue 24): the identity check asked after the fee,
 // the sandbox's onboarding page with Stripe's test values (a document asked, then passed), and the
@@ -7,6 +15,16 @@ import { createActiveCalendar, expectNoSeriousAxeViolation } from '../support/ca
 
 function checklist(page: Page) {
   return page.getByRole('region', { name: 'Receiving your gifts' });
+}
+
+/** Waits until the payout recipient, made in the background after the fee, is asked for the identity check. */
+async function waitForIdentityCheck(page: Page, calendarId: string) {
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/calendars/${calendarId}/payout-readiness`);
+      return ((await response.json()) as { identity: string }).identity;
+    })
+    .toBe('needed');
 }
 
 function step(page: Page, label: string) {
@@ -17,13 +35,7 @@ test('the readiness checklist moves to Ready once the parent confirms their iden
   page,
 }) => {
   const calendar = await createActiveCalendar(page);
-  // The payout recipient is made in the background after the fee: wait until the sandbox asks.
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/calendars/${calendar.id}/payout-readiness`);
-      return ((await response.json()) as { identity: string }).identity;
-    })
-    .toBe('needed');
+  await waitForIdentityCheck(page, calendar.id);
 
   await page.goto(`/my_calendars/${calendar.id}`);
   await expect(checklist(page)).toBeVisible();
@@ -70,4 +82,76 @@ test('the readiness checklist moves to Ready once the parent confirms their iden
   await expect(checklist(page).getByRole('status')).toHaveText(
     'All set: the gifts are paid out to your bank when you announce the birth.',
   );
+});
+
+test('after the announcement the payout shows as paused because of the identity check, then on its way and paid', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const calendar = await createActiveCalendar(page);
+  await waitForIdentityCheck(page, calendar.id);
+  const origin = new URL(page.url()).origin;
+  // The sandbox asks for a document (ID number 111111111): payouts are off until it is given.
+  const link = await page.request.post(`/api/calendars/${calendar.id}/payout-onboarding`, {
+    headers: { Origin: origin },
+    data: {},
+  });
+  const account = new URL(((await link.json()) as { url: string }).url).searchParams.get('account');
+  const asked = await page.request.post('/api/payouts/sandbox-onboarding', {
+    headers: { Origin: origin },
+    data: {
+      step: 'details',
+      account,
+      dateOfBirth: '1901-01-01',
+      addressLine1: 'address_full_match',
+      postalCode: '10115',
+      city: 'Berlin',
+      idNumber: '111111111',
+    },
+  });
+  expect(await asked.json()).toEqual({ identity: 'needed', needs: ['id_document'] });
+
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  await contribute(visitor, {
+    date: addDays(calendar.dueDate, -1),
+    name: 'Grandma Rose',
+    email: uniqueEmail('grandma'),
+    wish: 'Welcome!',
+    card: GOOD_CARD,
+  });
+  await visitor.close();
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/calendars/${calendar.id}`);
+      return ((await response.json()) as { raisedAmount: number }).raisedAmount;
+    })
+    .toBe(2500);
+  const announced = await page.request.post(`/api/calendars/${calendar.id}/announce`, {
+    headers: { Origin: origin },
+    data: { birthDate: new Date().toISOString().slice(0, 10), thankYouMessage: 'Thank you!' },
+  });
+  expect(announced.ok()).toBe(true);
+
+  await page.goto(`/my_calendars/${calendar.id}`);
+  const progress = checklist(page).getByTestId('payout-progress');
+  await expect(progress).toHaveText('Payout: $25 is paused because Stripe still needs to confirm your identity.', {
+    timeout: 20_000,
+  });
+  await expect(checklist(page).getByRole('status')).toContainText('Stripe needs a photo of your ID document.');
+
+  await checklist(page).getByRole('button', { name: 'Confirm your identity' }).click();
+  await expect(page).toHaveURL(/\/sandbox_onboarding\?/);
+  await page.getByLabel('Date of birth').fill('1901-01-01');
+  await page.getByLabel('Street and number').fill('address_full_match');
+  await page.getByLabel('Postal code').fill('10115');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('ID number').fill('000000000');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your identity is confirmed.');
+  await page.getByRole('link', { name: 'Back to my calendar' }).click();
+
+  // Released at once; the sandbox's bank pays it a moment later and the page follows.
+  await expect(progress).toHaveText(/^Payout: \$25 (is on its way to your bank|paid on .+)\.$/);
+  await expect(progress).toHaveText(/^Payout: \$25 paid on .+\.$/, { timeout: 30_000 });
 });
