@@ -53,7 +53,7 @@ async function sendGift(slug: string, giftAmount: number, overrides: { guessedDa
     giftAmount,
     payment: { type: 'card', card: GOOD_CARD },
   });
-  return withAnyCaptcha(t, () => postContribution(t, slug, body));
+  return withAnyCaptcha(t, async () => postContribution(t, slug, body));
 }
 
 async function sendWelcomeGift(slug: string, giftAmount: number, name = 'Aunt May') {
