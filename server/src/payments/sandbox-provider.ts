@@ -233,10 +233,12 @@ export function createSandboxProvider(options: {
     // The sandbox's 'hosted' page is a page of the product (web: /sandbox_onboarding), on the same
     // origin as the page the parent returns to.
     async createOnboardingLink(request) {
-      await readAccount(request.recipient);
+      const account = await readAccount(request.recipient);
       const url = new URL('/sandbox_onboarding', request.returnUrl);
       url.searchParams.set('account', request.recipient);
       url.searchParams.set('return', request.returnUrl);
+      // Like Stripe's page, it asks only what is due: a document asked for opens on that step.
+      if (account.currentlyDue.includes(DOCUMENT_REQUIREMENT)) url.searchParams.set('step', 'document');
       return { url: url.toString() };
     },
 

@@ -119,6 +119,10 @@ describe('the sandbox onboarding', () => {
       because: 'identity',
     });
 
+    // The onboarding link now opens on the document step.
+    const link = await sendJson(t, 'POST', `/api/calendars/${calendar.id}/payout-onboarding`, {}, cookie);
+    expect(new URL(((await link.json()) as PayoutOnboardingLink).url).searchParams.get('step')).toBe('document');
+
     const unreadable = await submit(cookie, { step: 'document', account, document: VALUES.failingDocument });
     expect(await unreadable.json()).toEqual({ identity: 'needed', needs: ['id_document'] });
     const passed = await submit(cookie, { step: 'document', account, document: VALUES.passingDocument });

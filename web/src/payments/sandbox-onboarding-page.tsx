@@ -37,6 +37,8 @@ export default function SandboxOnboardingPage() {
   const account = searchParams.get('account');
   const back = getReturnPath(searchParams.get('return'));
   const [result, setResult] = useState<SandboxOnboardingResult | null>(null);
+  // The link opens on the document step when that is what is due (sandbox-provider.ts).
+  const showDocument = result ? result.needs.includes('id_document') : searchParams.get('step') === 'document';
   return (
     <div className={styles.onboardingPage}>
       <PageHeader title={t('payouts.sandbox.title')} lead={t('payouts.sandbox.lead')} />
@@ -59,7 +61,7 @@ export default function SandboxOnboardingPage() {
           </p>
           <ButtonLink to={back}>{t('payouts.sandbox.back')}</ButtonLink>
         </section>
-      ) : result?.needs.includes('id_document') ? (
+      ) : showDocument ? (
         <DocumentStep account={account} onResult={setResult} />
       ) : (
         <DetailsStep account={account} onResult={setResult} />
