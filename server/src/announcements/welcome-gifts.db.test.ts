@@ -3,16 +3,18 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import type { PublicCalendar } from '@firstday/common/contributions';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readError } from '../../test/test-app.ts';
+import { createTestApp, readError } from '../../test/test-app.ts';
 import {
   createActiveCalendar,
   createContributionTestApp,
+  DECLINED_CARD,
   GOOD_CARD,
   makeContribution,
   postContribution,
   withAnyCaptcha,
 } from '../../test/test-contributions.ts';
-import { sendJson } from '../../test/test-users.ts';
+import { useManualSandboxWebhooks } from '../../test/test-payments.ts';
+import { sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
 import { contributions } from '../contributions/schema.ts';
 import { ledgerEntries, payments, payouts } from '../payments/schema.ts';
 import { announcements } from './schema.ts';
@@ -228,10 +230,77 @@ describe('welcome gifts after the birth', () => {
     expect(nothing.status).toBe(409);
   });
 
+  it('refunds a welcome gift whose charge lands after the window closed: it is in no payout', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    await announce(calendar.id, cookie);
+    expect((await sendWelcomeGift(calendar.slug, 1200)).status).toBe(201);
+    // Its confirmation has not arrived when the parents pay out.
+    const now = await sendJson(t, 'POST', `/api/calendars/${calendar.id}/welcome-gifts/close`, undefined, cookie);
+    expect(((await now.json()) as EndAnswer).closing.payout).toBeNull();
+    await webhooks.deliverAll();
+    await t.context.jobs.idle();
+    const [gift] = await t.db.select().from(payments).where(eq(payments.calendarId, calendar.id));
+    expect(gift).toMatchObject({ amount: 1200, status: 'refunded' });
+    expect(await t.db.select().from(payouts).where(eq(payouts.calendarId, calendar.id))).toEqual([]);
+  });
+
   it('asks for a guess before the birth', async () => {
     const { calendar } = await createActiveCalendar(t);
     const response = await sendWelcomeGift(calendar.slug, 1000);
     expect(response.status).toBe(400);
     expect((await readError(response)).fields).toHaveProperty('guessedDate');
+  });
+});
+
+describe('the card-testing defence on welcome gifts', () => {
+  it('pauses an address after 5 declined welcome gifts, as for any gift (decision 022)', async () => {
+    const app = await createTestApp({
+      env: { TRUST_PROXY: 'true' },
+      rateLimits: {
+        contributionsPerIp: { limit: 100, windowMs: 10 * 60_000 },
+        contributionsPerCalendar: { limit: 100, windowMs: 10 * 60_000 },
+      },
+    });
+    try {
+      useManualSandboxWebhooks(app);
+      const { calendar, cookie } = await createActiveCalendar(app);
+      const announced = await sendJson(
+        app,
+        'POST',
+        `/api/calendars/${calendar.id}/announce`,
+        { birthDate: TODAY, thankYouMessage: 'Thank you!', welcomeGifts: true },
+        cookie,
+      );
+      expect(announced.status).toBe(200);
+      const numbers = [
+        '4000000000000002',
+        '4000000000009995',
+        '4000000000000069',
+        '4000000000000127',
+        '4000000000000119',
+      ];
+      async function giveFrom(number: string) {
+        const body = await makeContribution(app, {
+          guessedDate: undefined,
+          giftAmount: 100,
+          payment: { type: 'card', card: { ...DECLINED_CARD, number } },
+        });
+        return app.app.request(`/api/public/calendars/${calendar.slug}/contributions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'x-forwarded-for': '198.51.100.77' },
+          body: JSON.stringify(body),
+        });
+      }
+      for (const number of numbers) {
+        const declined = await giveFrom(number);
+        expect(declined.status).toBe(201);
+        expect(((await declined.json()) as { payment: { status: string } }).payment.status).toBe('failed');
+      }
+      const sixth = await giveFrom(GOOD_CARD.number);
+      expect(sixth.status).toBe(429);
+      expect((await readError(sixth)).code).toBe('payments_paused');
+    } finally {
+      await app.close();
+    }
   });
 });
