@@ -52,7 +52,7 @@ test('the parents announce with welcome gifts on, a relative sends one, and ever
   await dialog.getByLabel('Birth date').fill(getLocalToday());
   await dialog.getByLabel('Thank You to Our Supporters').fill('Thank you all!');
   await welcomeSwitch.check();
-  await expect(dialog.getByText(/and the welcome gifts are transferred to your IBAN/)).toBeVisible();
+  await expect(dialog.getByText(/and the welcome gifts are transferred to your bank account/)).toBeVisible();
   await expectNoSeriousAxeViolation(page, 'announce dialog with welcome gifts');
   if (process.env.WELCOME_GIFT_SHOTS) {
     const size = page.viewportSize();

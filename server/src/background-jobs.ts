@@ -1,6 +1,5 @@
 import { HOLDING_LIMIT_JOB, runHoldingLimitSchedule } from './announcements/holding-limit.ts';
 import { runWelcomeGiftsSchedule, WELCOME_GIFTS_JOB } from './announcements/welcome-gifts.ts';
-import { runWelcomeGiftsSchedule, WELCOME_GIFTS_JOB } from './announcements/welcome-gifts.ts';
 import type { AppContext } from './app-context.ts';
 import { sendWishDigests, WISH_DIGEST_JOB } from './contributions/wish-digest.ts';
 import { DELETE_UNUSED_IMAGES_JOB, deleteUnusedImages } from './images/delete-unused-images.ts';
@@ -68,16 +67,6 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
         const context = getContext();
         const result = await sendPayoutReadinessMails(context);
         if (result.queued > 0) context.logger.info(result, 'payout readiness e-mails queued');
-      },
-    },
-    // Welcome gifts after the birth whose time has come: closed, and the calendar's one payout fixed (decision 026).
-    {
-      name: WELCOME_GIFTS_JOB,
-      everyMs: 60 * 60_000,
-      async run() {
-        const context = getContext();
-        const result = await runWelcomeGiftsSchedule(context);
-        if (result.closed > 0) context.logger.info(result, 'welcome gifts closed and paid out');
       },
     },
     // Photos uploaded but never saved on a calendar or an announcement, a day later.
