@@ -11,12 +11,30 @@ import { settleCalendar } from './payments/settlement.ts';
 import { SETTLE_CALENDAR_JOB } from './payments/settlement-job.ts';
 import { PAYOUT_READINESS_MAIL_JOB, sendPayoutReadinessMails } from './payouts/payout-reminders.ts';
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
 /**
  * Every background job of the product (docs/decisions/017-background-jobs.md): what runs it and
  * when. Features queue one-off jobs by name with `enqueueJob` (in their transaction) or
  * `context.jobs.enqueue`; recurring ones run on whichever server claims them first.
  */
 export function defineBackgroundJobs(getContext: () => AppContext): JobDefinition[] {
+  /** A job run every `everyMs` whose result counts what it did; logged when it did anything. */
+  const recurring = (
+    name: string,
+    everyMs: number,
+    work: (context: AppContext) => Promise<Record<string, number>>,
+    done: string,
+  ): JobDefinition => ({
+    name,
+    everyMs,
+    async run() {
+      const context = getContext();
+      const result = await work(context);
+      if (Object.values(result).some((count) => count > 0)) context.logger.info(result, done);
+    },
+  });
   return [
     // A calendar's payout and refunds after its end. If it keeps failing, reconciliation retries.
     { name: SETTLE_CALENDAR_JOB, maxAttempts: 8, run: (calendarId) => settleCalendar(getContext(), calendarId) },
@@ -27,67 +45,29 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
       run: (calendarId) => preparePayoutRecipient(getContext(), calendarId),
     },
     // Completes payments whose webhook or write was lost (e.g. a server died mid-payment).
-    { name: RECONCILE_PAYMENTS_JOB, everyMs: 60_000, run: () => reconcileAll(getContext()) },
+    { name: RECONCILE_PAYMENTS_JOB, everyMs: MINUTE_MS, run: () => reconcileAll(getContext()) },
     { name: RECONCILE_AFTER_START_JOB, maxAttempts: 3, run: () => reconcileAll(getContext(), { olderThanMs: 0 }) },
     // The creator's 'new wishes' e-mail, at most one an hour per calendar.
-    {
-      name: WISH_DIGEST_JOB,
-      everyMs: 5 * 60_000,
-      async run() {
-        const context = getContext();
-        const result = await sendWishDigests(context);
-        if (result.sent > 0) context.logger.info(result, 'wish digests queued');
-      },
-    },
+    recurring(WISH_DIGEST_JOB, 5 * MINUTE_MS, sendWishDigests, 'wish digests queued'),
     // Calendars whose birth is never announced: reminded, then ended as their parents chose (decision 026).
-    {
-      name: HOLDING_LIMIT_JOB,
-      everyMs: 60 * 60_000,
-      async run() {
-        const context = getContext();
-        const result = await runHoldingLimitSchedule(context);
-        if (result.reminded + result.ended > 0) context.logger.info(result, 'end schedule applied');
-      },
-    },
+    recurring(HOLDING_LIMIT_JOB, HOUR_MS, runHoldingLimitSchedule, 'end schedule applied'),
     // Welcome gifts after the birth whose time has come: closed, and the calendar's one payout fixed (decision 026).
-    {
-      name: WELCOME_GIFTS_JOB,
-      everyMs: 60 * 60_000,
-      async run() {
-        const context = getContext();
-        const result = await runWelcomeGiftsSchedule(context);
-        if (result.closed > 0) context.logger.info(result, 'welcome gifts closed and paid out');
-      },
-    },
+    recurring(WELCOME_GIFTS_JOB, HOUR_MS, runWelcomeGiftsSchedule, 'welcome gifts closed and paid out'),
     // The parents are told when the payment provider needs their identity, and reminded before the due date.
-    {
-      name: PAYOUT_READINESS_MAIL_JOB,
-      everyMs: 60 * 60_000,
-      async run() {
-        const context = getContext();
-        const result = await sendPayoutReadinessMails(context);
-        if (result.queued > 0) context.logger.info(result, 'payout readiness e-mails queued');
-      },
-    },
+    recurring(PAYOUT_READINESS_MAIL_JOB, HOUR_MS, sendPayoutReadinessMails, 'payout readiness e-mails queued'),
     // Photos uploaded but never saved on a calendar or an announcement, a day later.
-    {
-      name: DELETE_UNUSED_IMAGES_JOB,
-      everyMs: 60 * 60_000,
-      async run() {
-        const context = getContext();
-        const deleted = await deleteUnusedImages(context);
-        if (deleted > 0) context.logger.info({ deleted }, 'unused photos deleted');
-      },
-    },
+    recurring(
+      DELETE_UNUSED_IMAGES_JOB,
+      HOUR_MS,
+      async (context) => ({ deleted: await deleteUnusedImages(context) }),
+      'unused photos deleted',
+    ),
     // Declined payment attempts are counted for a day at most and kept a week (decision 022).
-    {
-      name: DELETE_OLD_DECLINES_JOB,
-      everyMs: 60 * 60_000,
-      async run() {
-        const context = getContext();
-        const deleted = await deleteOldDeclines(context.db);
-        if (deleted > 0) context.logger.info({ deleted }, 'old payment declines deleted');
-      },
-    },
+    recurring(
+      DELETE_OLD_DECLINES_JOB,
+      HOUR_MS,
+      async (context) => ({ deleted: await deleteOldDeclines(context.db) }),
+      'old payment declines deleted',
+    ),
   ];
 }
