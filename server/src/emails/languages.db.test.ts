@@ -86,10 +86,10 @@ describe('e-mails in the reader’s language', () => {
     expect(receipt?.subject).toBe('Спасибо за ваше пожелание и подарок');
     const text = plain(receipt!.text);
     expect(text).toContain('Здравствуйте, Анна!');
-    expect(text).toContain('Ваш прогноз: 10 января 2030 г.');
+    expect(text).toContain('Ваша догадка: 10 января 2030 г.');
     expect(text).toContain('Ваш подарок: 25,00 €');
     expect(text).toContain('карта, оканчивающаяся на 4242');
-    expect(text).toContain('Изменить прогноз или пожелание: http://firstday.test/c/');
+    expect(text).toContain('Изменить догадку или пожелание: http://firstday.test/c/');
   });
 
   it('sends the celebration to each participant in their own language, the owner’s confirmation in the owner’s', async () => {

@@ -213,7 +213,7 @@ describe("the keepsake in the owner's language", () => {
       const file = join(dir, `${calendar.id}-de.pdf`);
       writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
       const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-      expect(text).toContain('Ein Andenken für');
+      expect(text).toContain('Ein Erinnerungsbuch für');
       expect(text).toContain('DIE WÜNSCHE');
       expect(text).toContain('Поздравляем с рождением малыша!');
     } finally {
