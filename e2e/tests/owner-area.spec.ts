@@ -214,7 +214,13 @@ test('Settings shows where the calendars pay out, examples never look saved, and
   await page.goto('/settings');
   const iban = page.getByLabel('IBAN', { exact: true });
 
-  // No IBAN on the account yet: an empty field with an example that reads as one, and the calendar's own IBAN below.
+  // The first calendar's bank account became the account's too, so Settings shows it saved.
+  await expect(iban).toHaveValue(MASKED_IBAN);
+  // Emptied and saved, the account has none: an empty field with an example that reads as one,
+  // and the calendar's own IBAN below.
+  await iban.fill('');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Your settings are saved.')).toBeVisible();
   await expect(iban).toHaveValue('');
   await expect(iban).toHaveAttribute('placeholder', /^e\.g\. /);
   const payouts = page.getByRole('region', { name: 'Your calendars are paid out to' });

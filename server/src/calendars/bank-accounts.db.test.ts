@@ -90,6 +90,22 @@ describe('bank details by country', () => {
     });
   });
 
+  it('keeps the first bank account on the account too, and never replaces a saved one from the wizard', async () => {
+    const parent = await createVerifiedUser(t, `first-bank-${randomUUID()}@example.com`);
+    const me = async () =>
+      (
+        (await (await t.app.request('/api/users/me', { headers: { cookie: parent.cookie } })).json()) as {
+          IBAN: string | null;
+        }
+      ).IBAN;
+    expect(await me()).toBeNull();
+    expect((await startWizard(parent.cookie, US_ACCOUNT)).status).toBe(201);
+    expect(await me()).toBe('US ••••6789 (routing 110000000)');
+    // A second calendar paid out elsewhere leaves the account's as it is.
+    expect((await startWizard(parent.cookie, UK_ACCOUNT)).status).toBe(201);
+    expect(await me()).toBe('US ••••6789 (routing 110000000)');
+  });
+
   it('refuses a US account in another currency, and a US routing number that is not one', async () => {
     const parent = await createVerifiedUser(t, `us-euro-${randomUUID()}@example.com`);
     const inEuros = await startWizard(parent.cookie, { ...US_ACCOUNT, currency: 'eur' });

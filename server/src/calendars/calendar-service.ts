@@ -13,7 +13,7 @@ import type { Currency } from '@firstday/common/currency';
 import { getEndSchedule } from '@firstday/common/end-schedule';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findNewIban } from '../account/change-payout-iban.ts';
 import { userProfiles } from '../account/schema.ts';
@@ -249,6 +249,18 @@ export async function createDraftCalendar(
       wizardStep: 2,
     })
     .returning();
+  // The first bank account a parent gives becomes the account's too, so Settings shows it and the
+  // next calendar offers it; one already saved is never replaced from here (that needs the password).
+  if (input.bankAccount && !profile?.ibanEncrypted) {
+    await db
+      .insert(userProfiles)
+      .values({ userId: ownerId, ibanEncrypted: sealed.ibanEncrypted, ibanMasked: sealed.ibanMasked })
+      .onConflictDoUpdate({
+        target: userProfiles.userId,
+        set: { ibanEncrypted: sealed.ibanEncrypted, ibanMasked: sealed.ibanMasked, updatedAt: new Date() },
+        setWhere: isNull(userProfiles.ibanEncrypted),
+      });
+  }
   return row!;
 }
 
