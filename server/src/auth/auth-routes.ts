@@ -19,6 +19,8 @@ export const OPEN_AUTH_ROUTES = [
   { method: 'POST', path: '/sign-out' },
   { method: 'GET', path: '/verify-email' },
   { method: 'POST', path: '/send-verification-email' },
+  // The sign-up tab asks whether its sign-up was confirmed on any device (pending-sign-up.ts).
+  { method: 'POST', path: '/pending-sign-up' },
   { method: 'POST', path: '/reset-password' },
   { method: 'POST', path: '/change-password' },
   // Federated sign-in: start, and the provider's redirect back (some providers post it).

@@ -9,6 +9,7 @@ import { type Env, normalizeIssuer } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import { refuseUnusableCallbackUrls } from './callback-url.ts';
+import { pendingSignUp } from './pending-sign-up.ts';
 import * as authSchema from './schema.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -36,6 +37,9 @@ export function isFederatedProviderTrusted(env: Pick<Env, 'OIDC_ISSUER' | 'AUTH_
  * provider, sessions in the database behind an httpOnly cookie. Every e-mail it sends goes
  * through the outbox.
  */
+/** How long a confirmation link, and the sign-up tab waiting for it, stay good. */
+const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+
 export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthDeps) {
   const secure = env.APP_URL.startsWith('https://');
   /** False when the same mail (its dedupe key) was already queued. */
@@ -93,7 +97,7 @@ export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthD
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, url, token }, request) {
         // Past a few an hour the address gets no more, whoever asks and however (sign-up, resend,
         // a federated sign-in), and every request is answered the same: nobody can flood an inbox
@@ -157,27 +161,30 @@ export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthD
       // Set by auth-routes.ts from the socket (or X-Forwarded-For behind a trusted proxy).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: env.OIDC_CLIENT_ID
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: FEDERATED_PROVIDER_ID,
-                discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                clientId: env.OIDC_CLIENT_ID,
-                clientSecret: env.OIDC_CLIENT_SECRET,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                // An untrusted provider's address counts as not vouched for, whatever it claims.
-                ...(federatedTrusted ? {} : { mapProfileToUser: () => ({ emailVerified: false }) }),
-                // An address not vouched for makes an unverified account: better-auth sends our
-                // verification e-mail (sendOnSignUp) and gives no session until the link is opened.
-                requireEmailVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      pendingSignUp({ db, expiresInSeconds: VERIFICATION_EXPIRES_IN_SECONDS }),
+      ...(env.OIDC_CLIENT_ID
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: FEDERATED_PROVIDER_ID,
+                  discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: env.OIDC_CLIENT_ID,
+                  clientSecret: env.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // An untrusted provider's address counts as not vouched for, whatever it claims.
+                  ...(federatedTrusted ? {} : { mapProfileToUser: () => ({ emailVerified: false }) }),
+                  // An address not vouched for makes an unverified account: better-auth sends our
+                  // verification e-mail (sendOnSignUp) and gives no session until the link is opened.
+                  requireEmailVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -19,10 +19,10 @@ describe('callback URLs of the auth routes', () => {
     });
   });
 
-  it('still sends a broken token with a good callbackURL back to it with the error', async () => {
+  it('sends a broken token with a good callbackURL to the page that explains it, the callbackURL kept', async () => {
     const response = await t.app.request('/api/auth/verify-email?token=not-a-token&callbackURL=/my_calendars');
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/my_calendars?error=INVALID_TOKEN');
+    expect(response.headers.get('location')).toBe('/confirm_email?link=invalid&redirect=%2Fmy_calendars');
   });
 
   it('refuses the same in a body', async () => {
