@@ -81,6 +81,9 @@ test('the owner asks for the time and the weight too; after the announcement the
   await announce.getByLabel('Birth date').fill(getLocalToday());
   await announce.getByLabel('Baby’s name').fill('Mia');
   await announce.getByLabel('Time of birth').fill('00:10');
+  // A US-dollar calendar's birth weight starts in pounds; the parents weigh in grams.
+  await expect(announce.getByRole('radio', { name: 'lb + oz' })).toBeChecked();
+  await announce.getByRole('radio', { name: 'grams' }).check();
   await announce.getByRole('textbox', { name: 'Weight in grams' }).fill('3450');
   // The baby's photo, uploaded in the dialog.
   const photoField = announce.getByRole('group', { name: 'Baby’s photo' });

@@ -21,7 +21,13 @@ import { PhotoField } from '../components/photo-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { WeightField } from '../components/weight-field.tsx';
-import { checkWeight, EMPTY_WEIGHT, toWeightInput, type WeightValue } from '../components/weight-value.ts';
+import {
+  checkWeight,
+  getUsualWeightUnit,
+  getWeightValue,
+  toWeightInput,
+  type WeightValue,
+} from '../components/weight-value.ts';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import formStyles from '../styles/form.module.css';
@@ -76,7 +82,10 @@ export function AnnounceDialog({ calendar, onClose }: { calendar: OwnerCalendar;
   const [thankYouMessage, setThankYouMessage] = useState('');
   const [babyName, setBabyName] = useState('');
   const [birthTime, setBirthTime] = useState('');
-  const [birthWeight, setBirthWeight] = useState<WeightValue>(EMPTY_WEIGHT);
+  // A US family weighs its baby in pounds: the field starts in the calendar's usual unit.
+  const [birthWeight, setBirthWeight] = useState<WeightValue>(() =>
+    getWeightValue(null, getUsualWeightUnit(calendar.currency)),
+  );
   const [babyImageId, setBabyImageId] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
   // Welcome gifts after the birth (decision 026): off unless the parents turn them on.

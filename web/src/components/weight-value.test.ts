@@ -1,6 +1,13 @@
 import { GuessedWeightSchema } from '@firstday/common/fun-guesses';
 import { describe, expect, it } from 'vitest';
-import { changeWeightUnit, checkWeight, EMPTY_WEIGHT, getWeightValue, toWeightInput } from './weight-value.ts';
+import {
+  changeWeightUnit,
+  checkWeight,
+  EMPTY_WEIGHT,
+  getUsualWeightUnit,
+  getWeightValue,
+  toWeightInput,
+} from './weight-value.ts';
 
 describe('weight fields', () => {
   it('send nothing when empty, and the unit the person chose otherwise', () => {
@@ -40,5 +47,13 @@ describe('weight fields', () => {
     });
     expect(changeWeightUnit(EMPTY_WEIGHT, 'lb')).toEqual({ ...EMPTY_WEIGHT, unit: 'lb' });
     expect(getWeightValue(null, 'lb')).toEqual({ ...EMPTY_WEIGHT, unit: 'lb' });
+  });
+});
+
+describe('getUsualWeightUnit', () => {
+  it('weighs in pounds on a US-dollar calendar and in grams on the others', () => {
+    expect(getUsualWeightUnit('usd')).toBe('lb');
+    expect(getUsualWeightUnit('eur')).toBe('g');
+    expect(getUsualWeightUnit('gbp')).toBe('g');
   });
 });

@@ -1,3 +1,4 @@
+import type { Currency } from '@firstday/common/currency';
 import { gramsToPoundsOunces, toGrams, type WeightInput, type WeightUnit } from '@firstday/common/fun-guesses';
 import type { z } from 'zod';
 
@@ -5,6 +6,11 @@ import type { z } from 'zod';
 export type WeightValue = { unit: WeightUnit; grams: string; pounds: string; ounces: string };
 
 export const EMPTY_WEIGHT: WeightValue = { unit: 'g', grams: '', pounds: '', ounces: '' };
+
+/** The unit a calendar's family most likely weighs a baby in: pounds on a US-dollar calendar, else grams. */
+export function getUsualWeightUnit(currency: Currency): WeightUnit {
+  return currency === 'usd' ? 'lb' : 'g';
+}
 
 /** A saved weight shown in `unit`; empty fields for none. */
 export function getWeightValue(grams: number | null, unit: WeightUnit = 'g'): WeightValue {
