@@ -1,4 +1,7 @@
+import { SITE } from '@firstday/common/site';
 import { describe, expect, it } from 'vitest';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
+import { FAQ_ENTRIES } from './faq-questions.ts';
 import { filterFaqItems, normalizeSearchText } from './faq-search.ts';
 
 const ITEMS = [
@@ -45,5 +48,21 @@ describe('filterFaqItems', () => {
 describe('normalizeSearchText', () => {
   it('folds accents and punctuation to plain words', () => {
     expect(normalizeSearchText('  Crème  Brûlée, e-mail! ')).toBe('creme brulee email');
+  });
+});
+
+describe('the FAQ as written', () => {
+  const i18n = createServerI18n('en');
+  const items = FAQ_ENTRIES.map((entry) => ({
+    id: entry.id,
+    question: i18n._(entry.question),
+    answer: i18n._(entry.answer, { email: SITE.supportEmail, phone: SITE.phone, fee: '$20' }),
+  }));
+  const found = (query: string) => filterFaqItems(items, query).map((item) => item.id);
+
+  it('answers how to change a guess, a wish or a gift, and how a refund works (issue 25)', () => {
+    expect(found('change my gift')).toContain('change-contribution');
+    expect(found('change my wish')).toContain('change-contribution');
+    expect(found('refund')).toContain('change-contribution');
   });
 });
