@@ -33,6 +33,7 @@ export const APP_ROUTE_PATTERNS = [
   '/login',
   '/signup',
   '/resetpassword',
+  '/confirm_email',
   '/passwordrecovery',
   '/auth/popup-complete',
   '/create_calendar',

@@ -29,6 +29,7 @@ export default [
     route('login', 'auth/login-page.tsx'),
     route('signup', 'auth/signup-page.tsx'),
     route('resetpassword', 'auth/reset-password-page.tsx'),
+    route('confirm_email', 'auth/confirm-email-page.tsx'),
     route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),
     route('auth/popup-complete', 'auth/popup-complete-page.tsx'),
 

@@ -29,6 +29,16 @@ export async function hasVerifiedSession(init?: RequestInit): Promise<boolean> {
   return Boolean(session?.user.emailVerified);
 }
 
+/**
+ * Whether this tab's sign-up is confirmed, on any device: the server turns the sign-up's
+ * pending cookie into a session once the account it created is verified, and also answers true
+ * for a tab already signed in as a verified user.
+ */
+export async function completePendingSignUp(): Promise<boolean> {
+  const answer = await postJson<{ verified: boolean }>('/api/auth/pending-sign-up', {});
+  return Boolean(answer?.verified);
+}
+
 /** Ends the session on the server (the cookie is cleared by the answer). */
 export async function signOut(): Promise<void> {
   await postJson('/api/auth/sign-out', {});
@@ -56,7 +66,7 @@ export function isSafeRedirect(target: unknown): target is string {
   }
 }
 
-const AUTH_SCREENS = new Set(['/login', '/signup', '/auth/popup-complete']);
+const AUTH_SCREENS = new Set(['/login', '/signup', '/auth/popup-complete', '/confirm_email']);
 
 /** The page an auth screen was asked to continue to (`?redirect=`): a safe path that is not an auth screen, or null. */
 export function getRequestedTarget(searchParams: URLSearchParams): string | null {
