@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { formatLongDate } from '@firstday/common/format';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,9 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
       `<meta property="og:image" content="http://firstday.test/api/public/calendars/${calendar.slug}/og.png"/>`,
     );
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+    // Before the birth the page invites guesses.
+    expect(html).toContain('Guess the day the baby arrives! Pick your day on “Baby Rose”');
+    expect(html).toContain('<meta property="og:description" content="Guess the day Anna');
   });
 
   it("greets with the parents' photo (srcset, sizes, its size), their note and a countdown", async () => {
@@ -138,6 +142,113 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
     expect(html).toContain('Baby Rose');
+  });
+});
+
+describe('the guest page after the announcement', () => {
+  const today = new Date().toISOString().slice(0, 10);
+
+  async function announce(calendarId: string, cookie: string, extra: Record<string, unknown> = {}) {
+    const response = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendarId}/announce`,
+      { birthDate: today, thankYouMessage: 'Thank you for every wish!', ...extra },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+  }
+
+  it('leads with the birth news, shares the news and previews the baby, not the due date', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { parentsNote: 'We cannot wait to meet you' }, cookie);
+    await announce(calendar.id, cookie, { babyName: 'Mia' });
+
+    const { response, html } = await getPage(`/c/${calendar.slug}`);
+    expect(response.status).toBe(200);
+    // The news is the page's h1, before the guesses, the wishes and the share box.
+    expect(html).toMatch(/<h1 id="announcement-title"[^>]*>The baby has arrived!<\/h1>/);
+    expect(html).not.toContain('id="calendar-title"');
+    const news = html.indexOf('id="announcement-title"');
+    expect(news).toBeLessThan(html.indexOf('Welcome, Mia!'));
+    expect(html.indexOf('Welcome, Mia!')).toBeLessThan(html.indexOf('Thank you for every wish!'));
+    expect(html.indexOf('Thank you for every wish!')).toBeLessThan(html.indexOf('id="pick-title"'));
+    expect(html.indexOf('id="pick-title"')).toBeLessThan(html.indexOf('id="share-title"'));
+    // The parents-to-be's note is gone; the due date stays below, beside everyone's guesses.
+    // (Only the page's data, which the browser reads, still carries it.)
+    expect(html).not.toContain('>We cannot wait to meet you<');
+    expect(html.indexOf('January 15, 2030')).toBeGreaterThan(html.indexOf('id="pick-title"'));
+
+    // The invitation box holds the news (the page's catalogue, in its data block, has every text).
+    expect(html.match(/<textarea[^>]*>([^<]*)<\/textarea>/)?.[1]).toBe(
+      'Baby Mia is here! See the news, the closest guesses and every wish on “Baby Rose”.',
+    );
+    const born = formatLongDate(today);
+    expect(html).toContain('<title>Mia has arrived! – Baby Rose – Firstday</title>');
+    expect(html).toContain('<meta property="og:title" content="Mia has arrived!"/>');
+    expect(html).toContain(
+      `<meta property="og:description" content="Born on ${born}. See the news, the closest guesses and every wish."/>`,
+    );
+    expect(html).toContain(
+      `<meta property="og:image" content="http://firstday.test/api/public/calendars/${calendar.slug}/og.png?born=1"/>`,
+    );
+
+    const svg = await (await t.app.request(`/api/public/calendars/${calendar.slug}/og.svg`)).text();
+    expect(svg).toContain('Mia has arrived!');
+    expect(svg).toContain(`Born ${born}`);
+    expect(svg).toContain('Baby Rose');
+    expect(svg).not.toContain('Due January 15, 2030');
+    expect(svg).not.toContain('Guess the birthday');
+  });
+
+  it("shows the baby's photo instead of the bump photo, in the page and its preview", async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    async function upload(colour: string) {
+      const form = new FormData();
+      const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+      form.set('file', new File([new Uint8Array(bytes)], 'photo.jpg', { type: 'image/jpeg' }));
+      const uploaded = await t.app.request('/api/images', {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, cookie },
+        body: form,
+      });
+      return ((await uploaded.json()) as { id: string }).id;
+    }
+    const bump = await upload('#4080c0');
+    await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { coverImageId: bump }, cookie);
+    const baby = await upload('#f0a0b0');
+    await announce(calendar.id, cookie, { babyImageId: baby });
+
+    const { html } = await getPage(`/c/${calendar.slug}`);
+    expect(html).toContain(`/images/${baby}/640.jpg`);
+    expect(html).not.toContain(`/images/${bump}/`);
+    expect(html).toContain('<meta property="og:title" content="The baby has arrived!"/>');
+    expect(html).toContain('The baby is here! See the news');
+    expect(html).toContain(`og.png?born=${baby.slice(0, 8)}"`);
+    const svg = await (await t.app.request(`/api/public/calendars/${calendar.slug}/og.svg`)).text();
+    // Wrapped beside the photo.
+    expect(svg).toContain('>The baby has</tspan><tspan x="90" y="328">arrived!</tspan>');
+    expect(svg).toContain('data:image/jpeg;base64,');
+  });
+
+  it('invites welcome gifts, not guesses, while the parents keep the page open for them', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    await announce(calendar.id, cookie, { babyName: 'Mia', welcomeGifts: true });
+
+    const { html } = await getPage(`/c/${calendar.slug}`);
+    const page = JSON.parse(await (await t.app.request(`/api/public/calendars/${calendar.slug}`)).text()) as {
+      welcomeGifts: { until: string } | null;
+    };
+    expect(page.welcomeGifts).not.toBeNull();
+    const until = formatLongDate(page.welcomeGifts!.until.slice(0, 10));
+    expect(html).toContain(
+      `Baby Mia is here! See the news on “Baby Rose” and send a welcome gift with your wish until ${until}.`,
+    );
+    expect(html).toContain(
+      `<meta property="og:description" content="Born on ${formatLongDate(today)}. See the news, and send Anna a welcome gift with a wish until ${until}."/>`,
+    );
   });
 });
 

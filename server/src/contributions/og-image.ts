@@ -37,16 +37,27 @@ export type OgPhoto = { jpeg: Uint8Array; width: number; height: number };
 /** Where the photo sits: the right side, with rounded corners, cropped to fill. */
 const PHOTO_BOX = { x: 700, y: 60, width: 440, height: 510, radius: 36 };
 
-/** The share preview: calendar name, due date, the calendar's background colours and the parents' photo. */
+/** The announced birth: the preview then says the baby has arrived, under the calendar's name. */
+export type OgBirth = { babyName: string | null; birthDate: string };
+
+/**
+ * The share preview: calendar name, due date, the calendar's background colours and the parents'
+ * photo; after the birth the news ('Mia has arrived!', the birth date, the calendar's name) and the
+ * baby's photo when the parents gave one.
+ */
 export function renderOgSvg(
-  calendar: { title: string; dueDate: string; background: BackgroundId },
+  calendar: { title: string; dueDate: string; background: BackgroundId; born?: OgBirth | null },
   photo?: OgPhoto | null,
 ): string {
+  const born = calendar.born ?? null;
+  const headline = born ? (born.babyName ? `${born.babyName} has arrived!` : 'The baby has arrived!') : calendar.title;
+  const dateLine = born ? `Born ${formatLongDate(born.birthDate)}` : `Due ${formatLongDate(calendar.dueDate)}`;
+  const footer = born ? calendar.title : 'Guess the birthday and leave a wish';
   const palette = PALETTES[calendar.background] ?? PALETTES.pink;
   // Beside the photo the text has a little more than half the width.
   const titleSize = photo ? 64 : 80;
   const lineHeight = photo ? 78 : 96;
-  const titleLines = wrapText(calendar.title, photo ? 16 : 24, photo ? 3 : 2);
+  const titleLines = wrapText(headline, photo ? 16 : 24, photo ? 3 : 2);
   const titleTop = titleLines.length === 1 ? 300 : 250;
   const title = titleLines
     .map((line, index) => `<tspan x="90" y="${titleTop + index * lineHeight}">${escapeHtml(line)}</tspan>`)
@@ -65,8 +76,8 @@ ${picture}
 <g font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" fill="${palette.ink}">
 <text x="90" y="130" font-size="44" font-weight="bold" fill="${palette.accent}">Firstday</text>
 <text font-size="${titleSize}" font-weight="bold">${title}</text>
-<text x="90" y="${titleTop + titleLines.length * lineHeight + 20}" font-size="${photo ? 34 : 40}">Due ${escapeHtml(formatLongDate(calendar.dueDate))}</text>
-<text x="90" y="560" font-size="${photo ? 28 : 32}" fill="${palette.accent}">Guess the birthday and leave a wish</text>
+<text x="90" y="${titleTop + titleLines.length * lineHeight + 20}" font-size="${photo ? 34 : 40}">${escapeHtml(dateLine)}</text>
+<text x="90" y="560" font-size="${photo ? 28 : 32}" fill="${palette.accent}">${escapeHtml(wrapText(footer, photo ? 30 : 48, 1)[0] ?? '')}</text>
 </g>
 </svg>`;
 }

@@ -1,5 +1,7 @@
 import { ContributionRequestSchema, UpdateOwnContributionSchema } from '@firstday/common/contributions';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { announcements } from '../announcements/schema.ts';
 import { findWelcomeWindow } from '../announcements/welcome-window.ts';
 import type { AppContext } from '../app-context.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
@@ -38,19 +40,38 @@ export function createPublicRoutes(context: AppContext) {
   );
   const ogImages = createOgImageCache();
 
+  /** The announced birth of an announced or paid-out calendar; null before it and after a close without one. */
+  async function findAnnouncedBirth(calendar: { id: string; status: string }) {
+    if (calendar.status !== 'announced' && calendar.status !== 'paid_out') return null;
+    const [row] = await context.db
+      .select({
+        kind: announcements.kind,
+        birthDate: announcements.birthDate,
+        babyName: announcements.babyName,
+        babyImageId: announcements.babyImageId,
+      })
+      .from(announcements)
+      .where(eq(announcements.calendarId, calendar.id));
+    if (row?.kind !== 'announcement' || !row.birthDate) return null;
+    return { birthDate: row.birthDate, babyName: row.babyName, babyImageId: row.babyImageId };
+  }
+
   async function loadOgCalendar(slug: string) {
     const calendar = await findPublicCalendarRow(context.db, slug);
     if (!calendar?.dueDate) throw calendarNotFound();
+    const announcement = await findAnnouncedBirth(calendar);
     const view = {
       title: getCalendarTitle(calendar),
       dueDate: calendar.dueDate,
       background: calendar.background,
+      born: announcement && { babyName: announcement.babyName, birthDate: announcement.birthDate },
     };
-    const coverImageId = calendar.coverImageId;
+    // After the birth the bump photo is old news: the baby's photo, or none.
+    const coverImageId = announcement ? announcement.babyImageId : calendar.coverImageId;
     return {
       view,
       key: JSON.stringify({ ...view, coverImageId }),
-      /** The cover photo at the width it is drawn (440 px), or null without one. */
+      /** The cover (or after the birth the baby's) photo at the width it is drawn (440 px), or null. */
       async loadPhoto(): Promise<OgPhoto | null> {
         if (!coverImageId) return null;
         const variant = await readImageVariant(context, coverImageId, { width: 640, format: 'jpeg' });

@@ -12,18 +12,20 @@ type Announcement = NonNullable<PublicCalendar['announcement']>;
 const BABY_PHOTO_SIZES = '(min-width: 700px) 24rem, calc(100vw - 4rem)';
 
 /**
- * Shown instead of the form once the birth is announced: the date, the parents' thanks, the closest
- * guesses, and the way to the keepsake's public part (every wish, `/c/<slug>/keepsake`).
+ * The top of the guest page once the birth is announced, in place of the bump photo, the
+ * parents-to-be's note and the countdown (a phone opened from the 'The baby is here!' e-mail sees
+ * the news first): the baby's photo, name, date, time and weight, the parents' thanks, the way to
+ * the keepsake's public part (every wish, `/c/<slug>/keepsake`) and the closest guesses.
  */
 export function AnnouncementPanel({
   announcement,
   slug,
-  welcomeGifts = false,
+  calendarTitle,
 }: {
   announcement: Announcement;
   slug: string;
-  /** The page still takes welcome gifts (decision 026): closed to guesses only. */
-  welcomeGifts?: boolean;
+  /** The calendar's name, above the news: the page's h1 is the news itself. */
+  calendarTitle: string;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -36,12 +38,10 @@ export function AnnouncementPanel({
   const several = times.length > 0 || weights.length > 0;
   return (
     <section className={styles.announcement} aria-labelledby="announcement-title">
-      <p className={styles.kicker}>
-        {welcomeGifts ? t('contributions.announcement.kickerWelcome') : t('contributions.announcement.kicker')}
-      </p>
-      <h2 id="announcement-title" className={styles.announcementTitle}>
+      <p className={styles.kicker}>{calendarTitle}</p>
+      <h1 id="announcement-title" className={styles.announcementTitle}>
         {t('contributions.announcement.title')}
-      </h2>
+      </h1>
       {announcement.babyImageId && (
         <picture className={styles.babyPhoto}>
           <source type="image/webp" srcSet={imageSrcSet(announcement.babyImageId, 'webp')} sizes={BABY_PHOTO_SIZES} />
@@ -55,6 +55,8 @@ export function AnnouncementPanel({
                 : t('contributions.announcement.photoAltBaby')
             }
             decoding="async"
+            // The first thing painted now, as the cover photo was before the birth.
+            fetchPriority="high"
           />
         </picture>
       )}
@@ -91,11 +93,11 @@ export function AnnouncementPanel({
       </p>
       {(closest.length > 0 || several) && (
         <div>
-          <h3 className={styles.closestTitle}>{t('contributions.announcement.closest')}</h3>
+          <h2 className={styles.closestTitle}>{t('contributions.announcement.closest')}</h2>
           <p className={styles.muted}>{t('contributions.announcement.noPrize')}</p>
           {closest.length > 0 && (
             <>
-              {several && <h4 className={styles.closestKind}>{t('contributions.announcement.theDay')}</h4>}
+              {several && <h3 className={styles.closestKind}>{t('contributions.announcement.theDay')}</h3>}
               <ol className={styles.closest}>
                 {closest.map((guess, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and days repeat; the order is fixed
@@ -112,7 +114,7 @@ export function AnnouncementPanel({
           )}
           {times.length > 0 && (
             <>
-              <h4 className={styles.closestKind}>{t('contributions.announcement.theTime')}</h4>
+              <h3 className={styles.closestKind}>{t('contributions.announcement.theTime')}</h3>
               <ol className={styles.closest}>
                 {times.map((guess, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and times repeat; the order is fixed
@@ -133,7 +135,7 @@ export function AnnouncementPanel({
           )}
           {weights.length > 0 && (
             <>
-              <h4 className={styles.closestKind}>{t('contributions.announcement.theWeight')}</h4>
+              <h3 className={styles.closestKind}>{t('contributions.announcement.theWeight')}</h3>
               <ol className={styles.closest}>
                 {weights.map((guess, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: names and weights repeat; the order is fixed

@@ -18,22 +18,47 @@ export function buildCalendarMeta(
 ): MetaDescriptor[] {
   const robots = { name: 'robots', content: 'noindex' };
   if (!calendar) return [{ title: t('contributions.meta.notFound') }, robots];
-  const { title, slug } = calendar;
-  const description = t('contributions.meta.description', {
-    names: calendar.parentNames,
-    date: formatLongDate(calendar.dueDate, locale),
-  });
+  const { title, slug, announcement } = calendar;
+  const arrived = announcement
+    ? {
+        title: t('contributions.meta.arrivedTitle', { name: announcement.babyName ?? 'none' }),
+        description: calendar.welcomeGifts
+          ? t('contributions.meta.arrivedDescriptionWelcome', {
+              date: formatLongDate(announcement.birthDate, locale),
+              names: calendar.parentNames || t('contributions.welcome.theParents'),
+              until: formatLongDate(calendar.welcomeGifts.until.slice(0, 10), locale),
+            })
+          : t('contributions.meta.arrivedDescription', { date: formatLongDate(announcement.birthDate, locale) }),
+      }
+    : null;
+  const description =
+    arrived?.description ??
+    t('contributions.meta.description', {
+      names: calendar.parentNames,
+      date: formatLongDate(calendar.dueDate, locale),
+    });
+  // After the birth the preview leads with the news; the calendar's name follows in the page title.
+  const shareTitle = arrived ? arrived.title : title;
   return [
-    { title: `${title} – Firstday` },
+    { title: arrived ? `${arrived.title} – ${title} – Firstday` : `${title} – Firstday` },
     { name: 'description', content: description },
     robots,
     ...buildShareTags({
-      title,
+      title: shareTitle,
       description,
       url: `${appUrl}/c/${slug}`,
-      // A new photo is a new address: messengers keep a preview per address.
-      image: `${appUrl}/api/public/calendars/${slug}/og.png${calendar.coverImageId ? `?photo=${calendar.coverImageId.slice(0, 8)}` : ''}`,
+      image: `${appUrl}/api/public/calendars/${slug}/og.png${getOgImageVersion(calendar)}`,
       imageSize: { width: 1200, height: 630 },
     }),
   ];
+}
+
+/**
+ * A new picture is a new address, since messengers keep a preview per address: the cover photo's id
+ * before the birth; after it 'born', with the baby's photo's id when there is one.
+ */
+function getOgImageVersion(calendar: PublicCalendar): string {
+  const { announcement, coverImageId } = calendar;
+  if (announcement) return `?born=${announcement.babyImageId ? announcement.babyImageId.slice(0, 8) : '1'}`;
+  return coverImageId ? `?photo=${coverImageId.slice(0, 8)}` : '';
 }

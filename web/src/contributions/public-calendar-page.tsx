@@ -238,6 +238,14 @@ function CalendarScreen({
   // After hydration (which must print the server's text), the countdown follows the guest's own day.
   useEffect(() => setToday(getLocalToday()), []);
   const countdown = closed ? null : describeDueCountdown(calendar.dueDate, today, t);
+  const shareNews = calendar.announcement
+    ? {
+        babyName: calendar.announcement.babyName,
+        welcomeGiftsUntil: calendar.welcomeGifts
+          ? formatLongDate(calendar.welcomeGifts.until.slice(0, 10), locale)
+          : null,
+      }
+    : null;
 
   return (
     <div className={styles.page} data-background={calendar.background}>
@@ -245,73 +253,71 @@ function CalendarScreen({
         <Logo />
       </header>
       <main id="main" className={styles.main}>
-        <section
-          className={styles.hero}
-          aria-labelledby="calendar-title"
-          data-has-photo={calendar.coverImageId ? true : undefined}
-        >
-          {calendar.coverImageId && (
-            <CoverPhoto
-              id={calendar.coverImageId}
-              size={calendar.coverImageSize}
-              alt={
-                calendar.parentNames
-                  ? t('contributions.page.coverAlt', { names: calendar.parentNames })
-                  : t('contributions.page.coverAltParents')
-              }
-            />
-          )}
-          <div className={styles.heroText}>
-            <p className={styles.kicker}>{t('contributions.page.kicker')}</p>
-            <h1 id="calendar-title" className={styles.title}>
-              {heading}
-            </h1>
-            {calendar.parentNames && calendar.parentNames !== heading && (
-              <p className={styles.parents}>{calendar.parentNames}</p>
-            )}
-            {countdown && (
-              <p className={styles.countdown}>
-                <strong>{countdown.headline}</strong>
-                {countdown.detail && <span> {countdown.detail}</span>}
-              </p>
-            )}
-            {calendar.parentsNote && (
-              <figure className={styles.note}>
-                <blockquote className={styles.noteText}>{calendar.parentsNote}</blockquote>
-                <figcaption className={styles.noteFrom}>
-                  —{' '}
-                  {calendar.parentNames
-                    ? t('contributions.page.noteFrom', { names: calendar.parentNames })
-                    : t('contributions.page.noteFromParents')}
-                </figcaption>
-              </figure>
-            )}
-            <dl className={styles.stats}>
-              <div>
-                <dt>{t('contributions.page.dueDate')}</dt>
-                <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
-              </div>
-              <div>
-                <dt>{t('contributions.page.participants')}</dt>
-                <dd>{formatNumber(calendar.participants, locale)}</dd>
-              </div>
-              {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
-              {!closed && calendar.totalRaisedAmount !== undefined && (
-                <div>
-                  <dt>{t('contributions.page.raised')}</dt>
-                  <dd>{formatMoney(calendar.totalRaisedAmount, { currency: calendar.currency, locale })}</dd>
-                </div>
-              )}
-            </dl>
-          </div>
-        </section>
-
+        {/* After the birth the news leads; the bump photo, the parents-to-be's note and the countdown go. */}
         {calendar.announcement && (
-          <AnnouncementPanel
-            announcement={calendar.announcement}
-            slug={slug}
-            welcomeGifts={calendar.welcomeGifts !== null}
-          />
+          <AnnouncementPanel announcement={calendar.announcement} slug={slug} calendarTitle={heading} />
+        )}
+        {!calendar.announcement && (
+          <section
+            className={styles.hero}
+            aria-labelledby="calendar-title"
+            data-has-photo={calendar.coverImageId ? true : undefined}
+          >
+            {calendar.coverImageId && (
+              <CoverPhoto
+                id={calendar.coverImageId}
+                size={calendar.coverImageSize}
+                alt={
+                  calendar.parentNames
+                    ? t('contributions.page.coverAlt', { names: calendar.parentNames })
+                    : t('contributions.page.coverAltParents')
+                }
+              />
+            )}
+            <div className={styles.heroText}>
+              <p className={styles.kicker}>{t('contributions.page.kicker')}</p>
+              <h1 id="calendar-title" className={styles.title}>
+                {heading}
+              </h1>
+              {calendar.parentNames && calendar.parentNames !== heading && (
+                <p className={styles.parents}>{calendar.parentNames}</p>
+              )}
+              {countdown && (
+                <p className={styles.countdown}>
+                  <strong>{countdown.headline}</strong>
+                  {countdown.detail && <span> {countdown.detail}</span>}
+                </p>
+              )}
+              {calendar.parentsNote && (
+                <figure className={styles.note}>
+                  <blockquote className={styles.noteText}>{calendar.parentsNote}</blockquote>
+                  <figcaption className={styles.noteFrom}>
+                    —{' '}
+                    {calendar.parentNames
+                      ? t('contributions.page.noteFrom', { names: calendar.parentNames })
+                      : t('contributions.page.noteFromParents')}
+                  </figcaption>
+                </figure>
+              )}
+              <dl className={styles.stats}>
+                <div>
+                  <dt>{t('contributions.page.dueDate')}</dt>
+                  <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
+                </div>
+                <div>
+                  <dt>{t('contributions.page.participants')}</dt>
+                  <dd>{formatNumber(calendar.participants, locale)}</dd>
+                </div>
+                {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
+                {!closed && calendar.totalRaisedAmount !== undefined && (
+                  <div>
+                    <dt>{t('contributions.page.raised')}</dt>
+                    <dd>{formatMoney(calendar.totalRaisedAmount, { currency: calendar.currency, locale })}</dd>
+                  </div>
+                )}
+              </dl>
+            </div>
+          </section>
         )}
         {calendar.announcement && calendar.welcomeGifts && (
           <section ref={welcomeSectionRef} className={styles.card} aria-labelledby="welcome-gift-title">
@@ -342,6 +348,25 @@ function CalendarScreen({
               {closed ? t('contributions.page.everyonesGuesses') : t('contributions.page.pickTitle')}
             </h2>
             {!closed && <p className={styles.lead}>{t('contributions.page.pickLead')}</p>}
+            {calendar.announcement && (
+              <>
+                <p className={styles.lead}>
+                  {calendar.welcomeGifts
+                    ? t('contributions.announcement.kickerWelcome')
+                    : t('contributions.announcement.kicker')}
+                </p>
+                <dl className={styles.stats}>
+                  <div>
+                    <dt>{t('contributions.page.dueDate')}</dt>
+                    <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('contributions.page.participants')}</dt>
+                    <dd>{formatNumber(calendar.participants, locale)}</dd>
+                  </div>
+                </dl>
+              </>
+            )}
             <div ref={gridRef} className={styles.gridWrap}>
               <GuessCalendar
                 window={calendar.window}
@@ -393,7 +418,7 @@ function CalendarScreen({
             <h2 id="share-title" className={styles.sectionTitle}>
               {t('contributions.page.share')}
             </h2>
-            <SharePanel url={shareUrl} title={heading} />
+            <SharePanel url={shareUrl} title={heading} news={shareNews} />
           </section>
         )}
       </main>

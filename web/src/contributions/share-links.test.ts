@@ -6,6 +6,8 @@ import {
   getEmailUrl,
   getGuestInvitation,
   getMessengerAppUrl,
+  getNewsInvitation,
+  getShareSubject,
   getSmsUrl,
   getWhatsAppUrl,
   isMobileDevice,
@@ -25,6 +27,38 @@ describe('the invitation', () => {
 
   it('names the calendar for guests', () => {
     expect(getGuestInvitation('Baby Rose', t)).toContain('“Baby Rose”');
+  });
+
+  it('passes on the news after the birth, with the baby’s name when given', () => {
+    expect(getNewsInvitation('Baby Rose', { babyName: 'Mia', welcomeGiftsUntil: null }, t)).toBe(
+      'Baby Mia is here! See the news, the closest guesses and every wish on “Baby Rose”.',
+    );
+    expect(getNewsInvitation('Baby Rose', { babyName: null, welcomeGiftsUntil: null }, t)).toMatch(
+      /^The baby is here! See the news/,
+    );
+  });
+
+  it('invites welcome gifts instead of guesses while the parents take them', () => {
+    const text = getNewsInvitation('Baby Rose', { babyName: 'Mia', welcomeGiftsUntil: 'January 14, 2027' }, t);
+    expect(text).toBe(
+      'Baby Mia is here! See the news on “Baby Rose” and send a welcome gift with your wish until January 14, 2027.',
+    );
+    expect(text).not.toMatch(/guess/i);
+  });
+
+  it('has a subject about the guessing before the birth and about the baby after it', () => {
+    expect(getShareSubject('Baby Rose', null, t)).toBe('Guess the day: Baby Rose');
+    expect(getShareSubject('Baby Rose', { babyName: 'Mia', welcomeGiftsUntil: null }, t)).toBe(
+      'Baby Mia is here: Baby Rose',
+    );
+  });
+
+  it('is about the baby in German and Russian too', () => {
+    const de = createServerI18n('de');
+    const ru = createServerI18n('ru');
+    const news = { babyName: 'Mia', welcomeGiftsUntil: null };
+    expect(getNewsInvitation('Baby Rose', news, (id, values) => de._(id, values))).toMatch(/^Baby Mia ist da!/);
+    expect(getNewsInvitation('Baby Rose', news, (id, values) => ru._(id, values))).toMatch(/^Mia уже с нами!/);
   });
 });
 

@@ -17,6 +17,27 @@ export function getGuestInvitation(title: string, t: Translate): string {
   return t('contributions.share.guestInvitation', { title });
 }
 
+/** The announced birth, as the guest page shares it; `welcomeGiftsUntil` while welcome gifts are open. */
+export type BirthNews = { babyName: string | null; welcomeGiftsUntil: string | null };
+
+/**
+ * After the announcement a guest passes on the news, not a guessing game: with welcome gifts open
+ * (decision 026) it invites a gift until the window's end (a date already formatted for the reader).
+ */
+export function getNewsInvitation(title: string, news: BirthNews, t: Translate): string {
+  const name = news.babyName ?? 'none';
+  return news.welcomeGiftsUntil
+    ? t('contributions.share.welcomeInvitation', { name, title, until: news.welcomeGiftsUntil })
+    : t('contributions.share.newsInvitation', { name, title });
+}
+
+/** The e-mail's subject: the guessing game before the birth, the news after it. */
+export function getShareSubject(title: string, news: BirthNews | null, t: Translate): string {
+  return news
+    ? t('contributions.share.newsSubject', { name: news.babyName ?? 'none', title })
+    : t('contributions.share.subject', { title });
+}
+
 /** The invitation with the link at its end, so editing the text can never lose the link. */
 export function composeInvitation(text: string, url: string): string {
   const trimmed = text.trim();

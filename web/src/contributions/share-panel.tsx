@@ -5,10 +5,13 @@ import formStyles from '../styles/form.module.css';
 import styles from './public-calendar.module.css';
 import {
   APP_NAMES,
+  type BirthNews,
   composeInvitation,
   getEmailUrl,
   getGuestInvitation,
   getMessengerAppUrl,
+  getNewsInvitation,
+  getShareSubject,
   getSmsUrl,
   getWhatsAppUrl,
   INVITATION_MAX_LENGTH,
@@ -31,15 +34,19 @@ type SharePanelProps = {
   title: string;
   /** The pre-written invitation; the person may edit it before sending. Defaults to a guest's words. */
   invitation?: string;
+  /** After the announcement: the guest's default words and the subject are about the baby. */
+  news?: BirthNews | null;
 };
 
 /**
  * The sharing kit: one editable invitation, sent by WhatsApp, SMS, e-mail, Messenger or the
  * device's share sheet; the link to copy, a QR code, and a printable page with both.
  */
-export function SharePanel({ url, title, invitation }: SharePanelProps) {
+export function SharePanel({ url, title, invitation, news = null }: SharePanelProps) {
   const t = useT();
-  const [text, setText] = useState(() => invitation ?? getGuestInvitation(title, t));
+  const [text, setText] = useState(
+    () => invitation ?? (news ? getNewsInvitation(title, news, t) : getGuestInvitation(title, t)),
+  );
   const [status, setStatus] = useState<ShareStatus>('idle');
   const [canShare, setCanShare] = useState(false);
   const [qrCode, setQrCode] = useState<string | null>(null);
@@ -47,7 +54,7 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
   const textId = useId();
   const hintId = useId();
   const message = composeInvitation(text, url);
-  const subject = t('contributions.share.subject', { title });
+  const subject = getShareSubject(title, news, t);
 
   // Read after mounting: navigator.share exists on phones and some desktop browsers only.
   useEffect(() => {
@@ -188,7 +195,11 @@ export function SharePanel({ url, title, invitation }: SharePanelProps) {
         {status === 'messenger_copy_failed' && t('contributions.share.messengerCopyFailed', { url })}
       </p>
       <p className={styles.printOnly}>
-        <T id="contributions.share.printLink" values={{ url }} components={{ 0: <strong>{url}</strong> }} />
+        <T
+          id={news ? 'contributions.share.newsPrintLink' : 'contributions.share.printLink'}
+          values={{ url }}
+          components={{ 0: <strong>{url}</strong> }}
+        />
       </p>
     </div>
   );
