@@ -67,13 +67,18 @@ export function createImageUploadRoutes(context: AppContext) {
 
 const VARIANT_FILE = /^(\d+)\.(webp|jpg)$/;
 const ONE_YEAR_SECONDS = 31_536_000;
+/**
+ * Only a photo's id (a UUID) is this route's: every other path under /images (the site's own
+ * pictures, `/images/articles/…` of web/public) goes on to the web build's static files.
+ */
+const PHOTO_ID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /**
  * `GET /images/:id/:width.:ext` (public): a variant, e.g. `/images/<id>/640.webp`. Its bytes never
  * change (a new photo gets a new id), so it is cached for a year.
  */
 export function createImageServingRoutes(context: AppContext) {
-  return new Hono().get('/:id/:file', async (c) => {
+  return new Hono().get(`/:id{${PHOTO_ID}}/:file`, async (c) => {
     const match = VARIANT_FILE.exec(c.req.param('file'));
     const width = Number(match?.[1]);
     if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
