@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   addDays,
@@ -184,4 +185,77 @@ test('a calendar closed without celebration refunds the gifts, sends a neutral n
   await expect(visitor.getByRole('heading', { name: 'When will the baby arrive?' })).toHaveCount(0);
   await expect(visitor.getByRole('button', { name: 'Pick your day' })).toHaveCount(0);
   await visitor.context().close();
+});
+
+const PHOTO_PATH = new URL('../fixtures/cover-photo.jpg', import.meta.url);
+
+/** A photo uploaded by the signed-in owner, through the API. */
+async function uploadPhoto(page: Page): Promise<string> {
+  const uploaded = await page.request.post('/api/images', {
+    headers: { Origin: new URL(page.url()).origin },
+    multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO_PATH) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  return ((await uploaded.json()) as { id: string }).id;
+}
+
+test('after the announcement a phone sees the news first, and the share text and link preview are about the baby', async ({
+  page,
+  browser,
+}) => {
+  // Set up through the API: the calendar with its bump photo and parents-to-be note, then the birth.
+  const calendar = await createActiveCalendar(page);
+  const headers = { Origin: new URL(page.url()).origin };
+  const patched = await page.request.patch(`/api/calendars/${calendar.id}`, {
+    headers,
+    data: { coverImageId: await uploadPhoto(page), parentsNote: 'We can’t wait to meet our little one…' },
+  });
+  expect(patched.ok()).toBe(true);
+  const thanks = 'Thank you for every guess and every wish!';
+  const announced = await page.request.post(`/api/calendars/${calendar.id}/announce`, {
+    headers,
+    data: {
+      birthDate: getLocalToday(),
+      thankYouMessage: thanks,
+      babyName: 'Mia',
+      birthTimeMinutes: 7 * 60 + 42,
+      babyImageId: await uploadPhoto(page),
+    },
+  });
+  expect(announced.status()).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(`/c/${calendar.slug}`);
+  // The news is the page's heading, in the first screen, before any scrolling.
+  const news = phone.getByRole('heading', { level: 1, name: 'The baby has arrived!' });
+  await expect(news).toBeInViewport();
+  const box = await news.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  await expect(phone.getByText('Welcome, Mia!')).toBeVisible();
+  await expect(phone.getByText(thanks)).toBeVisible();
+  await expect(phone.getByRole('img', { name: 'Mia, just born' })).toBeVisible();
+  await expect(phone.getByText('We can’t wait to meet our little one…')).toHaveCount(0);
+  await expect(phone.getByRole('img', { name: /^A photo from/ })).toHaveCount(0);
+  await expect(phone.getByRole('link', { name: 'Read every wish in the keepsake' })).toBeVisible();
+
+  // The share box and the link preview pass on the news.
+  await expect(phone.getByLabel('Your invitation')).toHaveValue(
+    'Baby Mia is here! See the news, the closest guesses and every wish on “Baby Parent”.',
+  );
+  await expect(phone.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Mia has arrived!');
+  await expect(phone.locator('meta[property="og:description"]')).toHaveAttribute('content', /^Born on /);
+  const image = await phone.locator('meta[property="og:image"]').getAttribute('content');
+  expect(image).toMatch(/og\.png\?born=/);
+  const preview = await phone.request.get(new URL(image!).pathname.replace('og.png', 'og.svg'));
+  expect(await preview.text()).toContain('Mia has arrived!');
+  await expectNoSeriousAxeViolation(phone, 'announced calendar on a phone');
+  // Screenshots for a person to look at (not compared): in /tmp, never committed.
+  if (process.env.ANNOUNCEMENT_SHOTS) {
+    await phone.screenshot({ path: '/tmp/announced/390.png' });
+    await phone.screenshot({ path: '/tmp/announced/390-full.png', fullPage: true });
+    await phone.setViewportSize({ width: 1440, height: 900 });
+    await phone.screenshot({ path: '/tmp/announced/1440.png' });
+  }
+  await context.close();
 });
