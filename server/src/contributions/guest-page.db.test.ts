@@ -199,6 +199,19 @@ describe('the guest page after the announcement', () => {
     expect(svg).toContain('Baby Rose');
     expect(svg).not.toContain('Due January 15, 2030');
     expect(svg).not.toContain('Guess the birthday');
+    // In the language of the page that links it.
+    const german = await (await t.app.request(`/api/public/calendars/${calendar.slug}/og.svg?lang=de`)).text();
+    expect(german).toContain('Mia ist da!');
+    expect(german).toContain(`Geboren am ${formatLongDate(today, 'de')}`);
+  });
+
+  it('has a preview image in German and Russian before the birth too', async () => {
+    const { calendar } = await createActiveCalendar(t);
+    const russian = await (await t.app.request(`/api/public/calendars/${calendar.slug}/og.svg?lang=ru`)).text();
+    expect(russian).toContain('Срок: 15 января 2030');
+    expect(russian).toContain('Угадайте день рождения и оставьте пожелание');
+    const unknown = await (await t.app.request(`/api/public/calendars/${calendar.slug}/og.svg?lang=xx`)).text();
+    expect(unknown).toContain('Due January 15, 2030');
   });
 
   it("shows the baby's photo instead of the bump photo, in the page and its preview", async () => {

@@ -1,6 +1,8 @@
 import type { BackgroundId } from '@firstday/common/calendars';
 import { formatLongDate } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { serverTranslator } from '../lib/i18n.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -41,18 +43,22 @@ const PHOTO_BOX = { x: 700, y: 60, width: 440, height: 510, radius: 36 };
 export type OgBirth = { babyName: string | null; birthDate: string };
 
 /**
- * The share preview: calendar name, due date, the calendar's background colours and the parents'
- * photo; after the birth the news ('Mia has arrived!', the birth date, the calendar's name) and the
- * baby's photo when the parents gave one.
+ * The share preview, in the language of the page that links it: calendar name, due date, the
+ * calendar's background colours and the parents' photo; after the birth the news ('Mia has
+ * arrived!', the birth date, the calendar's name) and the baby's photo when the parents gave one.
  */
 export function renderOgSvg(
   calendar: { title: string; dueDate: string; background: BackgroundId; born?: OgBirth | null },
   photo?: OgPhoto | null,
+  locale: Locale = 'en',
 ): string {
+  const t = serverTranslator(locale);
   const born = calendar.born ?? null;
-  const headline = born ? (born.babyName ? `${born.babyName} has arrived!` : 'The baby has arrived!') : calendar.title;
-  const dateLine = born ? `Born ${formatLongDate(born.birthDate)}` : `Due ${formatLongDate(calendar.dueDate)}`;
-  const footer = born ? calendar.title : 'Guess the birthday and leave a wish';
+  const headline = born ? t('calendars.shareImage.arrived', { name: born.babyName ?? 'none' }) : calendar.title;
+  const dateLine = born
+    ? t('calendars.shareImage.born', { date: formatLongDate(born.birthDate, locale) })
+    : t('calendars.shareImage.due', { date: formatLongDate(calendar.dueDate, locale) });
+  const footer = born ? calendar.title : t('calendars.shareImage.invite');
   const palette = PALETTES[calendar.background] ?? PALETTES.pink;
   // Beside the photo the text has a little more than half the width.
   const titleSize = photo ? 64 : 80;

@@ -1,5 +1,6 @@
 import { ContributionRequestSchema, UpdateOwnContributionSchema } from '@firstday/common/contributions';
 import { eq } from 'drizzle-orm';
+import { isLocale, type Locale } from '@firstday/common/locales';
 import { Hono } from 'hono';
 import { announcements } from '../announcements/schema.ts';
 import { findWelcomeWindow } from '../announcements/welcome-window.ts';
@@ -56,7 +57,12 @@ export function createPublicRoutes(context: AppContext) {
     return { birthDate: row.birthDate, babyName: row.babyName, babyImageId: row.babyImageId };
   }
 
-  async function loadOgCalendar(slug: string) {
+  /** The preview's language: the page that links it adds `?lang=` for German and Russian. */
+  function readOgLocale(lang: string | undefined): Locale {
+    return isLocale(lang) ? lang : 'en';
+  }
+
+  async function loadOgCalendar(slug: string, locale: Locale) {
     const calendar = await findPublicCalendarRow(context.db, slug);
     if (!calendar?.dueDate) throw calendarNotFound();
     const announcement = await findAnnouncedBirth(calendar);
@@ -70,7 +76,7 @@ export function createPublicRoutes(context: AppContext) {
     const coverImageId = announcement ? announcement.babyImageId : calendar.coverImageId;
     return {
       view,
-      key: JSON.stringify({ ...view, coverImageId }),
+      key: JSON.stringify({ ...view, coverImageId, locale }),
       /** The cover (or after the birth the baby's) photo at the width it is drawn (440 px), or null. */
       async loadPhoto(): Promise<OgPhoto | null> {
         if (!coverImageId) return null;
@@ -91,12 +97,13 @@ export function createPublicRoutes(context: AppContext) {
       return c.body(page.body);
     })
     .get('/calendars/:slug/og.png', async (c) => {
-      const { view, key, loadPhoto } = await loadOgCalendar(c.req.param('slug'));
+      const locale = readOgLocale(c.req.query('lang'));
+      const { view, key, loadPhoto } = await loadOgCalendar(c.req.param('slug'), locale);
       let png = ogImages.get(key);
       if (!png) {
         const render = await loadPngRenderer();
         if (!render) throw new AppError('image_unavailable', 'The preview image is not available here.', 503);
-        png = render(renderOgSvg(view, await loadPhoto()));
+        png = render(renderOgSvg(view, await loadPhoto(), locale));
         ogImages.set(key, png);
       }
       c.header('Content-Type', 'image/png');
@@ -104,10 +111,11 @@ export function createPublicRoutes(context: AppContext) {
       return c.body(new Uint8Array(png));
     })
     .get('/calendars/:slug/og.svg', async (c) => {
-      const { view, loadPhoto } = await loadOgCalendar(c.req.param('slug'));
+      const locale = readOgLocale(c.req.query('lang'));
+      const { view, loadPhoto } = await loadOgCalendar(c.req.param('slug'), locale);
       c.header('Content-Type', 'image/svg+xml; charset=UTF-8');
       c.header('Cache-Control', `public, max-age=${OG_CACHE_SECONDS}`);
-      return c.body(renderOgSvg(view, await loadPhoto()));
+      return c.body(renderOgSvg(view, await loadPhoto(), locale));
     })
     .post('/calendars/:slug/contributions', perIp, async (c) => {
       const slug = c.req.param('slug');

@@ -105,4 +105,13 @@ describe('the guest page link preview', () => {
     expect(readTags(calendar, 'ru')['og:title']).toBe('Mia уже с нами!');
     expect(readTags(calendar, 'ru')['og:description']).toMatch(/^Дата рождения: 18 декабря 2026/);
   });
+
+  it('asks for the preview image in the page’s language', () => {
+    expect(readTags(makeCalendar({ status: 'announced', announcement }), 'de')['og:image']).toBe(
+      `${APP}/api/public/calendars/Ab3dEf9hIj/og.png?born=f9e8d7c6&lang=de`,
+    );
+    expect(readTags(makeCalendar({ coverImageId: null }), 'ru')['og:image']).toBe(
+      `${APP}/api/public/calendars/Ab3dEf9hIj/og.png?lang=ru`,
+    );
+  });
 });

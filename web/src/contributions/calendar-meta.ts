@@ -47,7 +47,7 @@ export function buildCalendarMeta(
       title: shareTitle,
       description,
       url: `${appUrl}/c/${slug}`,
-      image: `${appUrl}/api/public/calendars/${slug}/og.png${getOgImageVersion(calendar)}`,
+      image: `${appUrl}/api/public/calendars/${slug}/og.png${getOgImageQuery(calendar, locale)}`,
       imageSize: { width: 1200, height: 630 },
     }),
   ];
@@ -55,10 +55,14 @@ export function buildCalendarMeta(
 
 /**
  * A new picture is a new address, since messengers keep a preview per address: the cover photo's id
- * before the birth; after it 'born', with the baby's photo's id when there is one.
+ * before the birth; after it 'born', with the baby's photo's id when there is one. The image's words
+ * are in the page's language (English without `lang`).
  */
-function getOgImageVersion(calendar: PublicCalendar): string {
+function getOgImageQuery(calendar: PublicCalendar, locale: Locale): string {
   const { announcement, coverImageId } = calendar;
-  if (announcement) return `?born=${announcement.babyImageId ? announcement.babyImageId.slice(0, 8) : '1'}`;
-  return coverImageId ? `?photo=${coverImageId.slice(0, 8)}` : '';
+  const params: string[] = [];
+  if (announcement) params.push(`born=${announcement.babyImageId ? announcement.babyImageId.slice(0, 8) : '1'}`);
+  else if (coverImageId) params.push(`photo=${coverImageId.slice(0, 8)}`);
+  if (locale !== 'en') params.push(`lang=${locale}`);
+  return params.length > 0 ? `?${params.join('&')}` : '';
 }
