@@ -1,6 +1,6 @@
 import { ContributionRequestSchema, UpdateOwnContributionSchema } from '@firstday/common/contributions';
-import { eq } from 'drizzle-orm';
 import { isLocale, type Locale } from '@firstday/common/locales';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { announcements } from '../announcements/schema.ts';
 import { findWelcomeWindow } from '../announcements/welcome-window.ts';
