@@ -20,6 +20,7 @@ import {
 } from './contribution-form-values.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
 import { GiftFields } from './gift-fields.tsx';
+import { getBirthNews } from './share-links.ts';
 import { SharePanel } from './share-panel.tsx';
 import { useContributionSubmit } from './use-contribution-submit.ts';
 import { WishField } from './wish-field.tsx';
@@ -170,8 +171,11 @@ export default function ContributionDialog({
             ) : (
               <p>{t('contributions.thanks.receipt')}</p>
             )}
-            <h3 className={styles.subTitle}>{t('contributions.thanks.invite')}</h3>
-            <SharePanel url={shareUrl} title={calendar.title} />
+            {/* After the birth (a welcome gift) the news is passed on, not the guessing. */}
+            <h3 className={styles.subTitle}>
+              {calendar.announcement ? t('contributions.thanks.inviteNews') : t('contributions.thanks.invite')}
+            </h3>
+            <SharePanel url={shareUrl} title={calendar.title} news={getBirthNews(calendar, locale)} />
             <Button size="lg" onClick={() => dialogRef.current?.close()}>
               {t('contributions.thanks.back')}
             </Button>

@@ -30,6 +30,7 @@ import { describeDueCountdown, getLocalToday } from './due-countdown.ts';
 import { GuessCalendar } from './guess-calendar.tsx';
 import styles from './public-calendar.module.css';
 import { PublicWishList } from './public-wish-list.tsx';
+import { getBirthNews } from './share-links.ts';
 import { SharePanel } from './share-panel.tsx';
 import { StickyPickBar } from './sticky-pick-bar.tsx';
 
@@ -238,14 +239,7 @@ function CalendarScreen({
   // After hydration (which must print the server's text), the countdown follows the guest's own day.
   useEffect(() => setToday(getLocalToday()), []);
   const countdown = closed ? null : describeDueCountdown(calendar.dueDate, today, t);
-  const shareNews = calendar.announcement
-    ? {
-        babyName: calendar.announcement.babyName,
-        welcomeGiftsUntil: calendar.welcomeGifts
-          ? formatLongDate(calendar.welcomeGifts.until.slice(0, 10), locale)
-          : null,
-      }
-    : null;
+  const shareNews = getBirthNews(calendar, locale);
 
   return (
     <div className={styles.page} data-background={calendar.background}>

@@ -1,8 +1,10 @@
+import type { PublicCalendar } from '@firstday/common/contributions';
 import { describe, expect, it } from 'vitest';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { Translate } from '../i18n/use-t.tsx';
 import {
   composeInvitation,
+  getBirthNews,
   getEmailUrl,
   getGuestInvitation,
   getMessengerAppUrl,
@@ -51,6 +53,26 @@ describe('the invitation', () => {
     expect(getShareSubject('Baby Rose', { babyName: 'Mia', welcomeGiftsUntil: null }, t)).toBe(
       'Baby Mia is here: Baby Rose',
     );
+  });
+
+  it('takes the news from the calendar: none before the birth, the welcome gifts’ end in the reader’s language', () => {
+    const announcement = {
+      birthDate: '2026-12-18',
+      message: 'Thanks!',
+      closestGuesses: [],
+      babyName: 'Mia',
+      babyImageId: null,
+      birthTimeMinutes: null,
+      birthWeightGrams: null,
+      closestTimeGuesses: null,
+      closestWeightGuesses: null,
+    };
+    const calendar = { announcement: null, welcomeGifts: null } as unknown as PublicCalendar;
+    expect(getBirthNews(calendar, 'en')).toBeNull();
+    expect(getBirthNews({ ...calendar, announcement }, 'en')).toEqual({ babyName: 'Mia', welcomeGiftsUntil: null });
+    expect(
+      getBirthNews({ ...calendar, announcement, welcomeGifts: { until: '2027-01-17T10:00:00.000Z' } }, 'de'),
+    ).toEqual({ babyName: 'Mia', welcomeGiftsUntil: '17. Januar 2027' });
   });
 
   it('is about the baby in German and Russian too', () => {

@@ -3,6 +3,9 @@
  * so the same text reaches every button and the addresses are tested.
  */
 
+import type { PublicCalendar } from '@firstday/common/contributions';
+import { formatLongDate } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
 import type { Translate } from '../i18n/use-t.tsx';
 
 export const INVITATION_MAX_LENGTH = 500;
@@ -19,6 +22,15 @@ export function getGuestInvitation(title: string, t: Translate): string {
 
 /** The announced birth, as the guest page shares it; `welcomeGiftsUntil` while welcome gifts are open. */
 export type BirthNews = { babyName: string | null; welcomeGiftsUntil: string | null };
+
+/** The news a calendar's page shares once the birth is announced; null before it (or after a close without one). */
+export function getBirthNews(calendar: PublicCalendar, locale: Locale): BirthNews | null {
+  if (!calendar.announcement) return null;
+  return {
+    babyName: calendar.announcement.babyName,
+    welcomeGiftsUntil: calendar.welcomeGifts ? formatLongDate(calendar.welcomeGifts.until.slice(0, 10), locale) : null,
+  };
+}
 
 /**
  * After the announcement a guest passes on the news, not a guessing game: with welcome gifts open
