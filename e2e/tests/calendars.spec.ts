@@ -140,6 +140,10 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
   await expect(page).toHaveURL(/\/my_calendars$/);
   const card = page.getByRole('article', { name: "Grace's calendar" });
   await expect(card.getByText('Active')).toBeVisible();
+  // Share first: while nobody has joined, the link, QR code and invitation lead the page.
+  const share = page.getByRole('region', { name: 'Share your calendar' });
+  await expect(share).toBeVisible();
+  expect((await share.boundingBox())?.y).toBeLessThan((await card.boundingBox())?.y ?? 0);
   await expect(card.locator('dt:text-is("Participants") + dd')).toHaveText('0');
   await expect(card.locator('dt:text-is("Has been raised") + dd')).toHaveText('$0');
   await expect(page.getByRole('link', { name: 'Add more' })).toHaveAttribute('href', '/create_calendar');

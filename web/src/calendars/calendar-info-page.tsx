@@ -88,6 +88,7 @@ function CalendarById({ id }: { id: string }) {
       calendar.error instanceof ApiError && (calendar.error.status === 404 || calendar.error.status === 400);
     return notFound ? <CalendarNotFound /> : <LoadProblem error={calendar.error} onRetry={() => calendar.refetch()} />;
   }
+  const waitingForGuests = calendar.data.status === 'active' && calendar.data.participants === 0;
   return (
     <div className={styles.page}>
       <PageHeader
@@ -103,9 +104,11 @@ function CalendarById({ id }: { id: string }) {
       {calendar.data.status !== 'draft' && (
         <PayoutReadinessSection calendarId={calendar.data.id} closed={isCalendarClosed(calendar.data)} />
       )}
+      {/* Share first while nobody has joined yet (issue 25); below the details once guests come. */}
+      {waitingForGuests && <CalendarShareSection calendar={calendar.data} />}
       <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} onClosedMeanwhile={() => calendar.refetch()} />
       {!isCalendarClosed(calendar.data) && <EndScheduleSection calendar={calendar.data} />}
-      {!isCalendarClosed(calendar.data) && <CalendarShareSection calendar={calendar.data} />}
+      {!isCalendarClosed(calendar.data) && !waitingForGuests && <CalendarShareSection calendar={calendar.data} />}
     </div>
   );
 }

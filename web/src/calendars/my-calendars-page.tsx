@@ -18,7 +18,7 @@ import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
 import { SupportDialog } from './calendar-dialogs.tsx';
-import { ViewAsGuestLink } from './calendar-share-section.tsx';
+import { CalendarShareSection, ViewAsGuestLink } from './calendar-share-section.tsx';
 import { BackgroundArt, StatusBadge } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, listCalendars } from './calendars-api.ts';
 import { CardMenu } from './card-menu.tsx';
@@ -105,6 +105,9 @@ export default function MyCalendarsPage() {
   }
 
   const announce = getAnnounceAction(list, t);
+  // Share first (issue 25): while the newest active calendar waits for its first guest, its link,
+  // QR code and invitation lead the page.
+  const waitingForGuests = list.find((calendar) => calendar.status === 'active' && calendar.participants === 0);
 
   return (
     <>
@@ -136,6 +139,7 @@ export default function MyCalendarsPage() {
           )
         }
       />
+      {waitingForGuests && <CalendarShareSection calendar={waitingForGuests} />}
       <ul className={styles.grid}>
         {list.map((calendar) => (
           <li key={calendar.id}>
