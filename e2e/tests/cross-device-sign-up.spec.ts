@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import {
   createVerifiedAccount,
@@ -114,4 +115,30 @@ test.describe('a confirmation link that cannot confirm', () => {
     await expect(page.getByRole('heading', { name: "This confirmation link doesn't work" })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
   });
+});
+
+test('the explanation reads in German and Russian on a phone, with no serious accessibility violation', async ({
+  browser,
+  baseURL,
+}) => {
+  const pages = [
+    {
+      locale: 'de-DE',
+      link: 'expired',
+      heading: 'Dieser Bestätigungslink ist abgelaufen',
+      button: 'Neuen Link senden',
+    },
+    { locale: 'ru-RU', link: 'used', heading: 'Эта ссылка уже использована', button: null },
+  ];
+  for (const { locale, link, heading, button } of pages) {
+    const context = await browser.newContext({ baseURL, locale, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`/confirm_email?link=${link}&redirect=%2Fcreate_calendar&email=oma%40example.com`);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    if (button) await expect(page.getByRole('button', { name: button })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await context.close();
+  }
 });
