@@ -76,6 +76,15 @@ test('the parents announce with welcome gifts on, a relative sends one, and ever
   await expect(relative.getByRole('heading', { name: 'The baby has arrived!' })).toBeVisible();
   await expect(relative.getByRole('heading', { name: 'Welcome the baby with a gift' })).toBeVisible();
   await expect(relative.getByRole('button', { name: 'Pick your day' })).toHaveCount(0);
+  // Its share box and link preview invite welcome gifts, not guesses.
+  await expect(relative.getByLabel('Your invitation')).toHaveValue(
+    /^The baby is here! See the news on “Baby Parent” and send a welcome gift with your wish until /,
+  );
+  await expect(relative.locator('meta[property="og:title"]')).toHaveAttribute('content', 'The baby has arrived!');
+  await expect(relative.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    /a welcome gift with a wish until /,
+  );
   await expectNoSeriousAxeViolation(relative, 'guest page during welcome gifts');
   await shoot(relative, 'guest-page-welcome-1440');
   await relative.setViewportSize({ width: 390, height: 844 });
@@ -98,6 +107,8 @@ test('the parents announce with welcome gifts on, a relative sends one, and ever
   await form.getByRole('button', { name: 'Send wish and $25' }).click();
   await expect(form.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 40_000 });
   await expect(form.getByText(/Your welcome gift of \$25 and your wish are on their way/)).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Pass on the news' })).toBeVisible();
+  await expect(form.getByLabel('Your invitation')).toHaveValue(/^The baby is here! See the news/);
   await form.getByRole('button', { name: 'Back to the calendar' }).click();
   await expect(relative.getByText('Aunt May sent a welcome gift')).toBeVisible();
 
