@@ -5,8 +5,9 @@ import { createActiveCalendar, createDraftCalendarAsSignedIn } from '../support/
 /**
  * No broken image or link on any page: every public page in every language and the signed-in
  * pages are opened in the browser, and every image (src, srcset, poster, CSS url()), stylesheet,
- * script, icon and same-origin link they name must answer 200. Each distinct address is requested
- * once per run; all failures are collected and named in one assertion.
+ * script, icon and same-origin link they name must answer 200, and a link to a part of a page
+ * (`/#Blog`) must find that part. Each distinct address is requested once per run; all failures are
+ * collected and named in one assertion.
  */
 
 // The two tests run one after the other in one worker and share the cache of checked addresses.
@@ -48,9 +49,12 @@ function checkOnce(request: APIRequestContext, url: string): Promise<string> {
 }
 
 /** Everything the rendered page points at, as absolute addresses (fragments dropped). */
-function collectReferences(page: Page): Promise<Reference[]> {
+function collectReferences(
+  page: Page,
+): Promise<{ references: Reference[]; fragments: Array<{ path: string; id: string }>; ids: string[] }> {
   return page.evaluate(() => {
     const found: Array<{ kind: 'image' | 'stylesheet' | 'script' | 'font' | 'icon' | 'link'; url: string }> = [];
+    const fragments: Array<{ path: string; id: string }> = [];
     const add = (kind: (typeof found)[number]['kind'], value: string | null | undefined, base = document.baseURI) => {
       if (!value || value.startsWith('data:') || value.startsWith('blob:')) return;
       let url: URL;
@@ -62,6 +66,9 @@ function collectReferences(page: Page): Promise<Reference[]> {
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
       if (kind === 'link' && url.origin !== location.origin) return;
+      if (kind === 'link' && url.hash.length > 1) {
+        fragments.push({ path: url.pathname, id: decodeURIComponent(url.hash.slice(1)) });
+      }
       url.hash = '';
       found.push({ kind, url: url.href });
     };
@@ -123,7 +130,10 @@ function collectReferences(page: Page): Promise<Reference[]> {
     for (const element of document.querySelectorAll('[style*="url("]')) {
       addCssUrls(element.getAttribute('style') ?? '', document.baseURI);
     }
-    return found;
+    const ids = [...document.querySelectorAll('[id], a[name]')].map(
+      (element) => element.id || element.getAttribute('name') || '',
+    );
+    return { references: found, fragments, ids };
   });
 }
 
@@ -131,6 +141,9 @@ function collectReferences(page: Page): Promise<Reference[]> {
 class Crawl {
   private readonly references = new Map<string, { kinds: Set<Kind>; pages: Set<string> }>();
 
+  /** The ids of each page visited, and the `#fragment` links to check against them. */
+  private readonly pageIds = new Map<string, Set<string>>();
+  private readonly fragments: Array<{ path: string; id: string; on: string }> = [];
   /** Pages of the crawl that did not open with 200 themselves. */
   private readonly pageFailures: string[] = [];
   private readonly request: APIRequestContext;
@@ -173,8 +186,10 @@ class Crawl {
     }
     if (ready) await ready(page);
     await page.waitForLoadState('networkidle');
-    const references = await collectReferences(page);
+    const { references, fragments, ids } = await collectReferences(page);
     for (const { kind, url } of references) this.record(kind, url, path);
+    this.pageIds.set(toPageKey(new URL(page.url()).pathname), new Set(ids));
+    for (const fragment of fragments) this.fragments.push({ ...fragment, on: path });
     return references;
   }
 
@@ -192,7 +207,14 @@ class Crawl {
       const on = [...pages].slice(0, 4).join(', ') + (pages.size > 4 ? ` and ${pages.size - 4} more` : '');
       return [`${statuses[i]} ${[...kinds].join('/')} ${pathOf(url)} (on ${on})`];
     });
-    return [...this.pageFailures, ...broken].sort();
+    // A link to a part of a page the crawl opened: that part must be there.
+    const missingParts = new Set(
+      this.fragments.flatMap(({ path, id, on }) => {
+        const ids = this.pageIds.get(toPageKey(path));
+        return !ids || ids.has(id) ? [] : [`no #${id} on ${path} (linked from ${on})`];
+      }),
+    );
+    return [...this.pageFailures, ...broken, ...missingParts].sort();
   }
 }
 
