@@ -178,6 +178,8 @@ describe('the guest page after the announcement', () => {
     // (Only the page's data, which the browser reads, still carries it.)
     expect(html).not.toContain('>We cannot wait to meet you<');
     expect(html.indexOf('January 15, 2030')).toBeGreaterThan(html.indexOf('id="pick-title"'));
+    // Nobody can pick a day any more.
+    expect(html).toContain('>No wishes were left on this calendar.<');
 
     // The invitation box holds the news (the page's catalogue, in its data block, has every text).
     expect(html.match(/<textarea[^>]*>([^<]*)<\/textarea>/)?.[1]).toBe(
@@ -255,6 +257,7 @@ describe('the guest page after the announcement', () => {
       welcomeGifts: { until: string } | null;
     };
     expect(page.welcomeGifts).not.toBeNull();
+    expect(html).toContain('>No wishes yet. Be the first to send a welcome gift with a wish!<');
     const until = formatLongDate(page.welcomeGifts!.until.slice(0, 10));
     expect(html).toContain(
       `Baby Mia is here! See the news on “Baby Rose” and send a welcome gift with your wish until ${until}.`,

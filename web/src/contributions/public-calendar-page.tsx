@@ -390,6 +390,7 @@ function CalendarScreen({
             loadingMore={loadingMore}
             moreProblem={moreProblem}
             onShowMore={showMore}
+            accepting={!closed ? 'guesses' : calendar.welcomeGifts ? 'welcome_gifts' : 'nothing'}
             renderActions={
               ownerView
                 ? (wish, describedBy) => (

@@ -14,7 +14,15 @@ type PublicWishListProps = {
   onShowMore: () => void;
   /** The parents' controls under each wish, when the page's visitor is its owner; `describedBy` names the wish. */
   renderActions?: (wish: PublicWish, describedBy: string) => ReactNode;
+  /** What the page still takes: a day's guess, a welcome gift after the birth, or nothing once it has ended. */
+  accepting?: 'guesses' | 'welcome_gifts' | 'nothing';
 };
+
+const EMPTY_MESSAGES = {
+  guesses: 'contributions.wishList.empty',
+  welcome_gifts: 'contributions.wishList.emptyWelcome',
+  nothing: 'contributions.wishList.emptyClosed',
+} as const;
 
 /** The wishes, newest first; the text is rendered as text, never as HTML. */
 export function PublicWishList({
@@ -24,11 +32,12 @@ export function PublicWishList({
   moreProblem,
   onShowMore,
   renderActions,
+  accepting = 'guesses',
 }: PublicWishListProps) {
   const t = useT();
   const locale = useLocale();
   if (wishes.length === 0) {
-    return <p className={styles.muted}>{t('contributions.wishList.empty')}</p>;
+    return <p className={styles.muted}>{t(EMPTY_MESSAGES[accepting])}</p>;
   }
   return (
     <>
