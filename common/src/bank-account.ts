@@ -149,3 +149,11 @@ export const BANK_CURRENCY_MESSAGES: Record<Exclude<BankAccountKind, 'iban'>, st
   us: 'A US bank account receives US dollars only.',
   gb: 'A UK account with a sort code receives pounds only: enter its IBAN for another currency.',
 };
+
+/** The currencies a saved account can take, read from its masked text as `getBankAccountCurrencies` reads the full one. */
+export function getMaskedBankAccountCurrencies(masked: string): readonly Currency[] {
+  const { kind } = readMaskedBankAccount(masked);
+  if (kind === 'us') return ['usd'];
+  if (kind === 'gb') return ['gbp'];
+  return getBankAccountCurrencies(masked);
+}

@@ -5,6 +5,8 @@
  * the owner's page and the server's job (server/src/announcements/holding-limit.ts) name one date.
  */
 
+import { readMaskedBankAccount } from './bank-account.ts';
+
 const DAY_MS = 86_400_000;
 /** Seven weeks after the due date: the guess window (two weeks after it) and five more weeks to announce. */
 export const END_DAYS_AFTER_DUE_DATE = 49;
@@ -25,7 +27,9 @@ export type EndSchedule = {
 
 /** The masked bank account says where the bank is ('US ••••6789 (routing …)', 'US12 …' is an IBAN). */
 export function getHoldingLimitDays(bankAccountMasked: string | null): number {
-  return bankAccountMasked?.startsWith('US ') ? HOLDING_LIMIT_DAYS.us : HOLDING_LIMIT_DAYS.other;
+  return bankAccountMasked && readMaskedBankAccount(bankAccountMasked).kind === 'us'
+    ? HOLDING_LIMIT_DAYS.us
+    : HOLDING_LIMIT_DAYS.other;
 }
 
 /** When an active calendar is ended for its parents, and when they are reminded of it. */

@@ -1,4 +1,8 @@
-import { getBankAccountCurrencies, UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
+import {
+  getBankAccountCurrencies,
+  getMaskedBankAccountCurrencies,
+  UNSUPPORTED_BANK_COUNTRY_MESSAGE,
+} from '@firstday/common/bank-account';
 import { CreateCalendarSchema } from '@firstday/common/calendar-forms';
 import {
   type BackgroundId,
@@ -97,10 +101,9 @@ export function getDraftValues(calendar: OwnerCalendar, locale: Locale = 'en'): 
 export function getAcceptedCurrencies(values: WizardValues, savedBankAccount: string | null): readonly Currency[] {
   if (values.ibanChoice === 'new' && values.bankKind === 'us') return ['usd'];
   if (values.ibanChoice === 'new' && values.bankKind === 'gb') return ['gbp'];
-  const iban = values.ibanChoice === 'saved' ? savedBankAccount : values.iban;
-  if (iban?.startsWith('US ')) return ['usd'];
-  if (iban?.startsWith('GB ') && !/^GB\d/.test(iban)) return ['gbp'];
-  return getBankAccountCurrencies(iban && /^\s*[A-Za-z]{2}/.test(iban) ? iban.trim().toUpperCase() : 'XX');
+  if (values.ibanChoice === 'saved' && savedBankAccount) return getMaskedBankAccountCurrencies(savedBankAccount);
+  const iban = values.ibanChoice === 'saved' ? '' : values.iban.trim().toUpperCase();
+  return getBankAccountCurrencies(/^[A-Z]{2}/.test(iban) ? iban : 'XX');
 }
 
 /**
@@ -121,8 +124,8 @@ export function followBankCurrency(
 
 /** Whether a draft's currency was picked by the parent rather than taken from its bank account. */
 export function isCurrencyPicked(calendar: Pick<OwnerCalendar, 'currency' | 'bankAccount'>): boolean {
-  const accepted = calendar.bankAccount?.startsWith('US ') ? ['usd'] : null;
-  return calendar.currency !== (accepted?.[0] ?? defaultCurrencyForIban(calendar.bankAccount));
+  const usual = calendar.bankAccount ? getMaskedBankAccountCurrencies(calendar.bankAccount)[0] : undefined;
+  return calendar.currency !== (usual ?? defaultCurrencyForIban(null));
 }
 
 /** Something typed that the server does not have yet; a chosen but still empty new IBAN is nothing. */

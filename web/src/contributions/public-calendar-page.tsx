@@ -293,23 +293,8 @@ function CalendarScreen({
                   </figcaption>
                 </figure>
               )}
-              <dl className={styles.stats}>
-                <div>
-                  <dt>{t('contributions.page.dueDate')}</dt>
-                  <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
-                </div>
-                <div>
-                  <dt>{t('contributions.page.participants')}</dt>
-                  <dd>{formatNumber(calendar.participants, locale)}</dd>
-                </div>
-                {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
-                {!closed && calendar.totalRaisedAmount !== undefined && (
-                  <div>
-                    <dt>{t('contributions.page.raised')}</dt>
-                    <dd>{formatMoney(calendar.totalRaisedAmount, { currency: calendar.currency, locale })}</dd>
-                  </div>
-                )}
-              </dl>
+              {/* Closed: the gifts are on their way to the parents, a running total no longer means anything. */}
+              <CalendarStats calendar={calendar} withTotal={!closed} />
             </div>
           </section>
         )}
@@ -349,16 +334,7 @@ function CalendarScreen({
                     ? t('contributions.announcement.kickerWelcome')
                     : t('contributions.announcement.kicker')}
                 </p>
-                <dl className={styles.stats}>
-                  <div>
-                    <dt>{t('contributions.page.dueDate')}</dt>
-                    <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('contributions.page.participants')}</dt>
-                    <dd>{formatNumber(calendar.participants, locale)}</dd>
-                  </div>
-                </dl>
+                <CalendarStats calendar={calendar} withTotal={false} />
               </>
             )}
             <div ref={gridRef} className={styles.gridWrap}>
@@ -475,5 +451,29 @@ function CoverPhoto({ id, size, alt }: { id: string; size: PublicCalendar['cover
         fetchPriority="high"
       />
     </picture>
+  );
+}
+
+/** The due date, the participants and (while it means something) the total raised. */
+function CalendarStats({ calendar, withTotal }: { calendar: PublicCalendar; withTotal: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <dl className={styles.stats}>
+      <div>
+        <dt>{t('contributions.page.dueDate')}</dt>
+        <dd>{formatLongDate(calendar.dueDate, locale)}</dd>
+      </div>
+      <div>
+        <dt>{t('contributions.page.participants')}</dt>
+        <dd>{formatNumber(calendar.participants, locale)}</dd>
+      </div>
+      {withTotal && calendar.totalRaisedAmount !== undefined && (
+        <div>
+          <dt>{t('contributions.page.raised')}</dt>
+          <dd>{formatMoney(calendar.totalRaisedAmount, { currency: calendar.currency, locale })}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
