@@ -1,3 +1,5 @@
+import { getCookie } from './cookies.ts';
+
 /**
  * The languages Firstday speaks, and how a request picks one (docs/decisions/020-i18n-library.md):
  * marketing pages by their URL prefix (`/`, `/de/`, `/ru/`), the signed-in area by the account's
@@ -11,7 +13,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', ru: 'Русский' };
 
 /** The visitor's last choice of language; read by the server for pages without a prefix. */
-export const LOCALE_COOKIE = 'firstday_locale';
+export const LOCALE_COOKIE = getCookie('language').name;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

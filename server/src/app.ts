@@ -70,6 +70,11 @@ export function createApp(context: AppContext, web?: WebBuild) {
   // Photo uploads have their own, larger limit (images/image-routes.ts).
   app.use('/api/*', (c, next) => (c.req.path === IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
 
+  // An API answer may carry personal data: no browser or proxy keeps it, unless its route says so.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   app.use('/api/*', requireTrustedOrigin([context.env.APP_URL, ...context.env.AUTH_EXTRA_ORIGINS]));
   app.use('/api/*', refuseForbiddenText({ skipBodyFor: (path) => path.startsWith('/api/payments/webhooks/') }));
 

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@firstday/common/locales';
+import { getCookie } from '@firstday/common/cookies';
+import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import { type I18n, setupI18n } from '@lingui/core';
 import { hasCatalogues, loadCatalogues } from './catalogues.ts';
 import type { Namespace } from './namespaces.ts';
@@ -64,6 +65,7 @@ export function startWithLocale(locale: Locale) {
 
 /** Remembers a visitor's explicit choice for pages without a locale prefix (read by the server). */
 export function rememberLocale(locale: Locale) {
+  const cookie = getCookie('language');
   // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser.
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+  document.cookie = `${cookie.name}=${locale}; path=/; max-age=${cookie.maxAgeSeconds}; samesite=lax`;
 }

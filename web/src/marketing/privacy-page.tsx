@@ -1,3 +1,4 @@
+import { COOKIES } from '@firstday/common/cookies';
 import { localeFromPath } from '@firstday/common/locales';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
@@ -130,7 +131,14 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: 'cookies',
     title: messageId('legal.privacy.cookies.title'),
-    blocks: [{ kind: 'p', text: { id: messageId('legal.privacy.cookies.p1'), tags: ['strong'] } }],
+    blocks: [
+      { kind: 'p', text: { id: messageId('legal.privacy.cookies.p1'), tags: ['strong'] } },
+      {
+        kind: 'ul',
+        items: COOKIES.map(({ id }) => ({ id: messageId(`legal.privacy.cookies.${id}`), tags: ['strong'] })),
+      },
+      { kind: 'p', text: { id: messageId('legal.privacy.cookies.p2') } },
+    ],
   },
   {
     id: 'retention',
