@@ -516,6 +516,37 @@ describe('the thank-you note', () => {
     expect(email.html.match(/<img\b/g)).toHaveLength(2);
     expect(email.html).toContain('Thank you!');
   });
+
+  it("signs a note '— Anna' once: not when the parents signed it themselves", async () => {
+    const signed = await thankYous.createThankYouNoteEmail({
+      ...note,
+      message: 'Dear Tom,\n\nthank you for your wish.\n\nWith love, Anna & Tom',
+      babyName: null,
+      babyImageUrl: null,
+    });
+    expect(signed.text).toContain('With love, Anna & Tom');
+    expect(signed.text).not.toContain('— Anna');
+    const unsigned = await thankYous.createThankYouNoteEmail({ ...note, babyName: null, babyImageUrl: null });
+    expect(unsigned.text).toContain('— Anna');
+  });
+
+  it('recognises a sign-off in each language, and not a sentence', () => {
+    const signedOff = [
+      ['With love,', 'Anna & Tom'],
+      ['Thank you!', '— Anna'],
+      ['Danke!', 'Liebe Grüße, Anna und Tom'],
+      ['Спасибо!', 'С любовью, Анна'],
+      ['Thank you!', 'Hugs from the three of us'],
+    ];
+    for (const paragraphs of signedOff) expect(thankYous.endsWithSignOff(paragraphs, 'Anna'), paragraphs[1]).toBe(true);
+    const unsigned = [
+      ['Dear Tom,', 'thank you for your lovely wish. It means the world to us.'],
+      ['Dear Tom,', 'Anna still smiles when she reads your wish.'],
+      ['Lovely to hear from you'],
+      [],
+    ];
+    for (const paragraphs of unsigned) expect(thankYous.endsWithSignOff(paragraphs, 'Anna'), paragraphs[1]).toBe(false);
+  });
 });
 
 describe('the other languages', () => {

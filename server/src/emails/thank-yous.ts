@@ -6,6 +6,27 @@ import { type Email, renderEmail } from './layout.ts';
 
 type Calendar = { title: string; slug: string; firstName: string; background: BackgroundId };
 
+// The first words of a closing line in our three languages ('With love,', 'Liebe Grüße', 'Обнимаем').
+const CLOSING_WORDS =
+  /^(with love|love|lots of love|all our love|much love|hugs|xoxo|best|warmly|warm regards|kind regards|regards|cheers|thanks again|thank you again|yours|mit liebe|liebe grüße|viele grüße|herzliche grüße|herzlich|alles liebe|lg|danke nochmals|eure|euer|deine|dein|ihre|с любовью|обнимаем|обнимаю|целуем|целую|ваши|ваша|ваш|твои|спасибо ещё раз|с благодарностью)(?=$|[\s,.!])/iu;
+// A signature is a short last line; a longer one is still the note.
+const SIGN_OFF_MAX_LENGTH = 60;
+
+/**
+ * Whether the note already ends with the parents' sign-off ('With love, Anna & Tom', '— Anna',
+ * 'Anna & Tom' under 'Love,'): then the default signature would sign it twice.
+ */
+export function endsWithSignOff(paragraphs: readonly string[], firstName: string): boolean {
+  const last = paragraphs.at(-1)?.trim() ?? '';
+  if (last === '' || last.length > SIGN_OFF_MAX_LENGTH) return false;
+  const name = firstName.trim().toLocaleLowerCase();
+  return (
+    /^[—–-]/.test(last) ||
+    CLOSING_WORDS.test(last) ||
+    (name !== '' && last.toLocaleLowerCase().includes(name) && !/[.?!]$/.test(last))
+  );
+}
+
 /** The owner's personal thank-you to one participant, with the baby's photo and name when given. */
 export function createThankYouNoteEmail(input: {
   appUrl: string;
@@ -46,7 +67,9 @@ export function createThankYouNoteEmail(input: {
           },
         }
       : {}),
-    paragraphs: [...paragraphs, t('emails.thankYou.signature', { firstName })],
+    paragraphs: endsWithSignOff(paragraphs, firstName)
+      ? paragraphs
+      : [...paragraphs, t('emails.thankYou.signature', { firstName })],
     action: { label: t('emails.common.seeCalendar'), url: `${input.appUrl}/c/${calendar.slug}` },
     footer: [t('emails.thankYou.footer', { firstName, title: calendar.title })],
     unsubscribeUrl: input.unsubscribeUrl,
