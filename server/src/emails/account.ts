@@ -2,7 +2,7 @@ import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
 import type { Locale } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { serverTranslator } from '../lib/i18n.ts';
-import { formatEmailDateTime } from './formatting.ts';
+import { formatEmailDate, formatEmailDateTime } from './formatting.ts';
 import { type Email, renderEmail } from './layout.ts';
 
 /** Always sent (transactional) when the payout bank account of an account or a calendar changes. */
@@ -56,5 +56,34 @@ export function createPayoutIbanChangedEmail(input: {
     ],
     action: { label: t('emails.payoutIbanChanged.action'), url: `${input.appUrl}/passwordrecovery` },
     footer: [t('emails.payoutIbanChanged.footer')],
+  });
+}
+
+/** Once, `daysLeft` days before an account unused for years is deleted (privacy/inactive-accounts.ts). */
+export function createInactivityWarningEmail(input: {
+  appUrl: string;
+  locale: Locale;
+  name: string;
+  email: string;
+  inactiveYears: number;
+  deletionDate: Date;
+  daysLeft: number;
+}): Promise<Email> {
+  const { locale } = input;
+  const t = serverTranslator(locale);
+  const date = formatEmailDate(input.deletionDate, locale);
+  return renderEmail({
+    appUrl: input.appUrl,
+    locale,
+    subject: t('emails.inactivityWarning.subject', { date }),
+    heading: t('emails.inactivityWarning.heading'),
+    paragraphs: [
+      t('emails.common.greeting', { name: input.name }),
+      t('emails.inactivityWarning.unused', { email: input.email, years: input.inactiveYears, date }),
+      t('emails.inactivityWarning.keep'),
+      t('emails.inactivityWarning.records'),
+    ],
+    action: { label: t('emails.inactivityWarning.action'), url: `${input.appUrl}/login` },
+    footer: [t('emails.inactivityWarning.footer', { days: input.daysLeft })],
   });
 }
