@@ -10,9 +10,11 @@ import { RECONCILE_AFTER_START_JOB, RECONCILE_PAYMENTS_JOB, reconcileAll } from 
 import { settleCalendar } from './payments/settlement.ts';
 import { SETTLE_CALENDAR_JOB } from './payments/settlement-job.ts';
 import { PAYOUT_READINESS_MAIL_JOB, sendPayoutReadinessMails } from './payouts/payout-reminders.ts';
+import { RESEAL_SECRETS_JOB, resealSecrets } from './privacy/reseal-secrets.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Every background job of the product (docs/decisions/017-background-jobs.md): what runs it and
@@ -69,5 +71,7 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
       async (context) => ({ deleted: await deleteOldDeclines(context.db) }),
       'old payment declines deleted',
     ),
+    // Bank accounts still sealed with a previous APP_SECRET, resealed with the current one (decision 028).
+    recurring(RESEAL_SECRETS_JOB, DAY_MS, resealSecrets, 'stored bank accounts resealed with APP_SECRET'),
   ];
 }

@@ -54,7 +54,7 @@ export async function createTestCalendar(t: TestApp, email = `parent-${randomUUI
       firstName: 'Anna',
       lastName: 'Miller',
       dueDate: '2030-01-15',
-      ibanEncrypted: createSecretBox(t.context.env.APP_SECRET, 'iban').seal('DE89370400440532013000'),
+      ibanEncrypted: createSecretBox(t.context.env.APP_SECRETS, 'iban').seal('DE89370400440532013000'),
       ibanMasked: 'DE89 •••• •••• •••• 3000',
       wizardStep: 4,
     })

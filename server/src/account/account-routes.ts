@@ -70,7 +70,7 @@ export function createUserRoutes(context: AppContext) {
 
 /** Account settings and account deletion. */
 export function createAccountRoutes(context: AppContext) {
-  const ibanBox = createSecretBox(context.env.APP_SECRET, 'iban');
+  const ibanBox = createSecretBox(context.env.APP_SECRETS, 'iban');
 
   const { limiters, rateLimits } = context;
   const resetRequests = limiters.create('reset-requests-per-account-and-ip', rateLimits.authMailsPerAccountAndIp);

@@ -5,10 +5,9 @@ import { createPayoutIbanChangedEmail } from '../emails/account.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
-import type { createSecretBox } from '../lib/secret-box.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import { getAccountLocale } from './account-locale.ts';
 
-type SecretBox = ReturnType<typeof createSecretBox>;
 
 /** Where a payout IBAN is kept: the account's (copied into new calendars) or one calendar's. */
 export type PayoutIbanOwner = { kind: 'account' } | { kind: 'calendar'; status: CalendarStatus; title: string };

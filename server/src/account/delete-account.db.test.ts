@@ -275,7 +275,7 @@ describe('GET /api/account/deletion and POST /api/account/delete', () => {
     // The sandbox bank refuses IBANs ending in 0002.
     await t.db
       .update(calendars)
-      .set({ ibanEncrypted: createSecretBox(t.context.env.APP_SECRET, 'iban').seal('DE89370400440532010002') })
+      .set({ ibanEncrypted: createSecretBox(t.context.env.APP_SECRETS, 'iban').seal('DE89370400440532010002') })
       .where(eq(calendars.id, owner.calendar.id));
     await giveGift(owner.calendar.slug, 1500);
     const announced = await sendJson(

@@ -16,7 +16,7 @@ import type { PayoutRow } from '../payments/payouts.ts';
 import { getParticipantMailKey, getParticipantMailTopic } from './closing.ts';
 import type { AnnouncementRow } from './schema.ts';
 
-type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRET'>;
+type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRETS'>;
 type EndedCalendar = {
   id: string;
   slug: string;

@@ -131,7 +131,7 @@ describe('POST /api/calendars/:id/announce', () => {
     const refused = await createActiveCalendar(t);
     await t.db
       .update(calendars)
-      .set({ ibanEncrypted: createSecretBox(t.context.env.APP_SECRET, 'iban').seal('DE89370400440532010002') })
+      .set({ ibanEncrypted: createSecretBox(t.context.env.APP_SECRETS, 'iban').seal('DE89370400440532010002') })
       .where(eq(calendars.id, refused.calendar.id));
     await contribute(refused.calendar.slug, { giftAmount: 1500 });
     await announce(refused.calendar.id, refused.cookie);

@@ -140,7 +140,7 @@ describe('the payout after an IBAN change', () => {
     const { calendar } = await createActiveCalendar(t);
     // The change read the calendar while it was active; the end committed before the change's write.
     await t.db.update(calendars).set({ status: 'announced' }).where(eq(calendars.id, calendar.id));
-    const box = createSecretBox(t.context.env.APP_SECRET, 'iban');
+    const box = createSecretBox(t.context.env.APP_SECRETS, 'iban');
     await expect(
       updateCalendar(t.db, box, calendar, { bankAccount: 'GB29NWBK60161331926819' }, null),
     ).rejects.toMatchObject({

@@ -34,7 +34,7 @@ import { getCalendarTitle } from './calendar-title.ts';
 
 /** `/api/calendars`: the owner's calendars. Every route needs a session and answers 404 for others' ids. */
 export function createCalendarRoutes(context: AppContext) {
-  const box = createSecretBox(context.env.APP_SECRET, 'iban');
+  const box = createSecretBox(context.env.APP_SECRETS, 'iban');
   const draftLimiter = context.limiters.create('calendar-drafts-per-account', context.rateLimits.calendarDrafts);
   return new Hono()
     .get('/', async (c) => {

@@ -22,7 +22,7 @@ import { contributions } from '../contributions/schema.ts';
 import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
-import type { createSecretBox } from '../lib/secret-box.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 import { isLiveFeeOf } from '../payments/payment-transitions.ts';
 import { payments } from '../payments/schema.ts';
@@ -36,7 +36,6 @@ export type CalendarStats = { participants: number; raisedAmount: number; oldest
 export type CalendarWithStats = CalendarRow & { stats: CalendarStats; closing?: CalendarClosing | null };
 
 const NO_STATS: CalendarStats = { participants: 0, raisedAmount: 0, oldestGiftAt: null };
-type SecretBox = ReturnType<typeof createSecretBox>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -16,7 +16,7 @@ import type { PaymentPurposeHandler, PaymentReaction, PaymentRow } from '../paym
 import { enqueueContributionReceipt } from './contribution-receipt.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 
-type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRET'>;
+type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRETS'>;
 type GiftContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars' | 'limiters' | 'rateLimits'>;
 
 /**

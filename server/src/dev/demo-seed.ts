@@ -28,7 +28,7 @@ export async function seedDemoData(context: AppContext): Promise<typeof DEMO_CRE
   });
   await db.update(user).set({ emailVerified: true }).where(eq(user.id, demo.id));
 
-  const box = createSecretBox(env.APP_SECRET, 'iban');
+  const box = createSecretBox(env.APP_SECRETS, 'iban');
   const calendarId = randomUUID();
   const dueDate = toIsoDate(new Date(Date.now() + 21 * 24 * 60 * 60 * 1000));
   await db.insert(calendars).values({

@@ -24,6 +24,19 @@ const EnvSchema = z
     APP_URL: z.url().optional(),
     /** Signs tokens in links (newsletter confirm/unsubscribe). Required in production. */
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    /**
+     * Earlier APP_SECRET values, newest first, comma-separated: what was encrypted or signed with
+     * them stays readable after a rotation, while a daily job re-encrypts stored data with APP_SECRET.
+     */
+    APP_PREVIOUS_SECRETS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      ),
     /** PostgreSQL server; without it PGlite (embedded PostgreSQL) keeps data in DATA_DIR. */
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('./data'),
@@ -218,6 +231,8 @@ const EnvSchema = z
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_APP_SECRET,
+    /** The key ring: APP_SECRET, then the earlier secrets (lib/secret-box.ts, lib/signed-token.ts). */
+    APP_SECRETS: [env.APP_SECRET ?? DEVELOPMENT_APP_SECRET, ...env.APP_PREVIOUS_SECRETS] as const,
     PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
   }));
 

@@ -13,7 +13,7 @@ function joinUsPage(c: Context, query: string): string {
 }
 
 export function createNewsletterRoutes(context: AppContext) {
-  const links = { db: context.db, appUrl: context.env.APP_URL, secret: context.env.APP_SECRET };
+  const links = { db: context.db, appUrl: context.env.APP_URL, secrets: context.env.APP_SECRETS };
   const subscribesPerIp = context.limiters.create('newsletter-subscribe-per-ip', context.rateLimits.subscribe);
   return new Hono()
     .post('/subscribe', limitByIp(subscribesPerIp, context.env.TRUST_PROXY), async (c) => {

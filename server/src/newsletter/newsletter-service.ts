@@ -7,7 +7,7 @@ import { enqueueMail } from '../lib/mail/outbox.ts';
 import { createSignedToken, readSignedToken } from '../lib/signed-token.ts';
 import { newsletterSubscribers } from './schema.ts';
 
-type LinkContext = { db: Db; appUrl: string; secret: string };
+type LinkContext = { db: Db; appUrl: string; secrets: readonly string[] };
 
 const CONFIRM = 'newsletter-confirm';
 const UNSUBSCRIBE = 'newsletter-unsubscribe';
@@ -24,7 +24,7 @@ export async function subscribe(context: LinkContext, email: string, locale: Loc
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning({ id: newsletterSubscribers.id });
     if (!created) return;
-    const confirmUrl = `${context.appUrl}/api/emails/confirm?token=${createSignedToken(context.secret, CONFIRM, created.id)}`;
+    const confirmUrl = `${context.appUrl}/api/emails/confirm?token=${createSignedToken(context.secrets, CONFIRM, created.id)}`;
     const unsubscribeUrl = getUnsubscribeUrl(context, created.id);
     await enqueueMail(tx, {
       to: email,
@@ -39,13 +39,13 @@ export async function subscribe(context: LinkContext, email: string, locale: Loc
   });
 }
 
-export function getUnsubscribeUrl(context: Pick<LinkContext, 'appUrl' | 'secret'>, subscriberId: string): string {
-  return `${context.appUrl}/api/emails/unsubscribe?token=${createSignedToken(context.secret, UNSUBSCRIBE, subscriberId)}`;
+export function getUnsubscribeUrl(context: Pick<LinkContext, 'appUrl' | 'secrets'>, subscriberId: string): string {
+  return `${context.appUrl}/api/emails/unsubscribe?token=${createSignedToken(context.secrets, UNSUBSCRIBE, subscriberId)}`;
 }
 
 /** Returns false when the token is not genuine. Confirming an unsubscribed address keeps it unsubscribed. */
 export async function confirmSubscription(context: LinkContext, token: string): Promise<boolean> {
-  const id = readSignedToken(context.secret, CONFIRM, token);
+  const id = readSignedToken(context.secrets, CONFIRM, token);
   if (!id) return false;
   const [row] = await context.db
     .select({ status: newsletterSubscribers.status })
@@ -62,7 +62,7 @@ export async function confirmSubscription(context: LinkContext, token: string): 
 }
 
 export async function unsubscribe(context: LinkContext, token: string): Promise<boolean> {
-  const id = readSignedToken(context.secret, UNSUBSCRIBE, token);
+  const id = readSignedToken(context.secrets, UNSUBSCRIBE, token);
   if (!id) return false;
   const updated = await context.db
     .update(newsletterSubscribers)

@@ -32,7 +32,7 @@ export async function ensurePayoutRecipient(context: RecipientContext, calendar:
   if (!ibanEncrypted) throw new Error('the calendar has no bank account');
   const [owner] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, calendar.ownerId));
   if (!owner) throw new Error('the calendar has no owner');
-  const bankAccount = createSecretBox(context.env.APP_SECRET, 'iban').open(ibanEncrypted);
+  const bankAccount = createSecretBox(context.env.APP_SECRETS, 'iban').open(ibanEncrypted);
   const details = {
     bankAccount,
     currency: calendar.currency,

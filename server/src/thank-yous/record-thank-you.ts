@@ -27,7 +27,7 @@ export type ThankYouRecipient = { id: string; name: string; email: string; local
  */
 export async function recordThankYou(
   tx: Db,
-  env: Pick<Env, 'APP_URL' | 'APP_SECRET'>,
+  env: Pick<Env, 'APP_URL' | 'APP_SECRETS'>,
   calendar: CalendarRow,
   announcement: AnnouncementRow,
   recipient: ThankYouRecipient,

@@ -10,8 +10,8 @@ import { mailSuppressions } from './schema.ts';
 const UNSUBSCRIBE_PURPOSE = 'mail-unsubscribe';
 
 /** The link in every non-transactional e-mail: a signed token naming the address. */
-export function createUnsubscribeUrl(env: { APP_URL: string; APP_SECRET: string }, email: string): string {
-  const token = createSignedToken(env.APP_SECRET, UNSUBSCRIBE_PURPOSE, email.toLowerCase());
+export function createUnsubscribeUrl(env: { APP_URL: string; APP_SECRETS: readonly string[] }, email: string): string {
+  const token = createSignedToken(env.APP_SECRETS, UNSUBSCRIBE_PURPOSE, email.toLowerCase());
   return `${env.APP_URL}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
@@ -29,8 +29,8 @@ export async function isSuppressed(db: Db, email: string): Promise<boolean> {
 }
 
 /** Honours a token: the address gets no further celebrations, notices or digests. */
-export async function suppressByToken(db: Db, secret: string, token: string): Promise<boolean> {
-  const email = readSignedToken(secret, UNSUBSCRIBE_PURPOSE, token);
+export async function suppressByToken(db: Db, secrets: readonly string[], token: string): Promise<boolean> {
+  const email = readSignedToken(secrets, UNSUBSCRIBE_PURPOSE, token);
   if (!email) return false;
   await db.insert(mailSuppressions).values({ email }).onConflictDoNothing();
   return true;
@@ -53,8 +53,8 @@ function renderPage(heading: string, text: string): string {
  * result, so /api never answers HTML), POST for one-click from the mail client (204, or the API's
  * error body for a bad token).
  */
-export function createUnsubscribeRoutes(context: { db: Db; env: { APP_SECRET: string } }) {
-  const handle = async (token: string) => suppressByToken(context.db, context.env.APP_SECRET, token);
+export function createUnsubscribeRoutes(context: { db: Db; env: { APP_SECRETS: readonly string[] } }) {
+  const handle = async (token: string) => suppressByToken(context.db, context.env.APP_SECRETS, token);
   return new Hono()
     .get('/unsubscribe', async (c) => {
       const done = await handle(c.req.query('token') ?? '');
