@@ -21,3 +21,18 @@ export const userProfiles = pgTable('user_profiles', {
   locale: text('locale', { enum: ['en', 'de', 'ru'] }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * When an account was last used (a sign-in, or a session refreshed by a visit), and whether its
+ * owner was told it will be deleted for inactivity (privacy/inactive-accounts.ts). Sessions alone
+ * cannot say: expired ones are deleted. Accounts older than this table have no row until used:
+ * their sign-up and live sessions count instead.
+ */
+export const accountActivity = pgTable('account_activity', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
+  /** When the inactivity warning was queued; cleared by any later activity. */
+  inactivityWarnedAt: timestamp('inactivity_warned_at', { withTimezone: true }),
+});

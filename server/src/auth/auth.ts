@@ -2,10 +2,12 @@ import { type Locale, visitorLocale } from '@firstday/common/locales';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
+import { recordAccountActivity } from '../account/account-activity.ts';
 import { findAccountLocale } from '../account/account-locale.ts';
 import { createExistingSignUpEmail, createPasswordResetEmail, createVerificationEmail } from '../emails/auth.ts';
 import type { Db } from '../lib/db.ts';
 import { type Env, normalizeIssuer } from '../lib/env.ts';
+import { hashKey } from '../lib/hash-key.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import { refuseUnusableCallbackUrls } from './callback-url.ts';
@@ -84,7 +86,8 @@ export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthD
         const url = `${env.APP_URL}/resetpassword?oobCode=${encodeURIComponent(token)}`;
         await queue({
           to: user.email,
-          dedupeKey: `password-reset:${token}`,
+          // The token itself must not stay in the outbox (retention schedule, 'mail-body').
+          dedupeKey: `password-reset:${hashKey(token)}`,
           ...(await createPasswordResetEmail({
             appUrl: env.APP_URL,
             locale: await mailLocale(user.id, request),
@@ -106,7 +109,7 @@ export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthD
         if (!(await verificationMails.tryHit(address))) return;
         const queued = await queue({
           to: user.email,
-          dedupeKey: `verify:${token}`,
+          dedupeKey: `verify:${hashKey(token)}`,
           ...(await createVerificationEmail({
             appUrl: env.APP_URL,
             locale: await mailLocale(user.id, request),
@@ -137,6 +140,15 @@ export function createAuth({ env, db, wakeMailWorker, verificationMails }: AuthD
       deleteUser: { enabled: true },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Reset links' tokens are stored as their SHA-256, so the table holds no usable link.
+    verification: { storeIdentifier: 'hashed' },
+    // A sign-in, or a session refreshed by a visit (updateAge), is the account's activity.
+    databaseHooks: {
+      session: {
+        create: { after: (session) => recordAccountActivity(db, session?.userId) },
+        update: { after: (session) => recordAccountActivity(db, session?.userId) },
+      },
+    },
     hooks: { before: refuseUnusableCallbackUrls },
     rateLimit: {
       enabled: true,

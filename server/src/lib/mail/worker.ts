@@ -25,6 +25,17 @@ function isPermanentFailure(error: unknown): boolean {
 type ClaimedMail = typeof mailOutbox.$inferSelect;
 
 /**
+ * What stays of an e-mail once it is sent or given up: no text, no HTML and no List-Unsubscribe
+ * header, so none of its links (edit links, reset and confirmation tokens) is kept at rest
+ * (retention schedule, 'mail-body'). The other headers (a support request's Reply-To) stay.
+ */
+const ERASED_BODY = {
+  text: '',
+  html: '',
+  headers: sql`(${mailOutbox.headers}::jsonb - 'List-Unsubscribe' - 'List-Unsubscribe-Post')::text`,
+};
+
+/**
  * Sends queued e-mails. Rows are claimed with a lease (status 'sending', locked_until, locked_by
  * = this server instance), so several workers or a restarted process never send the same row at
  * once. A row whose worker died is taken over as soon as its instance is known to be gone
@@ -82,7 +93,7 @@ export function createMailWorker(options: {
       });
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null })
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null, ...ERASED_BODY })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
       options.metrics?.countMail('sent');
     } catch (error) {
@@ -98,6 +109,7 @@ export function createMailWorker(options: {
           lockedUntil: null,
           lockedBy: null,
           nextAttemptAt: sql`now() + make_interval(secs => ${getRetryDelaySeconds(mail.attempts)})`,
+          ...(giveUp ? ERASED_BODY : {}),
         })
         .where(eq(mailOutbox.id, mail.id));
     }
