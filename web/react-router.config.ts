@@ -1,6 +1,7 @@
+import { LOCALES, localizedPath } from '@firstday/common/locales';
 import { MARKETING_PATHS } from '@firstday/common/site';
 import type { Config } from '@react-router/dev/config';
-import { ARTICLES } from './src/investments/articles.ts';
+import { ARTICLE_SLUGS } from './src/investments/articles.ts';
 
 export default {
   appDirectory: 'src',
@@ -11,7 +12,11 @@ export default {
   ssr: true,
   // Marketing pages and articles are static HTML; '/404' is the not-found page the server answers
   // unknown paths with.
-  prerender: [...MARKETING_PATHS, ...ARTICLES.map((article) => `/articles/${article.slug}`), '/404'],
+  prerender: [
+    ...MARKETING_PATHS,
+    ...LOCALES.flatMap((locale) => ARTICLE_SLUGS.map((slug) => localizedPath(`/articles/${slug}`, locale))),
+    '/404',
+  ],
   // The whole route manifest ships with the page, as before: no `/__manifest` requests to serve.
   routeDiscovery: { mode: 'initial' },
 } satisfies Config;

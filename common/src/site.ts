@@ -16,13 +16,12 @@ export const SITE = {
 } as const;
 
 /** Marketing pages that exist in every language, under the locale's prefix (`/de/faq`). */
-export const LOCALIZED_PATHS = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy'] as const;
+export const LOCALIZED_PATHS = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles'] as const;
 
-/** Routes prerendered to static HTML, with their place in the sitemap. */
-export const MARKETING_PATHS: readonly string[] = [
-  ...LOCALES.flatMap((locale) => LOCALIZED_PATHS.map((path) => localizedPath(path, locale))),
-  '/articles',
-];
+/** Routes prerendered to static HTML, with their place in the sitemap (besides each article, in every language). */
+export const MARKETING_PATHS: readonly string[] = LOCALES.flatMap((locale) =>
+  LOCALIZED_PATHS.map((path) => localizedPath(path, locale)),
+);
 
 /**
  * Routes the server renders per request with the web app's server build: the guest page `/c/<slug>`

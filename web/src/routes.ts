@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES } from '@firstday/common/locales';
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** The marketing pages, in every language: `/faq` in English, `/de/faq` in German (decision 020). */
+/** The marketing pages and articles, in every language: `/faq` in English, `/de/faq` in German (decision 020). */
 const localizedMarketingRoutes = LOCALES.flatMap((locale) => {
   const routes = [
     index('marketing/landing-page.tsx', { id: `${locale}/landing` }),
@@ -10,6 +10,8 @@ const localizedMarketingRoutes = LOCALES.flatMap((locale) => {
     route('faq', 'marketing/faq-page.tsx', { id: `${locale}/faq` }),
     route('terms', 'marketing/terms-page.tsx', { id: `${locale}/terms` }),
     route('privacy', 'marketing/privacy-page.tsx', { id: `${locale}/privacy` }),
+    route('articles', 'investments/articles-page.tsx', { id: `${locale}/articles` }),
+    route('articles/:slug', 'investments/article-page.tsx', { id: `${locale}/article` }),
   ];
   return locale === DEFAULT_LOCALE ? routes : prefix(locale, routes);
 });
@@ -17,8 +19,6 @@ const localizedMarketingRoutes = LOCALES.flatMap((locale) => {
 export default [
   // Public, prerendered (react-router.config.ts).
   ...localizedMarketingRoutes,
-  route('articles', 'investments/articles-page.tsx'),
-  route('articles/:slug', 'investments/article-page.tsx'),
 
   // The shared calendar: public, no account, outside the shell, rendered on the server.
   route('c/:slug', 'contributions/public-calendar-page.tsx'),

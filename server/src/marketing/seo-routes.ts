@@ -1,14 +1,15 @@
 import { LOCALES, localizedPath, unprefixedPath } from '@firstday/common/locales';
-import { LOCALIZED_PATHS } from '@firstday/common/site';
 import { Hono } from 'hono';
 
 /**
  * robots.txt and sitemap.xml of the prerendered public pages, with absolute addresses from APP_URL.
- * A page that exists in every language lists its versions (`xhtml:link hreflang`), as its HTML does.
+ * A page that exists in every language (a marketing page, an article) lists its versions
+ * (`xhtml:link hreflang`), as its HTML does.
  */
 export function createSeoRoutes(appUrl: string, publicPaths: readonly string[]) {
   const absolute = (path: string) => new URL(path, appUrl).href;
-  const localized = new Set<string>(LOCALIZED_PATHS);
+  const published = new Set(publicPaths);
+  const isInEveryLanguage = (base: string) => LOCALES.every((locale) => published.has(localizedPath(base, locale)));
   return new Hono()
     .get('/robots.txt', (c) =>
       c.text(
@@ -21,7 +22,7 @@ export function createSeoRoutes(appUrl: string, publicPaths: readonly string[]) 
       const urls = publicPaths
         .map((path) => {
           const base = unprefixedPath(path);
-          const versions = localized.has(base)
+          const versions = isInEveryLanguage(base)
             ? LOCALES.map(
                 (locale) =>
                   `\n    <xhtml:link rel="alternate" hreflang="${locale}" href="${absolute(localizedPath(base, locale))}"/>`,

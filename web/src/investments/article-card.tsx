@@ -1,12 +1,12 @@
 import { formatLongDate } from '@firstday/common/format';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { useLocale, useT } from '../i18n/use-t.tsx';
+import { useLocale, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import styles from './article-card.module.css';
-import type { Article } from './articles.ts';
+import type { ArticleTeaser } from './articles.ts';
 
 type ArticleCardProps = {
-  article: Article;
+  article: ArticleTeaser;
   /** h2 in a page's main list, h3 under another section heading. */
   headingLevel?: 2 | 3;
   /** Lets a list move focus to a card revealed by 'Show more'. */
@@ -19,6 +19,7 @@ type ArticleCardProps = {
 export function ArticleCard({ article, headingLevel = 2, linkRef, eagerImage = false }: ArticleCardProps) {
   const t = useT();
   const locale = useLocale();
+  const localized = useLocalizedPath();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
@@ -37,7 +38,7 @@ export function ArticleCard({ article, headingLevel = 2, linkRef, eagerImage = f
           {formatLongDate(article.publishedOn, locale)}
         </time>
         <Heading className={styles.title}>
-          <Link ref={linkRef} to={`/articles/${article.slug}`} className={styles.link}>
+          <Link ref={linkRef} to={localized(`/articles/${article.slug}`)} className={styles.link}>
             {article.title}
           </Link>
         </Heading>

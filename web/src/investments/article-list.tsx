@@ -4,16 +4,16 @@ import { Button } from '../components/button.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import { ArticleCard } from './article-card.tsx';
 import styles from './article-list.module.css';
-import { ARTICLES } from './articles.ts';
+import type { ArticleTeaser } from './articles.ts';
 
 const ARTICLES_PER_PAGE = 6;
 
 /** Every article as a card, a page at a time, with 'Show more'; on /articles and on /investments. */
-export function ArticleList({ label }: { label?: string }) {
+export function ArticleList({ articles, label }: { articles: readonly ArticleTeaser[]; label?: string }) {
   const t = useT();
   const [visibleCount, setVisibleCount] = useState(ARTICLES_PER_PAGE);
   const firstNewLinkRef = useRef<HTMLAnchorElement>(null);
-  const visible = ARTICLES.slice(0, visibleCount);
+  const visible = articles.slice(0, visibleCount);
 
   function showMore() {
     // Render the new cards first, then move focus to the first of them: the button may be gone by then.
@@ -37,9 +37,9 @@ export function ArticleList({ label }: { label?: string }) {
 
       <div className={styles.footer}>
         <p className={styles.count} aria-live="polite">
-          {t('investments.list.showing', { visible: visible.length, total: ARTICLES.length })}
+          {t('investments.list.showing', { visible: visible.length, total: articles.length })}
         </p>
-        {visibleCount < ARTICLES.length && (
+        {visibleCount < articles.length && (
           <Button variant="secondary" size="lg" onClick={showMore}>
             {t('investments.list.showMore')}
           </Button>

@@ -1,7 +1,9 @@
 import { formatLongDate } from '@firstday/common/format';
+import { localeFromPath } from '@firstday/common/locales';
 import { Link } from 'react-router';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
-import { useLocale, useT } from '../i18n/use-t.tsx';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
+import { useLocale, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
@@ -10,38 +12,53 @@ import { ChevronLeftIcon } from '../marketing/site-icons.tsx';
 import type { Route } from './+types/article-page';
 import { ArticleCard } from './article-card.tsx';
 import styles from './article-page.module.css';
-import { ARTICLES, findArticle, getReadingMinutes } from './articles.ts';
+import { findArticle, getReadingMinutes, loadArticles, toTeaser } from './articles.ts';
 import { InvestmentDisclaimer } from './investment-disclaimer.tsx';
 
-export const handle: CataloguesHandle = { catalogues: ['marketing', 'investments'] };
-export const meta: Route.MetaFunction = ({ params }) => {
-  const article = findArticle(params.slug);
-  if (!article) return [{ title: 'Article not found – Firstday' }, { name: 'robots', content: 'noindex' }];
-  return [
-    ...buildPageMeta({
-      title: `${article.title} – Firstday`,
-      description: article.summary,
-      path: `/articles/${article.slug}`,
-    }).filter((tag) => !('property' in tag && tag.property === 'og:type')),
-    { property: 'og:type', content: 'article' },
-    { property: 'article:published_time', content: article.publishedOn },
-  ];
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'investments'],
+  localeFromPath: true,
 };
 
-// Data comes from the bundled ARTICLES list, so the page prerenders without a loader.
-export default function ArticlePage({ params }: Route.ComponentProps) {
+/** Build-time only (prerendered, once per language and article): the article in the URL's language. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const articles = await loadArticles(locale);
+  const article = findArticle(articles, params.slug);
+  if (!article) return { article: undefined, others: [], meta: [{ name: 'robots', content: 'noindex' }] };
+  return {
+    article,
+    others: articles
+      .filter((other) => other.slug !== article.slug)
+      .slice(0, 3)
+      .map(toTeaser),
+    meta: [
+      ...buildPageMeta({
+        title: `${article.title} – Firstday`,
+        description: article.summary,
+        path: `/articles/${article.slug}`,
+        locale,
+      }).filter((tag) => !('property' in tag && tag.property === 'og:type')),
+      { property: 'og:type', content: 'article' },
+      { property: 'article:published_time', content: article.publishedOn },
+    ],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function ArticlePage({ loaderData: { article, others } }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const article = findArticle(params.slug);
+  const localized = useLocalizedPath();
   if (!article) return <NotFoundView />;
-  const others = ARTICLES.filter((other) => other.slug !== article.slug).slice(0, 3);
 
   return (
     <>
       <SiteHeader />
       <main id="main" className={styles.page}>
         <article className={styles.article}>
-          <Link to="/articles" className={styles.back}>
+          <Link to={localized('/articles')} className={styles.back}>
             <ChevronLeftIcon size={18} />
             {t('investments.article.allArticles')}
           </Link>
@@ -81,7 +98,7 @@ export default function ArticlePage({ params }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Link to="/articles" className={styles.allLink}>
+          <Link to={localized('/articles')} className={styles.allLink}>
             {t('investments.article.seeAll')}
           </Link>
         </section>

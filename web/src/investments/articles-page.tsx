@@ -1,23 +1,41 @@
+import { localeFromPath } from '@firstday/common/locales';
+import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import { useT } from '../i18n/use-t.tsx';
+import { prerenderTranslate } from '../marketing/prerender-texts.ts';
 import { buildPageMeta } from '../marketing/seo.ts';
 import { SiteFooter } from '../marketing/site-footer.tsx';
 import { SiteHeader } from '../marketing/site-header.tsx';
 import type { Route } from './+types/articles-page';
 import { ArticleList } from './article-list.tsx';
+import { loadArticles, toTeaser } from './articles.ts';
 import styles from './articles-page.module.css';
 import { InvestmentDisclaimer } from './investment-disclaimer.tsx';
 
-export const handle: CataloguesHandle = { catalogues: ['marketing', 'investments'] };
-export const meta: Route.MetaFunction = () =>
-  buildPageMeta({
-    title: 'Articles – Firstday',
-    description:
-      'Plain-language articles for parents about saving and investing for a child: compound growth, starting early, fees, inflation and more.',
-    path: '/articles',
-  });
+export const handle: CataloguesHandle & LocalePrefixHandle = {
+  catalogues: ['marketing', 'investments'],
+  localeFromPath: true,
+};
 
-export default function ArticlesPage() {
+/** Build-time only (prerendered, once per language): the page's title and its article cards. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = prerenderTranslate(createServerI18n(locale));
+  return {
+    meta: buildPageMeta({
+      title: t('prerender.articles.metaTitle'),
+      description: t('prerender.articles.metaDescription'),
+      path: '/articles',
+      locale,
+    }),
+    articles: (await loadArticles(locale)).map(toTeaser),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
@@ -30,7 +48,7 @@ export default function ArticlesPage() {
           <InvestmentDisclaimer />
         </header>
 
-        <ArticleList />
+        <ArticleList articles={loaderData.articles} />
       </main>
       <SiteFooter />
     </>

@@ -5,7 +5,7 @@ import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import { useLocalizedPath, useT } from '../i18n/use-t.tsx';
-import { ARTICLES } from '../investments/articles.ts';
+import { loadArticles } from '../investments/articles.ts';
 import type { IslandsHandle } from '../islands/island.tsx';
 import type { Route } from './+types/landing-page';
 import { AdvantagesSection } from './landing/advantages-section.tsx';
@@ -34,7 +34,7 @@ export const handle: CataloguesHandle & LocalePrefixHandle & IslandsHandle = {
  * (articles, env parser and its zod, list copy) stays out of the browser's JavaScript, whose budget
  * on this page is tight.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = createServerI18n(locale);
   const t = prerenderTranslate(i18n);
@@ -51,7 +51,7 @@ export function loader({ request }: Route.LoaderArgs) {
     infoCards: infoCards(t, fee),
     advantages: advantages(t),
     testimonials: testimonials(t),
-    articles: selectNewestArticles(ARTICLES, 3),
+    articles: selectNewestArticles(await loadArticles(locale), 3),
     videoUrl: webEnv.VITE_LANDING_VIDEO_URL ?? null,
   };
 }

@@ -1,9 +1,9 @@
 import { formatMonthDay } from '@firstday/common/format';
 import { ButtonAnchor } from '../../components/button.tsx';
 import { Carousel } from '../../components/carousel.tsx';
-import { useLocale, useT } from '../../i18n/use-t.tsx';
+import { useLocale, useLocalizedPath, useT } from '../../i18n/use-t.tsx';
+import type { ArticleTeaser } from '../../investments/articles.ts';
 import { island } from '../../islands/island.tsx';
-import type { ArticleTeaser } from './blog-articles.ts';
 import styles from './blog-section.module.css';
 import sectionStyles from './section.module.css';
 import { SectionHeading } from './section-heading.tsx';
@@ -14,6 +14,7 @@ export const BlogSection = island(
   function BlogSection({ articles }: { articles: readonly ArticleTeaser[] }) {
     const t = useT();
     const locale = useLocale();
+    const localized = useLocalizedPath();
     return (
       <section id="Blog" className={sectionStyles.section} aria-labelledby="blog-title">
         <div className="container">
@@ -44,7 +45,7 @@ export const BlogSection = island(
                         {formatMonthDay(article.publishedOn, locale)}
                       </time>
                       <h3 className={styles.title}>
-                        <a href={`/articles/${article.slug}`} className={styles.link}>
+                        <a href={localized(`/articles/${article.slug}`)} className={styles.link}>
                           {article.title}
                         </a>
                       </h3>
@@ -58,7 +59,7 @@ export const BlogSection = island(
             <p className={styles.empty}>{t('marketing.blog.empty')}</p>
           )}
           <div className={sectionStyles.actions}>
-            <ButtonAnchor href="/articles" size="lg" variant="secondary">
+            <ButtonAnchor href={localized('/articles')} size="lg" variant="secondary">
               {t('marketing.blog.all')}
             </ButtonAnchor>
           </div>
