@@ -38,9 +38,11 @@ describe('marketing texts', () => {
     expect(read('de', 'prerender.infoCards.business.description', fee('de'))).toMatch(/^Für einmalig 20 € und/);
     expect(read('de', 'legal.terms.fee.p1', fee('de'))).toContain('einmalige Gebühr von 20 € pro Kalender');
     expect(read('de', 'faq.page.metaDescription', fee('de'))).toContain('die einmalige Gebühr von 20 €,');
-    expect(read('ru', 'pages.joinUs.perk2', fee('ru'))).toBe('Разовая плата 20 € и никакой комиссии с подарков');
-    expect(read('ru', 'prerender.landing.point1', fee('ru'))).toMatch(/разовая плата 20 €\.$/);
-    expect(read('ru', 'faq.items.cost.answer', fee('ru'))).toMatch(/^Создание календаря стоит 20 € — разовая плата/);
-    expect(read('ru', 'legal.terms.metaDescription', fee('ru'))).toContain('разовая плата 20 € за календарь');
+    expect(read('ru', 'pages.joinUs.perk2', fee('ru'))).toBe('Разовый взнос 20 € и никакой комиссии с подарков');
+    expect(read('ru', 'prerender.landing.point1', fee('ru'))).toMatch(/разовый взнос 20 €\.$/);
+    expect(read('ru', 'faq.items.cost.answer', fee('ru'))).toMatch(
+      /^Создание календаря стоит 20 € — это разовый взнос/,
+    );
+    expect(read('ru', 'legal.terms.metaDescription', fee('ru'))).toContain('разовый взнос 20 € за календарь');
   });
 });
