@@ -5,7 +5,8 @@
 export const GUESS_WINDOW_DAYS_BEFORE = 28;
 export const GUESS_WINDOW_DAYS_AFTER = 14;
 
-function addDays(isoDate: string, days: number): string {
+/** An ISO date `days` later (earlier when negative). */
+export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

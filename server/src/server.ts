@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { Redis } from 'ioredis';
 import { createApp } from './app.ts';
 import type { RateLimitOverrides } from './app-context.ts';
+import { seedDemoWishes } from './contributions/demo-wishes.ts';
 import { createAppContext } from './create-app-context.ts';
 import { seedDemoData } from './dev/demo-seed.ts';
 import { openDatabase } from './lib/db.ts';
@@ -70,6 +71,8 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       : await loadWebBuild(env.WEB_DIST, thirdParties);
   if (!web) logger.warn({ webDist: env.WEB_DIST }, 'no web build: serving the API only');
   const demo = await seedDemoData(context);
+  // The demo calendar gets wishes, so its inbox and page have something to show.
+  if (demo) await seedDemoWishes(context.db, demo.email);
   const app = createApp(context, web);
   // Background jobs (background-jobs.ts): settlement, reconciliation, digests, payout recipients.
   await context.jobs.start();
