@@ -11,6 +11,7 @@ import { settleCalendar } from './payments/settlement.ts';
 import { SETTLE_CALENDAR_JOB } from './payments/settlement-job.ts';
 import { PAYOUT_READINESS_MAIL_JOB, sendPayoutReadinessMails } from './payouts/payout-reminders.ts';
 import { RESEAL_SECRETS_JOB, resealSecrets } from './privacy/reseal-secrets.ts';
+import { applyRetentionSchedule, RETENTION_JOB } from './privacy/retention-job.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -73,5 +74,7 @@ export function defineBackgroundJobs(getContext: () => AppContext): JobDefinitio
     ),
     // Bank accounts still sealed with a previous APP_SECRET, resealed with the current one (decision 028).
     recurring(RESEAL_SECRETS_JOB, DAY_MS, resealSecrets, 'stored bank accounts resealed with APP_SECRET'),
+    // Personal data past its time in the retention schedule (common/src/retention-schedule.ts, decision 029).
+    recurring(RETENTION_JOB, DAY_MS, (context) => applyRetentionSchedule(context), 'retention schedule applied'),
   ];
 }

@@ -143,7 +143,14 @@ export async function deleteAccount(
     });
   }
   await requireRecentAuthentication(context, headers, signedIn, input.password);
+  await deleteAccountAfterSettlement(context, userId);
+}
 
+/**
+ * The one safe way an account goes, whoever asks (its owner, or the retention schedule after 3
+ * years of inactivity): throws `account_has_open_calendars` (409) while its money is not settled.
+ */
+export async function deleteAccountAfterSettlement(context: AppContext, userId: string): Promise<void> {
   const deletedCalendarIds = await context.db.transaction(async (tx) => {
     const owned = await tx
       .select(OWNED_CALENDAR_COLUMNS)

@@ -28,7 +28,8 @@ function findLinkTokens(texts: string[]): Set<string> {
   for (const text of texts) {
     for (const [url] of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
       const parsed = new URL(url.replace(/&amp;/g, '&'));
-      for (const value of parsed.searchParams.values()) if (value.length >= 16 && !value.startsWith('/')) tokens.add(value);
+      for (const value of parsed.searchParams.values())
+        if (value.length >= 16 && !value.startsWith('/')) tokens.add(value);
     }
   }
   return tokens;
@@ -92,9 +93,7 @@ describe('no e-mailed token at rest', () => {
         expect.stringMatching(/^Thank you/),
       ]),
     );
-    const tokens = findLinkTokens(
-      mails.flatMap((mail) => [mail.text, mail.html]),
-    );
+    const tokens = findLinkTokens(mails.flatMap((mail) => [mail.text, mail.html]));
     // A verification JWT, a reset code, an edit token, a newsletter confirmation and unsubscribe links.
     expect(tokens.size).toBeGreaterThanOrEqual(5);
 
