@@ -45,6 +45,10 @@ test("a new parent starts from '/': sign up on /join_us, verify, step 1 of the w
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeFocused();
   await expect(page).toHaveURL('/join_us');
   await expectNoSeriousA11yViolations(page);
+  // A reload while waiting keeps the wait, with the address (this browser's sign-up is pending).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your email' }).getByText(email)).toBeVisible();
 
   // The parent opens the e-mailed link, as from a mail app: it signs in and opens the wizard.
   const link = await getVerificationLink(request, email);

@@ -56,7 +56,7 @@ describe('the sign-up tab waiting for the confirmation', () => {
 
     const before = await poll(cookie);
     expect(before.status).toBe(200);
-    expect(await before.json()).toEqual({ verified: false });
+    expect(await before.json()).toEqual({ verified: false, pending: true });
     expect(before.headers.getSetCookie().join()).not.toContain('session_token');
 
     // The phone: no cookie of the laptop's.
@@ -65,14 +65,14 @@ describe('the sign-up tab waiting for the confirmation', () => {
     expect(phone.headers.get('location')).toBe('/create_calendar');
 
     const after = await poll(cookie);
-    expect(await after.json()).toEqual({ verified: true });
+    expect(await after.json()).toEqual({ verified: true, pending: false });
     const session = readSessionCookie(after);
     expect(session).toContain('better-auth.session_token=');
     expect(await currentUser(session)).toMatchObject({ email: 'laptop@example.com', emailVerified: true });
 
     // The token is spent: the same cookie without the session makes no second session.
     const again = await poll(cookie);
-    expect(await again.json()).toEqual({ verified: false });
+    expect(await again.json()).toEqual({ verified: false, pending: false });
     expect(again.headers.getSetCookie().join()).not.toContain('session_token=');
   });
 
@@ -80,7 +80,7 @@ describe('the sign-up tab waiting for the confirmation', () => {
     const { cookie } = await signUp('same-browser@example.com');
     const opened = await t.app.request(await readLink('same-browser@example.com'), { headers: { cookie } });
     const both = `${cookie}; ${readSessionCookie(opened)}`;
-    expect(await (await poll(both)).json()).toEqual({ verified: true });
+    expect(await (await poll(both)).json()).toEqual({ verified: true, pending: false });
   });
 
   it('gives another client nothing: no cookie, a made-up cookie, or a sign-up of the same address', async () => {
@@ -90,23 +90,28 @@ describe('the sign-up tab waiting for the confirmation', () => {
     expect(stranger.cookie).toContain('pending_sign_up=');
     await t.app.request(await readLink('owner@example.com'));
 
-    for (const cookie of ['', 'better-auth.pending_sign_up=made-up-token', stranger.cookie]) {
+    // The stranger's tab is told it still waits, as a real sign-up's would be: nothing to tell apart.
+    for (const [cookie, pending] of [
+      ['', false],
+      ['better-auth.pending_sign_up=made-up-token', false],
+      [stranger.cookie, true],
+    ] as const) {
       const answer = await poll(cookie);
-      expect(await answer.json()).toEqual({ verified: false });
+      expect(await answer.json()).toEqual({ verified: false, pending });
       expect(answer.headers.getSetCookie().join()).not.toContain('session_token=');
     }
     // The stranger's row was bound to no account: it can never complete.
     const rows = await t.db.select().from(pendingSignUps);
     expect(rows.filter((row) => row.userId === null).length).toBeGreaterThanOrEqual(1);
     // The owner's tab still completes.
-    expect(await (await poll(owner.cookie)).json()).toEqual({ verified: true });
+    expect(await (await poll(owner.cookie)).json()).toEqual({ verified: true, pending: false });
   });
 
   it('does not sign in a tab whose sign-up met an account that was already verified', async () => {
     await createVerifiedUser(t, 'verified-before@example.com');
     const late = await signUp('verified-before@example.com', 'someone else');
     const answer = await poll(late.cookie);
-    expect(await answer.json()).toEqual({ verified: false });
+    expect(await answer.json()).toEqual({ verified: false, pending: true });
     expect(answer.headers.getSetCookie().join()).not.toContain('session_token=');
   });
 

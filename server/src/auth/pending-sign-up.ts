@@ -50,7 +50,7 @@ export function readVerificationToken(token: string, secret: string, now = Date.
  * - Each e-mail sign-up leaves a random token in the tab's httpOnly cookie, bound server-side to
  *   the account that sign-up created (or to none, for a known address: answered alike). Once that
  *   account's address is verified — the e-mailed link opened anywhere — `POST /pending-sign-up`
- *   turns the token into a session, once. Knowing an address is not enough: only the browser that
+ *   turns the token into a session, once (and answers `pending` while it waits). Knowing an address is not enough: only the browser that
  *   created the account holds its token, and that browser knew the password anyway.
  * - An expired, broken or already used link (`GET /verify-email`) leads to `/confirm_email`, which
  *   says so and offers a new link, instead of to the callback with `?error=` or to a login page.
@@ -65,24 +65,26 @@ export function pendingSignUp({ db, expiresInSeconds }: { db: Db; expiresInSecon
         const current = await getSessionFromCtx(ctx);
         const signedIn = (userId?: string | null) =>
           Boolean(current?.user.emailVerified && (!userId || current.user.id === userId));
-        if (!token) return ctx.json({ verified: signedIn() });
+        // `pending`: this browser's sign-up still waits for its link, so a reloaded tab shows the wait again.
+        const answer = (verified: boolean, pending = false) => ctx.json({ verified, pending: pending && !verified });
+        if (!token) return answer(signedIn());
         const tokenHash = hashToken(token);
         const [pending] = await db
           .select()
           .from(pendingSignUps)
           .where(and(eq(pendingSignUps.tokenHash, tokenHash), gt(pendingSignUps.expiresAt, new Date())));
         const user = pending?.userId ? await ctx.context.internalAdapter.findUserById(pending.userId) : null;
-        if (!pending || !user?.emailVerified) return ctx.json({ verified: signedIn() });
+        if (!pending || !user?.emailVerified) return answer(signedIn(), pending !== undefined);
         // One session per token, even when two polls arrive together.
         const taken = await db
           .delete(pendingSignUps)
           .where(eq(pendingSignUps.tokenHash, tokenHash))
           .returning({ userId: pendingSignUps.userId });
         ctx.setCookie(cookie.name, '', { ...cookie.attributes, maxAge: 0 });
-        if (taken.length === 0 || signedIn(user.id)) return ctx.json({ verified: signedIn(user.id) });
+        if (taken.length === 0 || signedIn(user.id)) return answer(signedIn(user.id));
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });
-        return ctx.json({ verified: true });
+        return answer(true);
       }),
     },
     hooks: {

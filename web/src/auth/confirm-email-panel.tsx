@@ -5,7 +5,7 @@ import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './auth-form.module.css';
-import { completePendingSignUp } from './session.ts';
+import { readPendingSignUp } from './session.ts';
 
 /** The specification re-checks verification this often while the panel shows. */
 export const VERIFICATION_POLL_MS = 5000;
@@ -14,7 +14,7 @@ type Status = { kind: 'info' | 'problem'; message: string } | null;
 
 /**
  * After sign-up: explains the e-mailed link and moves on by itself once the address is verified,
- * wherever the link was opened (this tab's sign-up becomes a session; see completePendingSignUp).
+ * wherever the link was opened (this tab's sign-up becomes a session; see readPendingSignUp).
  */
 export function ConfirmEmailPanel({
   email,
@@ -39,7 +39,7 @@ export function ConfirmEmailPanel({
 
   const checkVerified = useCallback(async () => {
     if (verifiedRef.current) return true;
-    const verified = await completePendingSignUp().catch(() => false);
+    const { verified } = await readPendingSignUp().catch(() => ({ verified: false }));
     if (verified && !verifiedRef.current) {
       verifiedRef.current = true;
       onVerifiedRef.current();

@@ -31,12 +31,12 @@ export async function hasVerifiedSession(init?: RequestInit): Promise<boolean> {
 
 /**
  * Whether this tab's sign-up is confirmed, on any device: the server turns the sign-up's
- * pending cookie into a session once the account it created is verified, and also answers true
- * for a tab already signed in as a verified user.
+ * pending cookie into a session once the account it created is verified, and also answers
+ * `verified` for a tab already signed in as a verified user; `pending` while it still waits.
  */
-export async function completePendingSignUp(): Promise<boolean> {
-  const answer = await postJson<{ verified: boolean }>('/api/auth/pending-sign-up', {});
-  return Boolean(answer?.verified);
+export async function readPendingSignUp(): Promise<{ verified: boolean; pending: boolean }> {
+  const answer = await postJson<{ verified?: boolean; pending?: boolean }>('/api/auth/pending-sign-up', {});
+  return { verified: Boolean(answer?.verified), pending: Boolean(answer?.pending) };
 }
 
 /** Ends the session on the server (the cookie is cleared by the answer). */

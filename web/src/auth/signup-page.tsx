@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { T, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/signup-page';
@@ -6,6 +5,7 @@ import { AuthLayout } from './auth-layout.tsx';
 import { ConfirmEmailPanel } from './confirm-email-panel.tsx';
 import { DEFAULT_SIGNED_IN_PATH, getRequestedTarget, NEW_ACCOUNT_PATH, withRedirect } from './session.ts';
 import { SignUpForm } from './sign-up-form.tsx';
+import { useRegisteredEmail } from './use-registered-email.ts';
 
 export function meta(_: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];
@@ -19,7 +19,7 @@ export default function SignupPage() {
   const requested = getRequestedTarget(searchParams);
   const continueTo = requested ?? NEW_ACCOUNT_PATH;
   const loginPath = withRedirect('/login', requested);
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [registeredEmail, setRegisteredEmail] = useRegisteredEmail(() => navigate(continueTo, { replace: true }));
 
   if (registeredEmail) {
     return (

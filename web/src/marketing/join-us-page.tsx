@@ -8,6 +8,7 @@ import { ConfirmEmailPanel } from '../auth/confirm-email-panel.tsx';
 import { DEFAULT_SIGNED_IN_PATH, NEW_ACCOUNT_PATH, withRedirect } from '../auth/session.ts';
 import { SignUpForm } from '../auth/sign-up-form.tsx';
 import { useSignedInState } from '../auth/signed-in-state.ts';
+import { useRegisteredEmail } from '../auth/use-registered-email.ts';
 import { ButtonLink } from '../components/button-link.tsx';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
@@ -130,7 +131,7 @@ export default function JoinUsPage() {
 function SignUpStart() {
   const t = useT();
   const navigate = useNavigate();
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [registeredEmail, setRegisteredEmail] = useRegisteredEmail(() => navigate(START_PATH, { replace: true }));
   const titleRef = useRef<HTMLHeadingElement>(null);
   const step = registeredEmail ? 'confirm' : 'sign-up';
   const shownStep = useRef(step);
