@@ -100,7 +100,7 @@ test('a new parent creates, pays for, finds and edits a calendar', async ({ page
 
   // Step 2: the draft is on the server and in the URL; the preview follows the background.
   await fillCustomization(page);
-  await expect(page).toHaveURL(/\/create_calendar\?draft=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/create_calendar\?draft=[0-9a-f-]{36}&step=2$/);
   await expect(page.getByRole('radio', { name: 'Pink Blossom' })).toBeChecked();
   await page.getByRole('radio', { name: 'Blue sky' }).check();
   await expect(page.getByRole('region', { name: 'Preview' }).getByText('Blue sky')).toBeVisible();
@@ -253,6 +253,25 @@ test('Back keeps the values and a reload resumes the saved step', async ({ page 
   await fillCustomization(page, dueDate);
   await page.getByRole('radio', { name: 'Merry Sun' }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(stepHeading(page, 'Your Subscription Plan')).toBeFocused();
+
+  // The browser's Back and Forward move between the steps and keep what was typed, saved or not.
+  await page.goBack();
+  await expect(stepHeading(page, 'Customize Your Calendar')).toBeFocused();
+  await expect(page.getByLabel('Expected birth date')).toHaveValue(dueDate);
+  await expect(page.getByRole('radio', { name: 'Merry Sun' })).toBeChecked();
+  await page.goBack();
+  await expect(stepHeading(page, 'Create Your Calendar')).toBeFocused();
+  await expect(page.getByLabel('First name')).toHaveValue('Marie');
+  await page.getByLabel('First name').fill('Maria');
+  await page.goForward();
+  await expect(stepHeading(page, 'Customize Your Calendar')).toBeFocused();
+  await page.goBack();
+  await expect(page.getByLabel('First name')).toHaveValue('Maria');
+  await page.getByLabel('First name').fill('Marie');
+  await page.goForward();
+  await expect(stepHeading(page, 'Customize Your Calendar')).toBeFocused();
+  await page.goForward();
   await expect(stepHeading(page, 'Your Subscription Plan')).toBeFocused();
 
   await page.reload();

@@ -20,7 +20,7 @@ export function meta() {
 
 export default function CreateCalendarPage() {
   const { data: user } = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const draftId = searchParams.get('draft');
   // A new wizard whenever the URL's draft changes from outside (a link, 'Start over'), but not when
   // the wizard itself has just put the draft it created into the URL.
@@ -32,17 +32,7 @@ export default function CreateCalendarPage() {
   }
 
   if (!user) return null;
-  return (
-    <Wizard
-      key={session.key}
-      draftId={draftId}
-      user={user}
-      onDraftCreated={(id) => {
-        setCreatedDraftId(id);
-        setSearchParams({ draft: id }, { replace: true });
-      }}
-    />
-  );
+  return <Wizard key={session.key} draftId={draftId} user={user} onDraftCreated={setCreatedDraftId} />;
 }
 
 type WizardProps = {

@@ -10,6 +10,8 @@ import {
   getDraftValues,
   getInitialValues,
   getResumeStep,
+  getStepFromUrl,
+  getStepSearch,
   hasUnsavedChanges,
   isCurrencyPicked,
   validateStepOne,
@@ -80,6 +82,25 @@ describe('getResumeStep', () => {
     expect(getResumeStep(makeCalendar({ wizardStep: 4, dueDate: null }))).toBe(2);
     expect(getResumeStep(makeCalendar({ wizardStep: 5 }))).toBe(4);
     expect(getResumeStep(makeCalendar({ wizardStep: 0 }))).toBe(1);
+  });
+});
+
+describe('the step in the URL', () => {
+  it('shows the step asked for, never past the furthest step saved', () => {
+    expect(getStepFromUrl('2', 1, 3)).toBe(2);
+    expect(getStepFromUrl('4', 1, 3)).toBe(3);
+    expect(getStepFromUrl('0', 1, 3)).toBe(1);
+    expect(getStepFromUrl('two', 2, 3)).toBe(2);
+  });
+
+  it('shows the step the wizard opened on when the URL names none', () => {
+    expect(getStepFromUrl(null, 3, 3)).toBe(3);
+    expect(getStepFromUrl(null, 1, 1)).toBe(1);
+  });
+
+  it('keeps the draft beside the step', () => {
+    expect(getStepSearch(2, 'abc')).toBe('?draft=abc&step=2');
+    expect(getStepSearch(1, null)).toBe('?step=1');
   });
 });
 

@@ -155,6 +155,24 @@ export function getResumeStep(calendar: Pick<OwnerCalendar, 'wizardStep' | 'dueD
   return step as WizardStep;
 }
 
+/**
+ * The step the URL's `?step=` asks for (each step is a history entry, so Back and Forward move
+ * between steps), never past the furthest step saved; without one, the step the wizard opened on.
+ */
+export function getStepFromUrl(stepParam: string | null, opened: WizardStep, reached: WizardStep): WizardStep {
+  const asked = Math.trunc(Number(stepParam));
+  if (stepParam === null || !Number.isFinite(asked)) return Math.min(opened, reached) as WizardStep;
+  return Math.min(reached, Math.max(1, asked)) as WizardStep;
+}
+
+/** The wizard's URL for a step: history entries with the draft, so a reload resumes it. */
+export function getStepSearch(step: WizardStep, draftId: string | null): string {
+  const params = new URLSearchParams();
+  if (draftId) params.set('draft', draftId);
+  params.set('step', String(step));
+  return `?${params}`;
+}
+
 /** Why a `?draft=` id cannot be resumed, or null when it can. */
 export type DraftProblem = 'not_found' | 'already_active' | 'load_failed';
 

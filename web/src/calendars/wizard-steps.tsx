@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -33,6 +34,8 @@ import {
   getInitialValues,
   getResumeStep,
   getServerErrorFields,
+  getStepFromUrl,
+  getStepSearch,
   hasUnsavedChanges,
   isCurrencyPicked,
   validateStepOne,
@@ -61,7 +64,14 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const t = useT();
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<WizardStep>(() => (draft ? getResumeStep(draft) : 1));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // Each step is a history entry (`?step=`): Back and Forward move between the steps saved so far.
+  const [openedStep] = useState<WizardStep>(() => (draft ? getResumeStep(draft) : 1));
+  const [reachedStep, setReachedStep] = useState<WizardStep>(openedStep);
+  const [paid, setPaid] = useState(false);
+  const step = paid ? 5 : getStepFromUrl(searchParams.get('step'), openedStep, reachedStep);
   // What the server has: leaving with anything else typed asks first.
   const [savedValues, setSavedValues] = useState<WizardValues>(() =>
     draft ? getDraftValues(draft, locale) : getInitialValues(user, locale),
@@ -106,13 +116,17 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const values = watch();
   const fieldError = (field: keyof WizardValues) => translateFieldMessage(errors[field]?.message, t);
 
-  // A new step is announced by moving focus to its heading (not on the first render: the page just loaded).
+  // A new step (by a button or by Back and Forward) shows without the errors and the sent state of the
+  // one before, what was typed stays; it is announced by moving focus to its heading (not on the
+  // first render: the page just loaded).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose each time the step changes.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    reset(undefined, { keepValues: true, keepDefaultValues: true });
+    setProblem(null);
     headingRef.current?.focus();
   }, [step]);
 
@@ -128,10 +142,10 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     currency.field.onChange(picked);
   }
 
-  /** Another step shows, without the errors and the sent state of the one before; what was typed stays. */
-  function goTo(next: WizardStep) {
-    reset(undefined, { keepValues: true, keepDefaultValues: true });
-    setStep(next);
+  /** A new history entry for the next step; its state says which step it came from, for Back. */
+  function goTo(next: WizardStep, draftId = calendar?.id ?? null) {
+    setReachedStep((reached) => Math.max(reached, next) as WizardStep);
+    return navigate(getStepSearch(next, draftId), { state: { wizardStepBefore: step } });
   }
 
   function keepCalendar(saved: OwnerCalendar) {
@@ -143,9 +157,10 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   async function save(next: WizardStep, submitted: WizardValues, request: () => Promise<OwnerCalendar>) {
     setProblem(null);
     try {
-      keepCalendar(await request());
+      const saved = await request();
+      keepCalendar(saved);
       setSavedValues(submitted);
-      goTo(next);
+      await goTo(next, saved.id);
     } catch (error) {
       // The server names a refused bank account as a whole `bankAccount`: shown on the bank's choice.
       const fields = error instanceof ApiError ? { bankKind: error.fields.bankAccount ?? '', ...error.fields } : {};
@@ -160,6 +175,8 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     return save(2, submitted, async () => {
       const created = await createCalendar(result.request);
       onDraftCreated(created.id);
+      // Step 1's entry gets the draft, so Back to it (or a reload there) does not start another one.
+      await navigate(getStepSearch(1, created.id), { replace: true });
       return created;
     });
   });
@@ -184,9 +201,12 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     return save(4, submitted, () => updateCalendar(calendar.id, { wizardStep: 4 }));
   });
 
+  /** The page's Back is the browser's when the entry before is the step before; else it adds one. */
   function goBack() {
-    setProblem(null);
-    goTo(Math.max(1, step - 1) as WizardStep);
+    const before = Math.max(1, step - 1) as WizardStep;
+    const cameFrom = (location.state as { wizardStepBefore?: number } | null)?.wizardStepBefore;
+    if (cameFrom === before) return navigate(-1);
+    return goTo(before);
   }
 
   const title = t(STEP_TITLES[step]);
@@ -337,9 +357,11 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
           <PaymentStep
             calendarId={calendar.id}
             currency={calendar.currency}
-            onPaid={(paid) => {
-              keepCalendar(paid);
-              setStep(5);
+            onPaid={(paidCalendar) => {
+              keepCalendar(paidCalendar);
+              setPaid(true);
+              // Paid: the steps before it are over, so the welcome takes the payment's entry.
+              void navigate(getStepSearch(5, paidCalendar.id), { replace: true });
             }}
             back={back}
           />
