@@ -47,9 +47,15 @@ test('a visitor guesses with a wish and a $25 gift, gets a receipt and edits the
   const editLink = findLinkByPath(receipt, `/c/${calendar.slug}/edit/`);
   await visitor.goto(editLink);
   await expect(visitor.getByRole('heading', { name: 'Edit your wish' })).toBeVisible();
+  await expect(dayButton(visitor, guessedDate)).toHaveAccessibleName(/1 guess$/);
+  // The guess moves a day earlier: the counts follow at once, on the page the guest is on.
+  const movedDate = addDays(guessedDate, -1);
+  await dayButton(visitor, movedDate).click();
   await visitor.getByRole('textbox', { name: 'Your wish' }).fill('Welcome, little one! Edited with love.');
   await visitor.getByRole('button', { name: 'Save changes' }).click();
   await expect(visitor.getByText('Saved. Your changes show on the calendar.')).toBeVisible();
+  await expect(dayButton(visitor, movedDate)).toHaveAccessibleName(/1 guess$/);
+  await expect(dayButton(visitor, guessedDate)).toHaveAccessibleName(/no guesses yet$/);
   await visitor.goto(`/c/${calendar.slug}`);
   await expect(visitor.getByText('Welcome, little one! Edited with love.')).toBeVisible();
 

@@ -106,6 +106,7 @@ export default function EditContributionPage() {
             contribution={state.contribution}
             calendar={state.calendar}
             onClosed={() => setState({ ...state, calendar: { ...state.calendar, status: 'announced' } })}
+            onCalendarChanged={(calendar) => setState({ ...state, calendar })}
           />
         )}
       </main>
@@ -114,9 +115,15 @@ export default function EditContributionPage() {
   );
 }
 
-type EditFormProps = Loaded & { slug: string; token: string; onClosed: () => void };
+type EditFormProps = Loaded & {
+  slug: string;
+  token: string;
+  onClosed: () => void;
+  /** The calendar read again after a move to another day, so each day shows its new count. */
+  onCalendarChanged: (calendar: PublicCalendar) => void;
+};
 
-function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormProps) {
+function EditForm({ slug, token, contribution, calendar, onClosed, onCalendarChanged }: EditFormProps) {
   const t = useT();
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
@@ -170,6 +177,12 @@ function EditForm({ slug, token, contribution, calendar, onClosed }: EditFormPro
       try {
         const updated = await updateOwnContribution(contribution.id, token, changes);
         setSaved({ ...saved, ...updated });
+        // The days' counts are the server's: a moved guess leaves one day and joins another.
+        if (changes.guessedDate) {
+          await getPublicCalendar(slug).then(onCalendarChanged, () => {
+            // The move is saved; the counts stay as they were until the page is opened again.
+          });
+        }
       } catch (error) {
         if (error instanceof ApiError && error.code === 'calendar_closed') {
           onClosed();
