@@ -112,7 +112,10 @@ test('every share button sends the invitation as edited, with the link', async (
   await expectNoSeriousAxeViolation(page, 'Calendar Info with the share section');
 });
 
-test('on a phone, the sticky bar never covers the share buttons or the footer', async ({ page, browser }) => {
+test('on a phone, the sticky bar never covers the share buttons or the footer; the thanks open at their heading', async ({
+  page,
+  browser,
+}) => {
   const calendar = await createActiveCalendar(page);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
@@ -130,6 +133,13 @@ test('on a phone, the sticky bar never covers the share buttons or the footer', 
   await expect(bar).toBeVisible();
   await bar.click();
   await expect(dayButton(phone, calendar.dueDate)).toBeFocused();
+
+  // The form was scrolled down to its button; the thanks that replace it start at their heading.
+  const wish = { date: calendar.dueDate, name: 'Oma Gerda', email: uniqueEmail('oma'), wish: 'Alles Liebe!' };
+  await contribute(phone, wish);
+  const thanks = phone.getByRole('heading', { name: 'Thank you!' });
+  await expect(thanks).toBeFocused();
+  await expect(thanks).toBeInViewport({ ratio: 1 });
   await context.close();
 });
 

@@ -95,8 +95,14 @@ export default function ContributionDialog({
     setFocus('name');
   }, [setFocus]);
 
+  // The thanks replace a form that was scrolled down to its button: they start from the top, so
+  // the heart and the heading show (on a phone the sheet keeps the form's scroll otherwise).
   useEffect(() => {
-    if (done) thanksRef.current?.focus();
+    const heading = thanksRef.current;
+    if (!done || !heading) return;
+    dialogRef.current?.scrollTo({ top: 0 });
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: 'nearest' });
   }, [done]);
 
   const money = (amount: number) => formatMoney(amount, { currency, locale });
