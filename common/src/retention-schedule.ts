@@ -46,6 +46,7 @@ export const RETENTION_SCHEDULE: readonly RetentionRule[] = [
     data: [
       'user',
       'account',
+      'account_activity',
       'user_profiles',
       'calendars',
       'images',
@@ -134,7 +135,6 @@ export const RETENTION_SCHEDULE: readonly RetentionRule[] = [
       'sandbox_charges.metadata',
       'sandbox_transfers.destination',
       'sandbox_accounts.destination',
-      'ledger_entries.calendar_id',
     ],
     why: 'Tax and accounting law.',
     keptFor: TRANSACTION_RETENTION,
