@@ -1,5 +1,6 @@
 import type { PublicCalendar } from './contributions.ts';
 import type { KeepsakeBook } from './keepsake.ts';
+import type { Locale } from './locales.ts';
 
 /**
  * What the server hands the web app's server rendering for one page request
@@ -10,8 +11,11 @@ export type PageContext = {
   nonce?: string;
   /** The site's public address (`APP_URL`), for share links and Open Graph tags. */
   appUrl: string;
-  /** The calendar as `GET /api/public/calendars/:slug` answers it, from the same cache; undefined for a draft or an unknown slug. */
-  getPublicCalendar(slug: string): Promise<PublicCalendar | undefined>;
-  /** The keepsake's public part (`GET /api/public/calendars/:slug/keepsake`); undefined before an announcement. */
-  getPublicKeepsake(slug: string): Promise<KeepsakeBook | undefined>;
+  /**
+   * The calendar as `GET /api/public/calendars/:slug` answers it in `locale` (an automatic title is
+   * worded for the reader), from the same cache; undefined for a draft or an unknown slug.
+   */
+  getPublicCalendar(slug: string, locale: Locale): Promise<PublicCalendar | undefined>;
+  /** The keepsake's public part (`GET /api/public/calendars/:slug/keepsake`) in `locale`; undefined before an announcement. */
+  getPublicKeepsake(slug: string, locale: Locale): Promise<KeepsakeBook | undefined>;
 };

@@ -114,11 +114,11 @@ export function createApp(context: AppContext, web?: WebBuild) {
   if (web) {
     mountWebBuild(app, web, {
       appUrl: context.env.APP_URL,
-      async getPublicCalendar(slug) {
-        const page = await loadPublicCalendar(context, slug);
+      async getPublicCalendar(slug, locale) {
+        const page = await loadPublicCalendar(context, slug, { locale });
         return page && (JSON.parse(page.body) as PublicCalendar);
       },
-      getPublicKeepsake: (slug) => loadPublicKeepsake(context, slug),
+      getPublicKeepsake: (slug, locale) => loadPublicKeepsake(context, slug, locale),
     });
   }
 

@@ -9,14 +9,19 @@ import { webEnv } from './env.ts';
  */
 const devPageContext: PageContext = {
   appUrl: webEnv.VITE_PUBLIC_URL,
-  async getPublicCalendar(slug) {
-    const response = await fetch(`${webEnv.VITE_PUBLIC_URL}/api/public/calendars/${encodeURIComponent(slug)}`);
+  async getPublicCalendar(slug, locale) {
+    const response = await fetch(`${webEnv.VITE_PUBLIC_URL}/api/public/calendars/${encodeURIComponent(slug)}`, {
+      headers: { 'Accept-Language': locale },
+    });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`GET /api/public/calendars/${slug}: ${response.status}`);
     return response.json();
   },
-  async getPublicKeepsake(slug) {
-    const response = await fetch(`${webEnv.VITE_PUBLIC_URL}/api/public/calendars/${encodeURIComponent(slug)}/keepsake`);
+  async getPublicKeepsake(slug, locale) {
+    const response = await fetch(
+      `${webEnv.VITE_PUBLIC_URL}/api/public/calendars/${encodeURIComponent(slug)}/keepsake`,
+      { headers: { 'Accept-Language': locale } },
+    );
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`GET /api/public/calendars/${slug}/keepsake: ${response.status}`);
     return response.json();

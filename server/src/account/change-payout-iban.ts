@@ -1,6 +1,7 @@
 import type { CalendarStatus } from '@firstday/common/calendars';
 import type { AppContext } from '../app-context.ts';
 import { requireRecentAuthentication } from '../auth/recent-authentication.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { createPayoutIbanChangedEmail } from '../emails/account.ts';
 import type { Db } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
@@ -8,9 +9,10 @@ import { enqueueMail } from '../lib/mail/outbox.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { getAccountLocale } from './account-locale.ts';
 
-
 /** Where a payout IBAN is kept: the account's (copied into new calendars) or one calendar's. */
-export type PayoutIbanOwner = { kind: 'account' } | { kind: 'calendar'; status: CalendarStatus; title: string };
+export type PayoutIbanOwner =
+  | { kind: 'account' }
+  | { kind: 'calendar'; status: CalendarStatus; names: { title: string | null; firstName: string } };
 
 /** The request asking for the change: its headers, session and the password it confirms with. */
 export type ChangeRequest = {
@@ -77,13 +79,14 @@ export async function enqueuePayoutIbanChangedMail(
   },
 ): Promise<boolean> {
   const { to, owner, ...details } = change;
+  const locale = await getAccountLocale(db, to.id);
   return enqueueMail(db, {
     to: to.email,
     ...(await createPayoutIbanChangedEmail({
       appUrl: env.APP_URL,
-      locale: await getAccountLocale(db, to.id),
+      locale,
       name: to.name,
-      calendarTitle: owner.kind === 'calendar' ? owner.title : undefined,
+      calendarTitle: owner.kind === 'calendar' ? getCalendarTitle(owner.names, locale) : undefined,
       ...details,
     })),
   });

@@ -27,9 +27,9 @@ type EndedCalendar = {
   ibanChangedAt?: Date | null;
 };
 
-function describeCalendar(calendar: EndedCalendar) {
+function describeCalendar(calendar: EndedCalendar, locale: Locale) {
   return {
-    title: getCalendarTitle(calendar),
+    title: getCalendarTitle(calendar, locale),
     slug: calendar.slug,
     firstName: calendar.firstName,
     background: calendar.background,
@@ -53,7 +53,7 @@ export async function enqueueParticipantMails(
     const mail = {
       appUrl: env.APP_URL,
       locale,
-      calendar: describeCalendar(calendar),
+      calendar: describeCalendar(calendar, locale),
       unsubscribeUrl: createUnsubscribeUrl(env, email),
     };
     const added = await enqueueMail(db, {
@@ -98,7 +98,7 @@ export async function enqueueCreatorConfirmation(
       appUrl: env.APP_URL,
       locale: owner.locale,
       name: owner.name,
-      calendar: { ...describeCalendar(calendar), currency: calendar.currency },
+      calendar: { ...describeCalendar(calendar, owner.locale), currency: calendar.currency },
       birthDate: announcement.kind === 'announcement' ? announcement.birthDate! : undefined,
       payout: payout ? { amount: payout.amount, status: payout.status, heldUntil } : null,
       refundCount: outcome.refundCount,

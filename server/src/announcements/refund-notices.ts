@@ -29,10 +29,10 @@ export async function enqueueRefundNotices(
     .from(contributions)
     .innerJoin(payments, eq(payments.id, contributions.paymentId))
     .where(inArray(contributions.paymentId, paymentIds));
-  const calendarTitle = getCalendarTitle(calendar);
   let queued = 0;
   for (const giver of givers) {
     const payment = { id: giver.paymentId, amount: giver.amount };
+    const calendarTitle = getCalendarTitle(calendar, giver.locale);
     if (await enqueueGiftRefundNotice(db, appUrl, giver, payment, calendar.currency, { kind: 'closed', calendarTitle }))
       queued++;
   }

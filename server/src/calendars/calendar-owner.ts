@@ -17,6 +17,7 @@ export type CalendarOwner = {
   locale: Locale;
   /** Whether the owner wants an e-mail for each gift (on without a profile row, the default). */
   giftNotifications: boolean;
+  /** `title` in the owner's language. */
   calendar: { title: string } & Pick<CalendarRow, 'slug' | 'background' | 'currency'>;
 };
 
@@ -39,11 +40,17 @@ export async function findCalendarOwner(db: Db, calendarId: string): Promise<Cal
     .leftJoin(userProfiles, eq(userProfiles.userId, calendars.ownerId))
     .where(eq(calendars.id, calendarId));
   if (!row) return undefined;
+  const locale = accountLocale(row.locale);
   return {
     email: row.email,
     name: row.name,
-    locale: accountLocale(row.locale),
+    locale,
     giftNotifications: row.giftNotifications ?? true,
-    calendar: { title: getCalendarTitle(row), slug: row.slug, background: row.background, currency: row.currency },
+    calendar: {
+      title: getCalendarTitle(row, locale),
+      slug: row.slug,
+      background: row.background,
+      currency: row.currency,
+    },
   };
 }

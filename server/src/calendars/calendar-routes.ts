@@ -1,12 +1,12 @@
 import { takeBankAccount } from '@firstday/common/bank-account-schema';
 import { CreateCalendarSchema, UpdateCalendarSchema } from '@firstday/common/calendar-forms';
 import { PayRequestSchema, SupportRequestSchema } from '@firstday/common/calendars';
-import { visitorLocale } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { getAccountLocale } from '../account/account-locale.ts';
 import { authorizePayoutIbanChange, enqueuePayoutIbanChangedMail } from '../account/change-payout-iban.ts';
 import type { AppContext } from '../app-context.ts';
+import { getReaderLocale } from '../auth/reader-locale.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { createSupportReceivedEmail, createSupportRequestEmail } from '../emails/support.ts';
 import { isOwnImage } from '../images/image-store.ts';
@@ -36,23 +36,26 @@ import { getCalendarTitle } from './calendar-title.ts';
 export function createCalendarRoutes(context: AppContext) {
   const box = createSecretBox(context.env.APP_SECRETS, 'iban');
   const draftLimiter = context.limiters.create('calendar-drafts-per-account', context.rateLimits.calendarDrafts);
+  const readerLocale = (c: Context, userId: string) => getReaderLocale(context.db, userId, c.req.raw.headers);
   return new Hono()
     .get('/', async (c) => {
       const { user } = await requireSession(context, c);
-      const rows = await listOwnedCalendars(context.db, user.id);
-      return c.json({ calendars: rows.map((row) => toOwnerCalendar(row)) });
+      const [rows, locale] = await Promise.all([listOwnedCalendars(context.db, user.id), readerLocale(c, user.id)]);
+      return c.json({ calendars: rows.map((row) => toOwnerCalendar(row, locale)) });
     })
     .post('/', async (c) => {
       const { user } = await requireSession(context, c);
       await draftLimiter.hit(user.id);
       const input = takeBankAccount(await readJsonBody(c, CreateCalendarSchema));
       const terms = readPayoutTermsAcceptance(c, context.env.TRUST_PROXY);
-      const row = await createDraftCalendar(context.db, box, user.id, input, terms, visitorLocale(c.req.raw.headers));
-      return c.json(toOwnerCalendar(row), 201);
+      const row = await createDraftCalendar(context.db, box, user.id, input, terms);
+      return c.json(toOwnerCalendar(row, await readerLocale(c, user.id)), 201);
     })
     .get('/:id', async (c) => {
       const { user } = await requireSession(context, c);
-      return c.json(toOwnerCalendar(await getOwnedCalendar(context.db, user.id, c.req.param('id'))));
+      return c.json(
+        toOwnerCalendar(await getOwnedCalendar(context.db, user.id, c.req.param('id')), await readerLocale(c, user.id)),
+      );
     })
     .patch('/:id', async (c) => {
       const signedIn = await requireSession(context, c);
@@ -63,7 +66,7 @@ export function createCalendarRoutes(context: AppContext) {
         throw new AppError('calendar_closed', CLOSED_CALENDAR_MESSAGE, 409);
       }
       // Before anything is saved: a change that is not confirmed changes nothing.
-      const owner = { kind: 'calendar', status: row.status, title: getCalendarTitle(row) } as const;
+      const owner = { kind: 'calendar', status: row.status, names: row } as const;
       const request = { headers: c.req.raw.headers, signedIn, password };
       const bankAccount = await authorizePayoutIbanChange(context, box, request, {
         owner,
@@ -81,7 +84,7 @@ export function createCalendarRoutes(context: AppContext) {
         if (bankAccount) {
           await enqueuePayoutIbanChangedMail(tx, context.env, {
             to: user,
-            owner: { ...owner, title: getCalendarTitle(saved) },
+            owner: { ...owner, names: saved },
             previousMasked: row.ibanMasked,
             newMasked: saved.ibanMasked ?? '',
             changedAt: saved.updatedAt,
@@ -96,7 +99,7 @@ export function createCalendarRoutes(context: AppContext) {
         context.wakeMailWorker();
       }
       context.publicCalendars.invalidate(row.id);
-      return c.json(toOwnerCalendar(updated));
+      return c.json(toOwnerCalendar(updated, await readerLocale(c, user.id)));
     })
     .post('/:id/pay', async (c) => {
       const { user } = await requireSession(context, c);
@@ -129,7 +132,7 @@ export function createCalendarRoutes(context: AppContext) {
         accountId: user.id,
       });
       const current = await getOwnedCalendar(context.db, user.id, row.id);
-      return c.json({ payment, calendar: toOwnerCalendar(current) });
+      return c.json({ payment, calendar: toOwnerCalendar(current, await readerLocale(c, user.id)) });
     });
 }
 
@@ -143,7 +146,8 @@ export function createSupportRoutes(context: AppContext) {
     const { user } = await requireSession(context, c);
     const { calendarId, message } = await readJsonBody(c, SupportRequestSchema);
     const calendar = calendarId ? await getOwnedCalendar(context.db, user.id, calendarId) : undefined;
-    const about = calendar ? `Calendar: ${getCalendarTitle(calendar)} (${calendar.id})` : 'No calendar';
+    // Support reads English.
+    const about = calendar ? `Calendar: ${getCalendarTitle(calendar, 'en')} (${calendar.id})` : 'No calendar';
     const appUrl = context.env.APP_URL;
     await enqueueMail(context.db, {
       to: SITE.supportEmail,

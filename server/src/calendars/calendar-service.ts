@@ -11,7 +11,7 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import { SLUG_LENGTH, toIsoDate } from '@firstday/common/calendars';
 import type { Currency } from '@firstday/common/currency';
 import { getEndSchedule } from '@firstday/common/end-schedule';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@firstday/common/locales';
+import type { Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,7 +26,7 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import type { PayoutTermsAcceptance } from '../payments/payment-provider.ts';
 import { isLiveFeeOf } from '../payments/payment-transitions.ts';
 import { payments } from '../payments/schema.ts';
-import { defaultCalendarTitle, getCalendarTitle } from './calendar-title.ts';
+import { getCalendarTitle, toStoredTitle } from './calendar-title.ts';
 import { calendars } from './schema.ts';
 
 export type CalendarRow = typeof calendars.$inferSelect;
@@ -50,17 +50,10 @@ export function generateSlug(): string {
   return slug;
 }
 
-/**
- * The default name for `firstName` in the language `title` was made in, when `title` is still the
- * default name for `oldFirstName`: the wizard's Back lets the owner correct the first name.
- */
-function followFirstName(title: string | null, oldFirstName: string, firstName: string): string | undefined {
-  const locale = LOCALES.find((candidate) => title === defaultCalendarTitle(oldFirstName, candidate));
-  return locale ? defaultCalendarTitle(firstName, locale) : undefined;
-}
-
+/** `locale`: the reader's language, for an automatic title. */
 export function toOwnerCalendar(
   row: CalendarRow & { stats?: CalendarStats; closing?: CalendarClosing | null },
+  locale: Locale,
   stats: CalendarStats = row.stats ?? NO_STATS,
 ): OwnerCalendar {
   return {
@@ -68,7 +61,7 @@ export function toOwnerCalendar(
     slug: row.slug,
     shareUrl: row.status === 'draft' ? null : `/c/${row.slug}`,
     status: row.status,
-    title: getCalendarTitle(row),
+    title: getCalendarTitle(row, locale),
     firstName: row.firstName,
     lastName: row.lastName,
     dueDate: row.dueDate,
@@ -216,8 +209,6 @@ export async function createDraftCalendar(
   ownerId: string,
   input: { firstName: string; lastName: string; bankAccount?: string; currency?: Currency },
   termsAcceptance: PayoutTermsAcceptance | null,
-  /** The request's language, for the default name when the account has no language yet. */
-  requestLocale: Locale = DEFAULT_LOCALE,
 ): Promise<CalendarRow> {
   const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, ownerId));
   const sealed: SealedBankAccount | undefined = input.bankAccount
@@ -239,7 +230,6 @@ export async function createDraftCalendar(
       slug: generateSlug(),
       firstName: input.firstName,
       lastName: input.lastName,
-      title: defaultCalendarTitle(input.firstName, profile?.locale ?? requestLocale),
       ...toBankDetails(sealed, termsAcceptance),
       currency,
       // The account's defaults (Account Settings) apply to every new calendar.
@@ -301,15 +291,17 @@ export async function updateCalendar(
   }
   const changesCurrency = fields.currency !== undefined && fields.currency !== row.currency;
   if (changesCurrency) await assertNoLiveFee(db, row.id);
-  if (fields.firstName && fields.title === undefined) {
-    const title = followFirstName(row.title, row.firstName, fields.firstName);
-    if (title) fields.title = title;
-  }
+  // The form sends back the automatic name it showed: stored as none, it stays automatic.
+  const title =
+    fields.title === undefined
+      ? {}
+      : { title: toStoredTitle(fields.title, [row.firstName, fields.firstName ?? row.firstName]) };
   const now = new Date();
   const [updated] = await db
     .update(calendars)
     .set({
       ...fields,
+      ...title,
       ...(newBankAccount ? toBankDetails(sealBankAccount(box, newBankAccount), termsAcceptance) : {}),
       ...(newBankAccount && row.status !== 'draft' ? { ibanChangedAt: now } : {}),
       // The wizard's position only matters for drafts; a paid calendar stays on its welcome step.

@@ -200,8 +200,8 @@ describe('only the owner', () => {
       expect((await send()).status).toBe(401);
     }
     const [row] = await t.db.select().from(calendars).where(eq(calendars.id, draft.id));
-    // Still the default name it was created with, not the stranger's.
-    expect(row?.title).toBe("Anna's calendar");
+    // Still the automatic name (none stored), not the stranger's.
+    expect(row?.title).toBeNull();
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountDeletionCheck, CurrentUser } from '@firstday/common/account';
 import { type OwnerCalendar, toIsoDate } from '@firstday/common/calendars';
 import type { PublicCalendar } from '@firstday/common/contributions';
+import { LOCALE_COOKIE } from '@firstday/common/locales';
 import type { ThankYouList } from '@firstday/common/thank-yous';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,19 +157,33 @@ describe("a new calendar's name", () => {
     return (await response.json()) as OwnerCalendar;
   }
 
-  it("is made in the owner's language, follows a corrected first name, and leaves a chosen name alone", async () => {
+  it("is worded in each reader's language, follows a corrected first name, and leaves a chosen name alone", async () => {
     const parent = await createVerifiedUser(t, `name-${randomUUID()}@example.com`);
-    // No account language yet: the browser's.
+    // No account language yet: the browser's, or the language chosen on the site.
     const german = await createDraftAs(parent.cookie, { 'accept-language': 'de-DE,de;q=0.9' });
-    expect(german.title).toBe('Kalender von Lena');
-    expect((await createDraftAs(parent.cookie, { cookie: `${parent.cookie}; firstday_locale=ru` })).title).toBe(
+    expect(german.title).toBe('Lenas Kalender');
+    expect((await createDraftAs(parent.cookie, { cookie: `${parent.cookie}; ${LOCALE_COOKIE}=ru` })).title).toBe(
       'Lena ждёт малыша',
     );
     expect((await createDraftAs(parent.cookie, {})).title).toBe("Lena's calendar");
+    // Nothing is stored: the same calendar reads in English for an English reader.
+    const read = async (id: string, headers: Record<string, string>) =>
+      (await (
+        await t.app.request(`/api/calendars/${id}`, { headers: { cookie: parent.cookie, ...headers } })
+      ).json()) as OwnerCalendar;
+    expect((await read(german.id, { 'accept-language': 'en' })).title).toBe("Lena's calendar");
 
-    // The wizard's Back: a corrected first name renames a default name, in its language.
-    const renamed = await sendJson(t, 'PATCH', `/api/calendars/${german.id}`, { firstName: 'Lina' }, parent.cookie);
-    expect(((await renamed.json()) as OwnerCalendar).title).toBe('Kalender von Lina');
+    // The wizard's Back: a corrected first name renames an automatic name; the form sending back
+    // the automatic name it showed keeps it automatic.
+    const renamed = await sendJson(
+      t,
+      'PATCH',
+      `/api/calendars/${german.id}`,
+      { firstName: 'Thomas', title: 'Lenas Kalender' },
+      parent.cookie,
+    );
+    expect(((await renamed.json()) as OwnerCalendar).title).toBe("Thomas's calendar");
+    expect((await read(german.id, { 'accept-language': 'de' })).title).toBe('Thomas’ Kalender');
     await sendJson(t, 'PATCH', `/api/calendars/${german.id}`, { title: 'Unser Wunder' }, parent.cookie);
     const kept = await sendJson(t, 'PATCH', `/api/calendars/${german.id}`, { firstName: 'Lena' }, parent.cookie);
     expect(((await kept.json()) as OwnerCalendar).title).toBe('Unser Wunder');

@@ -15,6 +15,7 @@ export const calendars = pgTable(
     status: text('status', { enum: ['draft', 'active', 'announced', 'paid_out'] })
       .notNull()
       .default('draft'),
+    /** The owner's own name for it; null for the automatic one, worded per reader (calendar-title.ts). */
     title: text('title'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

@@ -53,7 +53,11 @@ export async function enqueueContributionReceipt(
       appUrl,
       locale: contribution.locale,
       name: contribution.name,
-      calendar: { title: getCalendarTitle(calendar), background: calendar.background, currency: calendar.currency },
+      calendar: {
+        title: getCalendarTitle(calendar, contribution.locale),
+        background: calendar.background,
+        currency: calendar.currency,
+      },
       guessedDate: contribution.guessedDate,
       wish: contribution.wish,
       gift: contribution.giftAmount

@@ -112,6 +112,21 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
     expect(html).toContain('entry.client');
   });
 
+  it("words an automatic title in the guest's language: page, link preview and API, each cached apart", async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    // The form sending back the automatic name leaves the calendar without a name of its own.
+    await sendJson(t, 'PATCH', `/api/calendars/${calendar.id}`, { title: "Anna's calendar" }, cookie);
+    const read = (path: string, language: string) => t.app.request(path, { headers: { 'accept-language': language } });
+
+    const german = await (await read(`/c/${calendar.slug}`, 'de-DE,de;q=0.9')).text();
+    expect(german).toMatch(/<h1 id="calendar-title"[^>]*>Annas Kalender<\/h1>/);
+    expect(german).toContain('<meta property="og:title" content="Annas Kalender"/>');
+    const english = await (await read(`/c/${calendar.slug}`, 'en')).text();
+    expect(english).toMatch(/<h1 id="calendar-title"[^>]*>Anna(&#x27;|')s calendar<\/h1>/);
+    const russian = (await (await read(`/api/public/calendars/${calendar.slug}`, 'ru')).json()) as { title: string };
+    expect(russian.title).toBe('Anna ждёт малыша');
+  });
+
   it('keeps hidden sender names hidden in the HTML', async () => {
     const { calendar } = await createActiveCalendar(t, { hideSenderNames: true });
     const contribution = await makeContribution(t, { name: 'Zelda Quartermain', email: 'zelda.q@example.org' });

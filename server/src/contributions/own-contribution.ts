@@ -1,5 +1,6 @@
 import type { OwnContribution, UpdateOwnContribution } from '@firstday/common/contributions';
 import { getGuessWindow } from '@firstday/common/guess-window';
+import type { Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
@@ -32,7 +33,11 @@ export async function getOwnContribution(context: AppContext, id: string, token:
   return found;
 }
 
-export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContribution>>): OwnContribution {
+/** `locale`: the reader's language, for an automatic calendar title. */
+export function toOwnContribution(
+  found: Awaited<ReturnType<typeof getOwnContribution>>,
+  locale: Locale,
+): OwnContribution {
   const { contribution, calendar } = found;
   return {
     id: contribution.id,
@@ -49,7 +54,7 @@ export function toOwnContribution(found: Awaited<ReturnType<typeof getOwnContrib
     editable: calendar.status === 'active',
     calendar: {
       slug: calendar.slug,
-      title: getCalendarTitle(calendar),
+      title: getCalendarTitle(calendar, locale),
       status: calendar.status,
       dueDate: calendar.dueDate!,
       background: calendar.background,
@@ -64,6 +69,7 @@ export async function updateOwnContribution(
   context: AppContext,
   found: Awaited<ReturnType<typeof getOwnContribution>>,
   update: UpdateOwnContribution,
+  locale: Locale,
   now = new Date(),
 ): Promise<OwnContribution> {
   assertCalendarOpen(found.calendar);
@@ -85,5 +91,5 @@ export async function updateOwnContribution(
     .where(eq(contributions.id, found.contribution.id))
     .returning();
   context.publicCalendars.invalidate(found.calendar.id);
-  return toOwnContribution({ contribution: updated!, calendar: found.calendar });
+  return toOwnContribution({ contribution: updated!, calendar: found.calendar }, locale);
 }

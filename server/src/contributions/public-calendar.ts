@@ -1,6 +1,7 @@
 import type { PublicCalendar, PublicGuess, PublicWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { getGuessWindow } from '@firstday/common/guess-window';
+import type { Locale } from '@firstday/common/locales';
 import { isUuid } from '@firstday/common/uuid';
 import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { announcements } from '../announcements/schema.ts';
@@ -39,13 +40,17 @@ export function readWishesCursor(cursor: string | undefined): string | undefined
 /**
  * `GET /api/public/calendars/:slug` as JSON text, from the cache: the API answers it, and the guest
  * page's server rendering reads the first page from it. Undefined for a draft or an unknown slug.
+ * Cached per reader's language: an automatic title is worded for the reader.
  */
 export function loadPublicCalendar(
   context: { db: Db; publicCalendars: PublicCalendarCache },
   slug: string,
-  cursor?: string,
+  options: { cursor?: string; locale: Locale },
 ): Promise<CachedPublicCalendar | undefined> {
-  return context.publicCalendars.load(`${slug}|${cursor ?? ''}`, () => buildPublicCalendar(context.db, slug, cursor));
+  const { cursor, locale } = options;
+  return context.publicCalendars.load(`${slug}|${locale}|${cursor ?? ''}`, () =>
+    buildPublicCalendar(context.db, slug, cursor, locale),
+  );
 }
 
 /**
@@ -56,6 +61,7 @@ export async function buildPublicCalendar(
   db: Db,
   slug: string,
   cursor: string | undefined,
+  locale: Locale,
 ): Promise<CachedPublicCalendar | undefined> {
   const calendar = await findPublicCalendarRow(db, slug);
   if (!calendar?.dueDate) return undefined;
@@ -117,7 +123,7 @@ export async function buildPublicCalendar(
   const answer: PublicCalendar = {
     slug: calendar.slug,
     status: calendar.status as PublicCalendar['status'],
-    title: getCalendarTitle(calendar),
+    title: getCalendarTitle(calendar, locale),
     parentNames: calendar.firstName,
     currency: calendar.currency,
     dueDate: calendar.dueDate,

@@ -1,5 +1,5 @@
 import { ContributionRequestSchema, UpdateOwnContributionSchema } from '@firstday/common/contributions';
-import { isLocale, type Locale } from '@firstday/common/locales';
+import { isLocale, type Locale, visitorLocale } from '@firstday/common/locales';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { announcements } from '../announcements/schema.ts';
@@ -67,7 +67,7 @@ export function createPublicRoutes(context: AppContext) {
     if (!calendar?.dueDate) throw calendarNotFound();
     const announcement = await findAnnouncedBirth(calendar);
     const view = {
-      title: getCalendarTitle(calendar),
+      title: getCalendarTitle(calendar, locale),
       dueDate: calendar.dueDate,
       background: calendar.background,
       born: announcement && { babyName: announcement.babyName, birthDate: announcement.birthDate },
@@ -90,7 +90,7 @@ export function createPublicRoutes(context: AppContext) {
     .get('/calendars/:slug', async (c) => {
       const slug = c.req.param('slug');
       const cursor = readWishesCursor(c.req.query('cursor'));
-      const page = await loadPublicCalendar(context, slug, cursor);
+      const page = await loadPublicCalendar(context, slug, { cursor, locale: visitorLocale(c.req.raw.headers) });
       if (!page) throw calendarNotFound();
       c.header('Cache-Control', 'no-cache');
       c.header('Content-Type', 'application/json; charset=UTF-8');
@@ -156,12 +156,12 @@ export function createPublicRoutes(context: AppContext) {
     .get('/contributions/:id', async (c) => {
       const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));
       c.header('Cache-Control', 'no-store');
-      return c.json(toOwnContribution(found));
+      return c.json(toOwnContribution(found, visitorLocale(c.req.raw.headers)));
     })
     .patch('/contributions/:id', async (c) => {
       const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));
       const input = await readJsonBody(c, UpdateOwnContributionSchema);
       c.header('Cache-Control', 'no-store');
-      return c.json(await updateOwnContribution(context, found, input));
+      return c.json(await updateOwnContribution(context, found, input, visitorLocale(c.req.raw.headers)));
     });
 }

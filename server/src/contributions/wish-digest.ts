@@ -1,7 +1,6 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { findCalendarOwner } from '../calendars/calendar-owner.ts';
-import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createWishDigestEmail } from '../emails/contributions.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
@@ -37,7 +36,7 @@ export async function sendWishDigests(
   for (const { calendarId } of pending) {
     const queued = await db.transaction(async (tx) => {
       const [calendar] = await tx
-        .select({ title: calendars.title, firstName: calendars.firstName, background: calendars.background })
+        .select({ id: calendars.id })
         .from(calendars)
         .where(eq(calendars.id, calendarId))
         .for('update', { skipLocked: true });
@@ -67,7 +66,7 @@ export async function sendWishDigests(
           appUrl: context.env.APP_URL,
           locale: owner.locale,
           name: owner.name,
-          calendar: { title: getCalendarTitle(calendar), background: calendar.background },
+          calendar: owner.calendar,
           wishes: unread,
           unsubscribeUrl: createUnsubscribeUrl(context.env, owner.email),
         })),

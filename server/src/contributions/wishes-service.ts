@@ -1,7 +1,8 @@
-import type { OwnerWish } from '@firstday/common/contributions';
+import type { OwnerWish, WishFilter } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { formatTimeInput } from '@firstday/common/fun-guesses';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Locale } from '@firstday/common/locales';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
@@ -39,6 +40,13 @@ export async function countUnreadWishes(db: Db, ownerId: string, calendarId?: st
   return row?.unread ?? 0;
 }
 
+/** The inbox's filter as a condition: unread wishes, or those with a gift. */
+function matchesFilter(show: WishFilter): SQL | undefined {
+  if (show === 'unread') return isNull(contributions.readAt);
+  if (show === 'gift') return gt(contributions.giftAmount, 0);
+  return undefined;
+}
+
 /** A contribution with what the inbox and the export show of its calendar (join `calendars`). */
 const wishWithItsCalendar = {
   contribution: contributions,
@@ -51,7 +59,7 @@ const wishWithItsCalendar = {
 export async function listOwnerWishes(
   db: Db,
   ownerId: string,
-  options: { calendarId?: string; cursor?: string },
+  options: { calendarId?: string; show?: WishFilter; cursor?: string; locale: Locale },
 ): Promise<{ items: OwnerWish[]; nextCursor: string | null }> {
   const rows = await db
     .select(wishWithItsCalendar)
@@ -60,6 +68,7 @@ export async function listOwnerWishes(
     .where(
       and(
         ownedInbox(ownerId, options.calendarId),
+        matchesFilter(options.show ?? 'all'),
         options.cursor
           ? sql`(${contributions.createdAt}, ${contributions.id}) < (select c.created_at, c.id from contributions c where c.id = ${options.cursor})`
           : undefined,
@@ -72,7 +81,7 @@ export async function listOwnerWishes(
     items: page.map(({ contribution, title, firstName, currency }) => ({
       id: contribution.id,
       calendarId: contribution.calendarId,
-      calendarTitle: getCalendarTitle({ title, firstName }),
+      calendarTitle: getCalendarTitle({ title, firstName }, options.locale),
       predictedDate: contribution.guessedDate,
       name: contribution.name,
       initials: getInitials(contribution.name),
@@ -96,6 +105,16 @@ export async function markWishRead(db: Db, ownerId: string, id: string): Promise
     .where(and(eq(contributions.id, id), ownedInbox(ownerId)))
     .returning({ id: contributions.id });
   return row !== undefined;
+}
+
+/** Marks every unread wish of the owner's inbox (or of one of their calendars) read; how many were unread. */
+export async function markAllWishesRead(db: Db, ownerId: string, calendarId?: string): Promise<number> {
+  const rows = await db
+    .update(contributions)
+    .set({ readAt: sql`now()` })
+    .where(and(ownedInbox(ownerId, calendarId), isNull(contributions.readAt)))
+    .returning({ id: contributions.id });
+  return rows.length;
 }
 
 /** Cells a spreadsheet would run as a formula start with one of these (OWASP: CSV injection). */
@@ -126,7 +145,12 @@ const giftGoesBack = or(
  * refunded too, so the export matches the ledger. A declined or failed gift is never listed.
  * A wish the parents removed is listed only for its gift, without its words or guess.
  */
-export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: string): Promise<string> {
+export async function exportWishesCsv(
+  db: Db,
+  ownerId: string,
+  options: { calendarId?: string; locale: Locale },
+): Promise<string> {
+  const { calendarId } = options;
   const rows = await db
     .select({
       ...wishWithItsCalendar,
@@ -162,7 +186,7 @@ export async function exportWishesCsv(db: Db, ownerId: string, calendarId?: stri
   ];
   const lines = rows.map(({ contribution, title, firstName, currency, refunded }) =>
     [
-      getCalendarTitle({ title, firstName }),
+      getCalendarTitle({ title, firstName }, options.locale),
       contribution.name,
       contribution.email,
       contribution.removedAt ? null : contribution.guessedDate,

@@ -36,7 +36,6 @@ export async function seedDemoData(context: AppContext): Promise<typeof DEMO_CRE
     ownerId: demo.id,
     slug: generateSlug(),
     status: 'active',
-    title: "Demo Parent's calendar",
     firstName: 'Demo',
     lastName: 'Parent',
     dueDate,

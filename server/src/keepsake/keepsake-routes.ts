@@ -1,14 +1,16 @@
 import { getKeepsakeFileName } from '@firstday/common/keepsake';
+import { type Locale, visitorLocale } from '@firstday/common/locales';
 import { Hono } from 'hono';
 import { getAccountLocale } from '../account/account-locale.ts';
 import type { AppContext } from '../app-context.ts';
+import { getReaderLocale } from '../auth/reader-locale.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { getOwnedCalendar } from '../calendars/calendar-service.ts';
 import { findPublicCalendarRow } from '../contributions/public-calendar.ts';
 import { readImageVariant } from '../images/image-store.ts';
 import { AppError } from '../lib/errors.ts';
 import { type KeepsakeSource, loadKeepsake } from './load-keepsake.ts';
-import { renderKeepsakePdf } from './render-keepsake-pdf.ts';
+import { getKeepsakePaper, renderKeepsakePdf } from './render-keepsake-pdf.ts';
 
 /** Wide enough for a printed page at the size the book draws photos. */
 const PHOTO_WIDTH = 1280;
@@ -42,9 +44,9 @@ async function readPhotos(context: AppContext, source: KeepsakeSource) {
  * and as a PDF download. Owner only (404 for others' ids), 409 before the announcement.
  */
 export function createKeepsakeRoutes(context: AppContext) {
-  async function loadOwned(userId: string, calendarId: string): Promise<KeepsakeSource> {
+  async function loadOwned(userId: string, calendarId: string, locale: Locale): Promise<KeepsakeSource> {
     const calendar = await getOwnedCalendar(context.db, userId, calendarId);
-    const source = await loadKeepsake(context.db, calendar, 'owner');
+    const source = await loadKeepsake(context.db, calendar, 'owner', locale);
     if (!source) throw notAnnounced();
     return source;
   }
@@ -52,16 +54,24 @@ export function createKeepsakeRoutes(context: AppContext) {
   return new Hono()
     .get('/:id/keepsake', async (c) => {
       const { user } = await requireSession(context, c);
-      const { book } = await loadOwned(user.id, c.req.param('id'));
+      const { book } = await loadOwned(
+        user.id,
+        c.req.param('id'),
+        await getReaderLocale(context.db, user.id, c.req.raw.headers),
+      );
       c.header('Cache-Control', 'private, no-store');
       return c.json(book);
     })
     .get('/:id/keepsake.pdf', async (c) => {
       const { user } = await requireSession(context, c);
-      const source = await loadOwned(user.id, c.req.param('id'));
       // In the owner's language, like the owner's e-mails.
       const locale = await getAccountLocale(context.db, user.id);
-      const pdf = await renderKeepsakePdf(source.book, { ...(await readPhotos(context, source)), locale });
+      const source = await loadOwned(user.id, c.req.param('id'), locale);
+      const pdf = await renderKeepsakePdf(source.book, {
+        ...(await readPhotos(context, source)),
+        locale,
+        paper: getKeepsakePaper(source.currency),
+      });
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', toAttachmentHeader(getKeepsakeFileName(source.book.title)));
       c.header('Cache-Control', 'private, no-store');
@@ -72,7 +82,7 @@ export function createKeepsakeRoutes(context: AppContext) {
 /** The public part, `GET /api/public/calendars/:slug/keepsake`: after an announcement only, names per the hide flag. */
 export function createPublicKeepsakeRoutes(context: AppContext) {
   return new Hono().get('/calendars/:slug/keepsake', async (c) => {
-    const book = await loadPublicKeepsake(context, c.req.param('slug'));
+    const book = await loadPublicKeepsake(context, c.req.param('slug'), visitorLocale(c.req.raw.headers));
     if (!book) throw AppError.notFound('There is no keepsake at this address.');
     c.header('Cache-Control', 'no-cache');
     return c.json(book);
@@ -80,8 +90,8 @@ export function createPublicKeepsakeRoutes(context: AppContext) {
 }
 
 /** The public keepsake of a slug, or undefined (unknown, draft, not announced): also the web page's server rendering. */
-export async function loadPublicKeepsake(context: Pick<AppContext, 'db'>, slug: string) {
+export async function loadPublicKeepsake(context: Pick<AppContext, 'db'>, slug: string, locale: Locale) {
   const calendar = await findPublicCalendarRow(context.db, slug);
   if (!calendar) return undefined;
-  return (await loadKeepsake(context.db, calendar, 'public'))?.book;
+  return (await loadKeepsake(context.db, calendar, 'public', locale))?.book;
 }

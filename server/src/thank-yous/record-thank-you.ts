@@ -51,7 +51,7 @@ export async function recordThankYou(
       appUrl: env.APP_URL,
       locale: recipient.locale,
       calendar: {
-        title: getCalendarTitle(calendar),
+        title: getCalendarTitle(calendar, recipient.locale),
         slug: calendar.slug,
         firstName: calendar.firstName,
         background: calendar.background,

@@ -12,6 +12,7 @@ import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { requestLocale } from '../i18n/request-locale.ts';
 import { useLocale, useT } from '../i18n/use-t.tsx';
+import { replayEarlyTap } from '../lib/early-taps.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
@@ -49,11 +50,11 @@ const OwnerWishActions = lazy(() => loadOwnerTools().then((module) => ({ default
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  const calendar = (await page.getPublicCalendar(params.slug)) ?? null;
+  // The page and its head in the guest's language (their cookie, else the browser's).
+  const locale = requestLocale(request, []);
+  const calendar = (await page.getPublicCalendar(params.slug, locale)) ?? null;
   // The countdown's day on the server; the guest's own calendar takes over once the page runs.
   const today = new Date().toISOString().slice(0, 10);
-  // The head in the language the page is rendered in (the guest's cookie, else the browser's).
-  const locale = requestLocale(request, []);
   const i18n = createServerI18n(locale);
   const meta = buildCalendarMeta(calendar, page.appUrl, (id, values) => i18n._(id, values), locale);
   return data({ calendar, appUrl: page.appUrl, today, meta }, { status: calendar ? 200 : 404 });
@@ -164,6 +165,9 @@ function CalendarScreen({
     };
   }, [closed]);
 
+  // A day (or any button) tapped before the page's scripts ran is pressed again now (decision 028).
+  useEffect(replayEarlyTap, []);
+
   const wishes = useMemo(() => {
     const seen = new Set<string>();
     return [...calendar.wishes.items, ...(extra?.items ?? [])].filter((wish) => {
@@ -208,8 +212,8 @@ function CalendarScreen({
   function goToGrid() {
     gridRef.current?.scrollIntoView({ block: 'start' });
     const target =
-      gridRef.current?.querySelector<HTMLElement>('button[data-due]:not(:disabled)') ??
-      gridRef.current?.querySelector<HTMLElement>('button[data-date]:not(:disabled)');
+      gridRef.current?.querySelector<HTMLElement>('button[data-due]:not([aria-disabled="true"])') ??
+      gridRef.current?.querySelector<HTMLElement>('button[data-date]:not([aria-disabled="true"])');
     target?.focus({ preventScroll: true });
   }
 

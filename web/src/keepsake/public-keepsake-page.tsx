@@ -22,8 +22,9 @@ import { KeepsakeView } from './keepsake-view.tsx';
 export const handle: CataloguesHandle = { catalogues: ['keepsake', 'contributions'] };
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  const book = (await page.getPublicKeepsake(params.slug)) ?? null;
-  const i18n = createServerI18n(requestLocale(request, [handle]));
+  const locale = requestLocale(request, [handle]);
+  const book = (await page.getPublicKeepsake(params.slug, locale)) ?? null;
+  const i18n = createServerI18n(locale);
   const title = book
     ? i18n._('keepsake.public.metaTitle', { title: book.title })
     : i18n._('keepsake.public.metaNotFound');
