@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeepsakeBook } from '@firstday/common/keepsake';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError } from '../../test/test-app.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { uploadTestPhoto } from '../../test/test-images.ts';
 import { createVerifiedUser, sendJson } from '../../test/test-users.ts';
 import { announcements } from '../announcements/schema.ts';
+import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
 
 let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
@@ -105,6 +107,17 @@ describe('GET /api/calendars/:id/keepsake.pdf', () => {
     expect(text).toContain('9:05 AM');
     expect(text).toContain('3,250 g');
     expect(text).not.toContain('43.21');
+    // The cover is about the baby; a dollar calendar prints on Letter, a euro one on A4.
+    expect(text).toContain('Emma has arrived!');
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/^Page size:\s+612 x 792 pts \(letter\)/m);
+    await t.db.update(calendars).set({ currency: 'eur' }).where(eq(calendars.id, calendar.id));
+    writeFileSync(
+      file,
+      new Uint8Array(await (await get(`/api/calendars/${calendar.id}/keepsake.pdf`, cookie)).arrayBuffer()),
+    );
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(
+      /^Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/m,
+    );
 
     const json = await get(`/api/calendars/${calendar.id}/keepsake`, cookie);
     const book = (await json.json()) as KeepsakeBook;
@@ -144,6 +157,14 @@ describe('the keepsake’s photos', () => {
     const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
     expect(images).toHaveLength(2);
     for (const row of images) expect(row).toMatch(/\bjpeg\b/);
+    // After the birth the cover shows the baby (blue), the announcement page the photo from the wait (green).
+    execFileSync('pdfimages', ['-j', file, join(dir, 'photo')]);
+    const [first, second] = await Promise.all(
+      ['photo-000.jpg', 'photo-001.jpg'].map(async (name) => (await sharp(join(dir, name)).stats()).dominant),
+    );
+    expect(images.map((row) => row.trim().split(/\s+/)[0])).toEqual(['1', '2']);
+    expect(first!.b).toBeGreaterThan(first!.g);
+    expect(second!.g).toBeGreaterThan(second!.b);
   });
 });
 
@@ -213,7 +234,7 @@ describe("the keepsake in the owner's language", () => {
       const file = join(dir, `${calendar.id}-de.pdf`);
       writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
       const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-      expect(text).toContain('Ein Erinnerungsbuch für');
+      expect(text).toContain('Das Baby ist da!');
       expect(text).toContain('DIE WÜNSCHE');
       expect(text).toContain('Поздравляем с рождением малыша!');
     } finally {

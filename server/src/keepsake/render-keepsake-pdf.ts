@@ -1,29 +1,32 @@
 import type { BackgroundId } from '@firstday/common/calendars';
+import type { Currency } from '@firstday/common/currency';
 import {
   firstDayOfWeek,
   formatFullDate,
   formatLongDate,
   formatMonthDay,
-  formatMonthYear,
   formatWeekday,
-  weekdayColumn,
   weekdayHeaderDays,
 } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import { getKeepsakeMonths } from '@firstday/common/keepsake-months';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import PDFDocument from 'pdfkit';
 import { intlLocale } from '../emails/formatting.ts';
 import { type ServerTranslate, serverTranslator } from '../lib/i18n.ts';
 import { type FontName, loadFontBytes } from './keepsake-fonts.ts';
+import { type CalendarPiece, planCalendarPages } from './plan-calendar-pages.ts';
 
 export type KeepsakeRenderOptions = {
-  /** The calendar's cover photo, JPEG bytes (the lead wires `readImageVariant` at merge). */
+  /** The calendar's cover photo from the wait, JPEG bytes: on the announcement page beside the due date. */
   coverPhoto?: Uint8Array;
-  /** The baby's photo from the announcement, JPEG bytes. */
+  /** The baby's photo from the announcement, JPEG bytes: on the book's cover. */
   babyPhoto?: Uint8Array;
   /** The book's language (the owner's); English by default. */
   locale?: Locale;
+  /** Letter by default (`getKeepsakePaper`). */
+  paper?: Paper;
 };
 
 /** The book's language: its texts, and how it writes dates, times and weights. */
@@ -42,17 +45,33 @@ const PALETTES: Record<BackgroundId, { from: string; to: string; accent: string;
 const SOFT_INK = '#6b6075';
 const RULE = '#d9d0dc';
 
-// US Letter, one-inch-and-a-quarter side margins: about 70 characters a line at the text size.
-const PAGE = { width: 612, height: 792 };
+/** Paper sizes in points: Letter in the US, A4 in the rest of the world. */
+const PAPER = { letter: [612, 792], a4: [595.28, 841.89] } as const;
+export type Paper = keyof typeof PAPER;
+
+/** The paper a family prints on, told by the calendar's currency: dollars mean the US. */
+export function getKeepsakePaper(currency: Currency): Paper {
+  return currency === 'usd' ? 'letter' : 'a4';
+}
+
+// One-inch-and-a-quarter side margins: about 70 characters a line at the text size.
 const MARGIN = { top: 78, bottom: 84, left: 90, right: 90 };
-const TEXT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
-const BOTTOM = PAGE.height - MARGIN.bottom;
+
+function textWidth(doc: Doc): number {
+  return doc.page.width - MARGIN.left - MARGIN.right;
+}
+
+/** Where the text area ends. */
+function bottom(doc: Doc): number {
+  return doc.page.height - MARGIN.bottom;
+}
 
 type Doc = PDFKit.PDFDocument;
-type Run = { font: FontName; text: string };
+/** A stretch of text in one face; `actual` is what was typed when the glyphs differ from it (emoji, missing letters). */
+type Run = { font: FontName; text: string; actual?: string };
 
 /** pdfkit keeps the open font's fontkit object privately; it answers which letters the face has. */
-type OpenFont = { _font: { font: { hasGlyphForCodePoint(codePoint: number): boolean } } };
+type OpenFont = { _font: { ascender: number; font: { hasGlyphForCodePoint(codePoint: number): boolean } } };
 
 const coverage = new Map<FontName, Map<number, boolean>>();
 
@@ -71,40 +90,63 @@ function hasGlyph(doc: Doc, font: FontName, codePoint: number): boolean {
   return answer;
 }
 
+function hasGlyphs(doc: Doc, font: FontName, text: string): boolean {
+  for (const char of text) if (!hasGlyph(doc, font, char.codePointAt(0)!)) return false;
+  return true;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** A grapheme shown as emoji: emoji by default, or made one by a modifier, a joiner, VS16 or a keycap. */
+const EMOJI = /\p{Emoji_Presentation}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0f\u20e3]/u;
+/** Drawn for a character no face has, so it shows as missing rather than vanishing; the text keeps it. */
+const MISSING = '\u25a1';
+
+/** Which face draws one grapheme, and what it draws when that is not the grapheme itself. */
+function chooseFace(doc: Doc, grapheme: string, font: FontName): Run {
+  if (grapheme === ' ' || grapheme === '\n') return { font, text: grapheme };
+  const isEmoji = EMOJI.test(grapheme);
+  // Invisible formatting characters (soft hyphens, direction marks) outside emoji sequences draw nothing.
+  const text = isEmoji ? grapheme : grapheme.replace(/\p{Cf}/gu, '');
+  if (!text) return { font, text };
+  if (!isEmoji) {
+    if (hasGlyphs(doc, font, text)) return { font, text };
+    if (hasGlyphs(doc, 'sans', text)) return { font: 'sans', text };
+  }
+  // Emoji sequences become one glyph where the face has one (skin tones are drawn plain): the
+  // typed sequence goes along as the text to copy, search and read aloud.
+  if (hasGlyph(doc, 'emoji', text.codePointAt(0)!)) return { font: 'emoji', text };
+  return { font: 'sans', text: MISSING, actual: text };
+}
+
 /**
- * Splits text into runs of the wanted face and DejaVu Sans for letters the face lacks. Characters
- * neither has (emoji, their joiners and variation selectors) are dropped rather than drawn as boxes.
+ * Splits text into runs per face: the wanted one, DejaVu Sans for letters it lacks, Noto Emoji for
+ * emoji, and a box for anything no face has. Every typed character stays in the PDF's text.
  */
 function toRuns(doc: Doc, text: string, font: FontName): Run[] {
   const runs: Run[] = [];
   const clean = text
+    .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(/[\t\v\f]/g, ' ')
-    .replace(/[\p{Cc}\p{Cf}](?<!\n)/gu, '');
-  for (const char of clean) {
-    const codePoint = char.codePointAt(0)!;
-    const face: FontName | undefined =
-      char === '\n' || char === ' ' || hasGlyph(doc, font, codePoint)
-        ? font
-        : hasGlyph(doc, 'sans', codePoint)
-          ? 'sans'
-          : undefined;
-    if (!face) continue;
+    .replace(/\p{Cc}(?<!\n)/gu, '')
+    .trim();
+  for (const { segment } of graphemes.segment(clean)) {
+    const run = chooseFace(doc, segment, font);
+    if (!run.text) continue;
     const last = runs.at(-1);
-    if (last?.font === face) last.text += char;
-    else runs.push({ font: face, text: char });
+    if (last?.font === run.font && (last.actual === undefined) === (run.actual === undefined)) {
+      last.text += run.text;
+      if (run.actual !== undefined) last.actual += run.actual;
+    } else runs.push(run);
   }
-  // Dropped emoji leave double spaces and blank ends behind.
-  for (const run of runs) run.text = run.text.replace(/ {2,}/g, ' ');
-  if (runs[0]) runs[0].text = runs[0].text.replace(/^\s+/, '');
-  const last = runs.at(-1);
-  if (last) last.text = last.text.replace(/\s+$/, '');
-  return runs.filter((run) => run.text.length > 0);
+  return runs;
 }
 
-/** Plain text of the runs, for measuring. */
+/** Plain text of the runs in the wanted face, for measuring: an emoji or a box is about an M wide. */
 function joinRuns(runs: Run[]): string {
-  return runs.map((run) => run.text).join('');
+  return runs
+    .map((run) => (run.actual === undefined ? run.text : 'M'.repeat([...graphemes.segment(run.actual)].length)))
+    .join('');
 }
 
 type TextStyle = {
@@ -121,18 +163,24 @@ type TextStyle = {
 function write(doc: Doc, text: string, style: TextStyle, x?: number, y?: number): void {
   const runs = toRuns(doc, text, style.font);
   if (runs.length === 0) return;
-  doc.fillColor(style.color);
+  doc.fillColor(style.color).font(style.font).fontSize(style.size);
+  // Every face sits on the wanted face's baseline (pdfkit puts each face's own ascender at the top).
+  const baseline = -((doc as unknown as OpenFont)._font.ascender / 1000) * style.size;
   runs.forEach((run, index) => {
-    doc.font(run.font).fontSize(run.font === 'sans' && style.font !== 'sans' ? style.size * 0.86 : style.size);
+    // The fallback faces are larger on the body than Garamond.
+    doc.font(run.font).fontSize(run.font === style.font ? style.size : style.size * 0.86);
     const options: PDFKit.Mixins.TextOptions = {
-      width: style.width ?? TEXT_WIDTH,
+      width: style.width ?? textWidth(doc),
       align: style.align ?? 'left',
       lineGap: style.lineGap ?? 0,
       characterSpacing: style.characterSpacing ?? 0,
       continued: index < runs.length - 1,
+      baseline,
     };
+    if (run.actual !== undefined) doc.markContent('Span', { actual: run.actual });
     if (index === 0 && x !== undefined) doc.text(run.text, x, y, options);
     else doc.text(run.text, options);
+    if (run.actual !== undefined) doc.endMarkedContent();
   });
 }
 
@@ -141,7 +189,7 @@ function measure(doc: Doc, text: string, style: TextStyle): number {
   if (!plain) return 0;
   doc.font(style.font).fontSize(style.size);
   return doc.heightOfString(plain, {
-    width: style.width ?? TEXT_WIDTH,
+    width: style.width ?? textWidth(doc),
     lineGap: style.lineGap ?? 0,
     characterSpacing: style.characterSpacing ?? 0,
   });
@@ -153,7 +201,7 @@ function toBuffer(bytes: Uint8Array): Buffer {
 
 /** A small flourish between sections: a short rule with a diamond. */
 function ornament(doc: Doc, y: number, color: string): void {
-  const centre = PAGE.width / 2;
+  const centre = doc.page.width / 2;
   doc.save().lineWidth(0.6).strokeColor(color);
   doc
     .moveTo(centre - 46, y)
@@ -191,17 +239,17 @@ function drawCover(
   lang: Lang,
   photo?: Uint8Array,
 ): void {
-  const gradient = doc.linearGradient(0, 0, PAGE.width, PAGE.height);
+  const gradient = doc.linearGradient(0, 0, doc.page.width, doc.page.height);
   gradient.stop(0, palette.from).stop(1, palette.to);
-  doc.rect(0, 0, PAGE.width, PAGE.height).fill(gradient);
+  doc.rect(0, 0, doc.page.width, doc.page.height).fill(gradient);
   doc
     .save()
     .fillOpacity(0.35)
-    .circle(PAGE.width - 70, 110, 150)
+    .circle(doc.page.width - 70, 110, 150)
     .fill('#ffffff');
   doc
     .fillOpacity(0.25)
-    .circle(70, PAGE.height - 90, 120)
+    .circle(70, doc.page.height - 90, 120)
     .fill('#ffffff')
     .restore();
 
@@ -214,30 +262,30 @@ function drawCover(
   );
   doc.x = MARGIN.left;
 
-  let y = 150;
+  let y = 270;
   if (photo) {
-    roundPhoto(doc, photo, PAGE.width / 2, 250, 110);
+    roundPhoto(doc, photo, doc.page.width / 2, 250, 110);
     y = 395;
-  } else {
-    y = 270;
   }
+  // The book is made after the announcement: its cover is about the baby, not the wait.
+  const { babyName, birthDate } = book.announcement;
   write(
     doc,
-    lang.t('keepsake.cover.keepsakeFor'),
-    { font: 'serifItalic', size: 20, color: palette.accent, align: 'center' },
+    babyName ? lang.t('keepsake.cover.arrivedNamed', { name: babyName }) : lang.t('keepsake.cover.arrived'),
+    { font: 'serif', size: 38, color: palette.ink, align: 'center', lineGap: -4 },
     MARGIN.left,
     y,
   );
-  write(doc, book.title, { font: 'serif', size: 40, color: palette.ink, align: 'center', lineGap: -4 });
+  doc.moveDown(0.2);
+  write(doc, lang.t('keepsake.cover.born', { date: formatLongDate(birthDate, lang.intl) }), {
+    font: 'serifItalic',
+    size: 19,
+    color: palette.accent,
+    align: 'center',
+  });
   doc.moveDown(0.4);
   ornament(doc, doc.y + 8, palette.accent);
   doc.y += 26;
-  const date = formatLongDate(book.announcement.birthDate, lang.intl);
-  const born = book.announcement.babyName
-    ? lang.t('keepsake.cover.bornNamed', { name: book.announcement.babyName, date })
-    : lang.t('keepsake.cover.born', { date });
-  write(doc, born, { font: 'serif', size: 17, color: palette.ink, align: 'center' });
-  doc.moveDown(0.3);
   write(doc, lang.t('keepsake.cover.withLove', { parents: book.parentNames }), {
     font: 'serifItalic',
     size: 14,
@@ -250,7 +298,7 @@ function drawCover(
     lang.t('keepsake.cover.count', { count }),
     { font: 'sans', size: 8.5, color: palette.ink, align: 'center', characterSpacing: 1 },
     MARGIN.left,
-    PAGE.height - 110,
+    doc.page.height - 110,
   );
 }
 
@@ -284,7 +332,7 @@ function drawAnnouncement(
   });
   y = doc.y + 24;
   if (photo) {
-    roundPhoto(doc, photo, PAGE.width / 2, y + 95, 95);
+    roundPhoto(doc, photo, doc.page.width / 2, y + 95, 95);
     y += 215;
   }
 
@@ -296,7 +344,7 @@ function drawAnnouncement(
     facts.push([lang.t('keepsake.announcement.weight'), formatWeightBoth(announcement.birthWeightGrams, lang.locale)]);
   }
   facts.push([lang.t('keepsake.announcement.dueDate'), formatLongDate(book.dueDate, lang.intl)]);
-  const columnWidth = TEXT_WIDTH / facts.length;
+  const columnWidth = textWidth(doc) / facts.length;
   facts.forEach(([label, value], index) => {
     const x = MARGIN.left + index * columnWidth;
     write(doc, label.toUpperCase(), { ...kicker(palette), width: columnWidth, color: SOFT_INK }, x, y);
@@ -319,7 +367,7 @@ function drawAnnouncement(
     write(doc, `— ${book.parentNames}`, { font: 'serif', size: 13, color: SOFT_INK, align: 'center' });
   }
   const note = book.parentsNote?.trim();
-  if (note && doc.y + 60 < BOTTOM) {
+  if (note && doc.y + 60 < bottom(doc)) {
     doc.moveDown(1.5);
     write(doc, note, { font: 'serif', size: 12, color: SOFT_INK, align: 'center', lineGap: 2 });
   }
@@ -327,28 +375,6 @@ function drawAnnouncement(
 
 function kicker(palette: (typeof PALETTES)[BackgroundId]): TextStyle {
   return { font: 'sans', size: 8, color: palette.accent, align: 'center', characterSpacing: 1.6 };
-}
-
-type Month = { year: number; month: number };
-
-function monthsBetween(first: string, last: string): Month[] {
-  const months: Month[] = [];
-  let year = Number(first.slice(0, 4));
-  let month = Number(first.slice(5, 7)) - 1;
-  const endKey = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - 1;
-  while (year * 12 + month <= endKey) {
-    months.push({ year, month });
-    month += 1;
-    if (month === 12) {
-      month = 0;
-      year += 1;
-    }
-  }
-  return months;
-}
-
-function isoDay(year: number, month: number, day: number): string {
-  return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The weekday names from the book's first day of the week: 'Sun' … 'Sat', 'Mo.' … 'So.', 'пн' … 'вс'. */
@@ -364,7 +390,6 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
     if (guessedDate) counts.set(guessedDate, (counts.get(guessedDate) ?? 0) + 1);
   const birthDate = book.announcement.birthDate;
   const range = getKeepsakeCalendarRange(book);
-  const months = monthsBetween(range.first, range.last);
 
   write(doc, lang.t('keepsake.calendar.kicker'), kicker(palette), MARGIN.left, MARGIN.top - 10);
   doc.moveDown(0.5);
@@ -386,23 +411,18 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
   drawLegend(doc, palette, legendY, lang);
 
   const top = legendY + 26;
-  const gap = 16;
-  const perPage = Math.min(months.length, 2);
-  const monthHeight = Math.min(300, (BOTTOM - top - gap * (perPage - 1)) / perPage);
-  let y = top;
-  months.forEach((month, index) => {
-    if (index > 0 && index % perPage === 0) {
-      doc.addPage();
-      y = MARGIN.top;
-    }
-    drawMonth(
-      doc,
-      month,
-      { y, height: monthHeight, counts, birthDate, dueDate: book.dueDate, window: book.window },
-      palette,
-      lang,
-    );
-    y += monthHeight + gap;
+  const months = getKeepsakeMonths(range.first, range.last, lang.intl);
+  const space = { first: bottom(doc) - top, next: bottom(doc) - MARGIN.top };
+  const { pages, week } = planCalendarPages(months, range, {
+    space,
+    title: MONTH_GAP + MONTH_TITLE_HEIGHT,
+    week: WEEK_HEIGHT,
+  });
+  const marks = { counts, birthDate, dueDate: book.dueDate, window: book.window, cellHeight: week };
+  pages.forEach((pieces, index) => {
+    if (index > 0) doc.addPage();
+    let y = index === 0 ? top : MARGIN.top;
+    for (const piece of pieces) y = drawMonth(doc, piece, y, marks, palette, lang);
   });
 }
 
@@ -422,7 +442,7 @@ function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: numbe
     [lang.t('keepsake.calendar.legendBirthday'), (x) => doc.rect(x - 6, y - 2, 12, 12).fill(palette.accent)],
   ];
   const itemWidth = 130;
-  let x = PAGE.width / 2 - (items.length * itemWidth) / 2 + 10;
+  let x = doc.page.width / 2 - (items.length * itemWidth) / 2 + 10;
   for (const [label, mark] of items) {
     doc.save();
     mark(x);
@@ -433,24 +453,24 @@ function drawLegend(doc: Doc, palette: (typeof PALETTES)[BackgroundId], y: numbe
   doc.x = MARGIN.left;
 }
 
+/** The space between two months, and a month's title with its weekday header. */
+const MONTH_GAP = 16;
+const MONTH_TITLE_HEIGHT = 40;
+/** A week's row, when the calendar does not need shorter ones to fit a page. */
+const WEEK_HEIGHT = 42;
+
+/** Some weeks of a month under its title, from `top`; answers where the next month may start. */
 function drawMonth(
   doc: Doc,
-  { year, month }: Month,
-  layout: {
-    y: number;
-    height: number;
-    counts: Map<string, number>;
-    birthDate: string;
-    dueDate: string;
-    window: { first: string; last: string };
-  },
+  { month, weeks }: CalendarPiece,
+  top: number,
+  marks: DayMarks,
   palette: (typeof PALETTES)[BackgroundId],
   lang: Lang,
-): void {
-  const title = formatMonthYear(new Date(Date.UTC(year, month, 1)), lang.intl);
-  write(doc, title, { font: 'serif', size: 17, color: palette.ink, align: 'left' }, MARGIN.left, layout.y);
-  const headerY = layout.y + 26;
-  const cellWidth = TEXT_WIDTH / 7;
+): number {
+  write(doc, month.title, { font: 'serif', size: 17, color: palette.ink, align: 'left' }, MARGIN.left, top);
+  const headerY = top + 26;
+  const cellWidth = textWidth(doc) / 7;
   weekdays(lang).forEach((weekday, index) => {
     write(
       doc,
@@ -460,73 +480,93 @@ function drawMonth(
       headerY,
     );
   });
-  const gridTop = headerY + 14;
-  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const offset = weekdayColumn(new Date(Date.UTC(year, month, 1)), firstDayOfWeek(lang.intl));
-  const rows = Math.ceil((offset + daysInMonth) / 7);
-  const cellHeight = Math.min(44, (layout.height - (gridTop - layout.y)) / 6);
+  const gridTop = top + MONTH_TITLE_HEIGHT;
+  const { cellHeight } = marks;
 
   doc.save().lineWidth(0.5).strokeColor(RULE);
-  for (let row = 0; row <= rows; row += 1) {
+  for (let row = 0; row <= weeks.length; row += 1) {
     doc
       .moveTo(MARGIN.left, gridTop + row * cellHeight)
-      .lineTo(MARGIN.left + TEXT_WIDTH, gridTop + row * cellHeight)
+      .lineTo(MARGIN.left + textWidth(doc), gridTop + row * cellHeight)
       .stroke();
   }
   doc.restore();
 
-  for (let day = 1; day <= daysInMonth; day += 1) {
-    const date = isoDay(year, month, day);
-    const cell = offset + day - 1;
-    const x = MARGIN.left + (cell % 7) * cellWidth;
-    const y = gridTop + Math.floor(cell / 7) * cellHeight;
-    const inWindow = date >= layout.window.first && date <= layout.window.last;
-    const isBirthday = date === layout.birthDate;
-    if (isBirthday) doc.roundedRect(x + 2, y + 2, cellWidth - 4, cellHeight - 4, 5).fill(palette.accent);
-    else if (inWindow) doc.roundedRect(x + 2, y + 2, cellWidth - 4, cellHeight - 4, 5).fill(palette.tint);
-    if (date === layout.dueDate) {
-      doc
-        .save()
-        .roundedRect(x + 2.5, y + 2.5, cellWidth - 5, cellHeight - 5, 5)
-        .lineWidth(1.2)
-        .dash(2, { space: 1.5 })
-        .stroke(isBirthday ? '#ffffff' : palette.ink)
-        .undash()
-        .restore();
-    }
-    const dayColor = isBirthday ? '#ffffff' : inWindow ? palette.ink : '#b8b0bd';
-    write(doc, String(day), { font: 'serif', size: 11, color: dayColor, width: 24 }, x + 6, y + 4);
-    const count = layout.counts.get(date) ?? 0;
-    if (count > 0) {
-      const radius = Math.min(cellHeight / 2 - 7, 6 + Math.min(count, 12) * 0.6);
-      const centreX = x + cellWidth - radius - 7;
-      const centreY = y + cellHeight - radius - 6;
-      doc.circle(centreX, centreY, radius).fill(isBirthday ? '#ffffff' : palette.accent);
-      write(
-        doc,
-        String(count),
-        {
-          font: 'sans',
-          size: count > 99 ? 6 : 7.5,
-          color: isBirthday ? palette.accent : '#ffffff',
-          align: 'center',
-          width: radius * 2 + 6,
-        },
-        centreX - radius - 3,
-        centreY - 4.2,
-      );
-    }
-    if (isBirthday) {
-      write(
-        doc,
-        lang.t('keepsake.calendar.born'),
-        { font: 'serifItalic', size: 9, color: '#ffffff', width: 40 },
-        x + 6,
-        y + cellHeight - 15,
-      );
-    }
-  }
+  weeks.forEach((week, row) => {
+    week.forEach((date, column) => {
+      if (!date) return;
+      drawDay(doc, date, MARGIN.left + column * cellWidth, gridTop + row * cellHeight, cellWidth, marks, palette, lang);
+    });
+  });
   doc.x = MARGIN.left;
+  return gridTop + weeks.length * cellHeight + MONTH_GAP;
+}
+
+type DayMarks = {
+  counts: Map<string, number>;
+  birthDate: string;
+  dueDate: string;
+  window: { first: string; last: string };
+  cellHeight: number;
+};
+
+/** One day's cell: in the window tinted, the birthday filled, the due date dashed, a badge with the day's guesses. */
+function drawDay(
+  doc: Doc,
+  date: string,
+  x: number,
+  y: number,
+  cellWidth: number,
+  marks: DayMarks,
+  palette: (typeof PALETTES)[BackgroundId],
+  lang: Lang,
+): void {
+  const { cellHeight } = marks;
+  const inWindow = date >= marks.window.first && date <= marks.window.last;
+  const isBirthday = date === marks.birthDate;
+  if (isBirthday) doc.roundedRect(x + 2, y + 2, cellWidth - 4, cellHeight - 4, 5).fill(palette.accent);
+  else if (inWindow) doc.roundedRect(x + 2, y + 2, cellWidth - 4, cellHeight - 4, 5).fill(palette.tint);
+  if (date === marks.dueDate) {
+    doc
+      .save()
+      .roundedRect(x + 2.5, y + 2.5, cellWidth - 5, cellHeight - 5, 5)
+      .lineWidth(1.2)
+      .dash(2, { space: 1.5 })
+      .stroke(isBirthday ? '#ffffff' : palette.ink)
+      .undash()
+      .restore();
+  }
+  const dayColor = isBirthday ? '#ffffff' : inWindow ? palette.ink : '#b8b0bd';
+  write(doc, String(Number(date.slice(8))), { font: 'serif', size: 11, color: dayColor, width: 24 }, x + 6, y + 4);
+  const count = marks.counts.get(date) ?? 0;
+  if (count > 0) {
+    const radius = Math.min(cellHeight / 2 - 7, 6 + Math.min(count, 12) * 0.6);
+    const centreX = x + cellWidth - radius - 7;
+    const centreY = y + cellHeight - radius - 6;
+    doc.circle(centreX, centreY, radius).fill(isBirthday ? '#ffffff' : palette.accent);
+    write(
+      doc,
+      String(count),
+      {
+        font: 'sans',
+        size: count > 99 ? 6 : 7.5,
+        color: isBirthday ? palette.accent : '#ffffff',
+        align: 'center',
+        width: radius * 2 + 6,
+      },
+      centreX - radius - 3,
+      centreY - 4.2,
+    );
+  }
+  if (isBirthday) {
+    write(
+      doc,
+      lang.t('keepsake.calendar.born'),
+      { font: 'serifItalic', size: 9, color: '#ffffff', width: 40 },
+      x + 6,
+      y + cellHeight - 15,
+    );
+  }
 }
 
 const WISH_TEXT: TextStyle = { font: 'serif', size: 12.5, color: '#2a2136', lineGap: 2.5 };
@@ -565,10 +605,10 @@ function drawWishes(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Bac
     const wishHeight = measure(doc, wish.wish, WISH_TEXT);
     const lineHeight = 12.5 * 1.2 + 2.5;
     const headHeight = nameHeight + detailHeight + 6;
-    const pageSpace = BOTTOM - MARGIN.top;
+    const pageSpace = bottom(doc) - MARGIN.top;
     // Keep a short wish whole; a long one may break, but never leave its heading alone at a page foot.
     const needed = headHeight + (wishHeight <= lineHeight * 8 ? wishHeight : lineHeight * 3);
-    if (doc.y + Math.min(needed, pageSpace) > BOTTOM) doc.addPage();
+    if (doc.y + Math.min(needed, pageSpace) > bottom(doc)) doc.addPage();
     write(doc, wish.name, nameStyle, MARGIN.left, doc.y);
     write(doc, wishDetails(wish, lang), detailStyle);
     doc.y += 6;
@@ -588,7 +628,7 @@ function drawFolios(doc: Doc, book: KeepsakeBook): void {
       `${book.title}  ·  ${index + 1}`,
       { font: 'serifItalic', size: 9.5, color: SOFT_INK, align: 'center' },
       MARGIN.left,
-      PAGE.height - 50,
+      doc.page.height - 50,
     );
   }
 }
@@ -600,7 +640,7 @@ function drawFolios(doc: Doc, book: KeepsakeBook): void {
 export function renderKeepsakePdf(book: KeepsakeBook, options: KeepsakeRenderOptions = {}): Promise<Buffer> {
   const lang = createLang(options.locale ?? DEFAULT_LOCALE);
   const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
+    size: [...PAPER[options.paper ?? 'letter']],
     margins: MARGIN,
     bufferPages: true,
     autoFirstPage: true,
@@ -621,8 +661,8 @@ export function renderKeepsakePdf(book: KeepsakeBook, options: KeepsakeRenderOpt
     doc.on('error', reject);
   });
   const palette = PALETTES[book.background] ?? PALETTES.pink;
-  drawCover(doc, book, palette, lang, options.coverPhoto);
-  drawAnnouncement(doc, book, palette, lang, options.babyPhoto);
+  drawCover(doc, book, palette, lang, options.babyPhoto);
+  drawAnnouncement(doc, book, palette, lang, options.coverPhoto);
   drawGuessCalendar(doc, book, palette, lang);
   drawWishes(doc, book, palette, lang);
   drawFolios(doc, book);

@@ -8,10 +8,10 @@ import {
 } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
 import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import { getKeepsakeMonths } from '@firstday/common/keepsake-months';
 import type { Locale } from '@firstday/common/locales';
 import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import styles from './keepsake.module.css';
-import { getKeepsakeMonths } from './keepsake-months.ts';
 
 /**
  * The keepsake book as a page that prints like the PDF: cover, the birth announcement, the calendar

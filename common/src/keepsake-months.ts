@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, firstDayOfWeek, formatMonthYear, weekdayColumn } from '@firstday/common/format';
+import { DEFAULT_LOCALE, firstDayOfWeek, formatMonthYear, weekdayColumn } from './format.ts';
 
 /** One month of the guess calendar: its title and weeks of ISO days (null outside the month), from the locale's first day of the week. */
 export type KeepsakeMonth = { key: string; title: string; weeks: (string | null)[][] };
