@@ -5,8 +5,10 @@ import {
   buildGuessGrid,
   formatWindowCaption,
   getClosestGuesses,
+  getDayAfterKey,
   getLocalIsoDate,
   getDayLabel as getLocalizedDayLabel,
+  getTabStopDay,
   getVisibleNames,
   getWeekdayNames,
   groupGuessesByDay,
@@ -80,6 +82,51 @@ describe('days that have passed and today', () => {
   it('takes the device’s local date for today', () => {
     expect(getLocalIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
     expect(getLocalIsoDate(new Date(2026, 11, 31, 0, 1))).toBe('2026-12-31');
+  });
+});
+
+describe('keyboard in the day grid (ARIA grid pattern)', () => {
+  // Weeks Sunday 2025-11-16 … Saturday 2026-01-03; the window starts on Saturday 2025-11-22.
+  const days = { firstOpen: '2025-12-10', today: '2025-12-11' };
+  const weeks = buildGuessGrid(WINDOW, '2025-12-20', [], days);
+  const move = (from: string, key: string, ctrlKey = false) => getDayAfterKey(weeks, from, key, ctrlKey);
+
+  it('puts the one Tab stop on the day focused last, else the picked day, else today, else the first open day', () => {
+    expect(getTabStopDay(weeks, ['2025-12-24', '2025-12-30'])).toBe('2025-12-24');
+    expect(getTabStopDay(weeks, [null, '2025-12-30'])).toBe('2025-12-30');
+    // A day outside the window is never the stop.
+    expect(getTabStopDay(weeks, ['2025-11-16', null])).toBe('2025-12-11');
+    const todayPassed = buildGuessGrid(WINDOW, '2025-12-20', [], { firstOpen: '2025-12-12', today: '2025-12-11' });
+    expect(getTabStopDay(todayPassed, [null])).toBe('2025-12-12');
+    // On the server nothing has passed and today is unknown: the window's first day.
+    expect(getTabStopDay(buildGuessGrid(WINDOW, '2025-12-20', []), [null])).toBe('2025-11-22');
+  });
+
+  it('moves a day with Left and Right, across weeks', () => {
+    expect(move('2025-12-11', 'ArrowRight')).toBe('2025-12-12');
+    expect(move('2025-12-11', 'ArrowLeft')).toBe('2025-12-10');
+    expect(move('2025-11-29', 'ArrowRight')).toBe('2025-11-30');
+    expect(move('2025-11-30', 'ArrowLeft')).toBe('2025-11-29');
+  });
+
+  it('moves a week with Up and Down, and the row’s ends with Home and End', () => {
+    expect(move('2025-12-11', 'ArrowDown')).toBe('2025-12-18');
+    expect(move('2025-12-11', 'ArrowUp')).toBe('2025-12-04');
+    expect(move('2025-12-11', 'Home')).toBe('2025-12-07');
+    expect(move('2025-12-11', 'End')).toBe('2025-12-13');
+    // The first week starts inside it, on the window's first day.
+    expect(move('2025-11-22', 'Home')).toBe('2025-11-22');
+    expect(move('2025-12-11', 'Home', true)).toBe('2025-11-22');
+    expect(move('2025-12-11', 'End', true)).toBe('2026-01-03');
+  });
+
+  it('reaches days that have passed, and stays at the window’s edges', () => {
+    expect(move('2025-12-10', 'ArrowLeft')).toBe('2025-12-09');
+    expect(move('2025-11-22', 'ArrowLeft')).toBeNull();
+    expect(move('2025-11-27', 'ArrowUp')).toBeNull();
+    expect(move('2026-01-03', 'ArrowRight')).toBeNull();
+    expect(move('2025-12-30', 'ArrowDown')).toBeNull();
+    expect(move('2025-12-11', 'Enter')).toBeNull();
   });
 });
 

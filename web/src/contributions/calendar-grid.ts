@@ -109,6 +109,51 @@ export function buildGuessGrid(
   return weeks;
 }
 
+/**
+ * The day the grid's one Tab stop is on (the ARIA grid pattern's roving tabindex): the first of
+ * `preferred` in the window (the day focused last, the picked day), else today, else the first day
+ * still open, else the window's first day.
+ */
+export function getTabStopDay(weeks: GridCell[][], preferred: (string | null)[]): string | null {
+  const days = weeks.flat().filter((cell) => cell.inWindow);
+  const open = days.filter((cell) => !cell.isPast);
+  const wanted = preferred.map((iso) => days.find((cell) => cell.iso === iso)).find(Boolean);
+  const stop = wanted ?? open.find((cell) => cell.isToday) ?? open[0] ?? days[0];
+  return stop?.iso ?? null;
+}
+
+/**
+ * Where a key moves the focus from a day, as in a date picker: Left/Right a day (across weeks),
+ * Up/Down a week, Home/End the week's first/last day, Ctrl+Home/End the window's first/last day.
+ * Null when the key is not one of these or would leave the window: the focus stays.
+ */
+export function getDayAfterKey(weeks: GridCell[][], from: string, key: string, ctrlKey: boolean): string | null {
+  const cells = weeks.flat();
+  const index = cells.findIndex((cell) => cell.iso === from);
+  if (index < 0) return null;
+  const inWindow = (list: GridCell[]) => list.filter((cell) => cell.inWindow);
+  const week = inWindow(cells.slice(index - (index % 7), index - (index % 7) + 7));
+  const target = (() => {
+    switch (key) {
+      case 'ArrowLeft':
+        return cells[index - 1];
+      case 'ArrowRight':
+        return cells[index + 1];
+      case 'ArrowUp':
+        return cells[index - 7];
+      case 'ArrowDown':
+        return cells[index + 7];
+      case 'Home':
+        return ctrlKey ? inWindow(cells)[0] : week[0];
+      case 'End':
+        return ctrlKey ? inWindow(cells).at(-1) : week.at(-1);
+      default:
+        return undefined;
+    }
+  })();
+  return target?.inWindow ? target.iso : null;
+}
+
 /** 'November – December 2025', or 'December 2025 – January 2026' across a new year. */
 export function formatWindowCaption(window: { first: string; last: string }, locale: Locale): string {
   const first = formatMonthYear(window.first, locale);

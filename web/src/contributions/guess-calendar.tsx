@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type FocusEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import {
   buildGuessGrid,
@@ -6,7 +6,9 @@ import {
   formatWindowCaption,
   type GridCell,
   type GuessNames,
+  getDayAfterKey,
   getDayLabel,
+  getTabStopDay,
   getVisibleNames,
   getWeekdayNames,
 } from './calendar-grid.ts';
@@ -29,7 +31,8 @@ type GuessCalendarProps = {
 
 /**
  * The guess window as a month-style table; each day in the window is a button. Days that have
- * passed stay visible with their guesses but are disabled; today is marked.
+ * passed stay visible with their guesses but are disabled; today is marked. While days are offered
+ * the table is an ARIA grid: one Tab stop (a roving tabindex) and arrow keys between the days.
  */
 export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, birthDate }: GuessCalendarProps) {
   const t = useT();
@@ -43,9 +46,32 @@ export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, 
     [window, dueDate, guesses, days, locale],
   );
   const somePast = weeks.some((week) => week.some((cell) => cell.inWindow && cell.isPast));
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
+  const tabStop = onPick ? getTabStopDay(weeks, [lastFocused, selectedDate]) : null;
+
+  function rememberFocus(event: FocusEvent<HTMLTableElement>) {
+    const date = (event.target as HTMLElement).dataset.date;
+    if (date) setLastFocused(date);
+  }
+
+  function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
+    const from = (event.target as HTMLElement).dataset.date;
+    const to = from && getDayAfterKey(weeks, from, event.key, event.ctrlKey || event.metaKey);
+    if (!to) return;
+    event.preventDefault();
+    tableRef.current?.querySelector<HTMLElement>(`[data-date="${to}"]`)?.focus();
+  }
+
   return (
     <>
-      <table className={styles.grid}>
+      <table
+        ref={tableRef}
+        className={styles.grid}
+        role={onPick ? 'grid' : undefined}
+        onFocus={onPick ? rememberFocus : undefined}
+        onKeyDown={onPick ? moveFocus : undefined}
+      >
         <caption className={styles.gridCaption}>{formatWindowCaption(window, locale)}</caption>
         <thead>
           <tr>
@@ -60,10 +86,11 @@ export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, 
           {weeks.map((week) => (
             <tr key={week[0]?.iso}>
               {week.map((cell) => (
-                <td key={cell.iso}>
+                <td key={cell.iso} role={onPick ? 'gridcell' : undefined}>
                   <DayCell
                     cell={cell}
                     selected={cell.iso === selectedDate}
+                    tabStop={cell.iso === tabStop}
                     isBirth={cell.iso === birthDate}
                     onPick={onPick}
                   />
@@ -81,9 +108,16 @@ export function GuessCalendar({ window, dueDate, guesses, selectedDate, onPick, 
   );
 }
 
-type DayCellProps = { cell: GridCell; selected: boolean; isBirth: boolean; onPick?: (date: string) => void };
+type DayCellProps = {
+  cell: GridCell;
+  selected: boolean;
+  /** The grid's one Tab stop; the other days are reached with the arrow keys. */
+  tabStop: boolean;
+  isBirth: boolean;
+  onPick?: (date: string) => void;
+};
 
-function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
+function DayCell({ cell, selected, tabStop, isBirth, onPick }: DayCellProps) {
   const t = useT();
   const locale = useLocale();
   const content = (
@@ -129,10 +163,12 @@ function DayCell({ cell, selected, isBirth, onPick }: DayCellProps) {
       data-due={cell.isDue || undefined}
       data-today={cell.isToday || undefined}
       data-past={cell.isPast || undefined}
-      // Disabled, so it is skipped by Tab; screen readers still read it in the table as 'unavailable'.
-      disabled={cell.isPast}
+      tabIndex={tabStop ? 0 : -1}
+      // Not `disabled`: a day that has passed stays reachable with the arrow keys, as a grid's
+      // disabled cells do, and is read as unavailable; it just picks nothing.
+      aria-disabled={cell.isPast || undefined}
       aria-pressed={selected}
-      onClick={() => onPick(cell.iso)}
+      onClick={() => !cell.isPast && onPick(cell.iso)}
     >
       {/* The name is the spoken label; the drawn cell (month, 'Due', initials) is for the eye only. */}
       <span className="visually-hidden">{label}</span>
