@@ -110,10 +110,13 @@ export async function openAsVisitor(browser: Browser, slug: string): Promise<Pag
  * them over (a click then does nothing). React marks each element it hydrates with its fiber.
  */
 export async function waitForHydration(page: Page) {
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect
-    .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))))
-    .toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
+}
+
+export function isHydrated(page: Page): Promise<boolean> {
+  return page
+    .getByRole('heading', { level: 1 })
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
 }
 
 export async function expectNoSeriousAxeViolation(page: Page, where: string) {

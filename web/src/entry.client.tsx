@@ -6,6 +6,7 @@ import { addCatalogues } from './i18n/catalogues.ts';
 import { clientI18nFor, ensureCatalogues, startWithLocale } from './i18n/client-i18n.ts';
 import { readInlineCatalogues } from './i18n/inline-catalogues.tsx';
 import { NAMESPACES, type Namespace } from './i18n/namespaces.ts';
+import { stopCapturingEarlyTaps } from './lib/early-taps.ts';
 
 // The server wrote the page's language and catalogues on <html> (root.tsx) and their texts in the
 // page (inline-catalogues.tsx): take those, then hydrate, so the first client render says what the
@@ -21,6 +22,8 @@ const inline = readInlineCatalogues();
 if (inline) addCatalogues(clientI18nFor(locale), locale, namespaces, inline);
 else await ensureCatalogues(locale, namespaces);
 
+// React handles every click from here on, even on a part it has not hydrated yet.
+stopCapturingEarlyTaps();
 startTransition(() => {
   hydrateRoot(
     document,

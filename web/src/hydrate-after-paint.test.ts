@@ -29,6 +29,12 @@ describe('hydrateAfterPaint', () => {
     );
   });
 
+  it('records taps from the start, before the scripts run (early-taps.ts)', () => {
+    expect(html).toMatch(
+      /<script nonce="n0">\(function captureEarlyTaps\(\) \{[\s\S]*\}\)\(\);\(function startScripts/,
+    );
+  });
+
   it('escapes what would change how the browser parses the inline script', () => {
     const tricky = document.replace('import("/assets/entry.client-3.js");', 'const marker = "<!--<script>";');
     const rewritten = hydrateAfterPaint(tricky);

@@ -4,8 +4,10 @@
 // first paint waits for. For a page whose first HTML is already complete (the guest page), the
 // rewrite drops the preload links and wraps the module in a small classic script that adds the
 // same preloads and module once the page has painted: the content shows sooner, the scripts then
-// load in parallel as before (no import waterfall), and hydration follows.
+// load in parallel as before (no import waterfall), and hydration follows. A tap made before then is
+// recorded by the same script and replayed once the page runs (lib/early-taps.ts).
 
+import { captureEarlyTaps } from './lib/early-taps.ts';
 import { scriptJson } from './lib/script-json.ts';
 
 /** A route module opts in with `export const handle = { hydrateAfterPaint: true }`. */
@@ -48,12 +50,15 @@ function startScripts(preloads: string[], bootstrap: string) {
   else requestAnimationFrame(() => setTimeout(start));
 }
 
-/** Returns the document with its scripts started after the first paint; unchanged if it has no bootstrap module. */
+/**
+ * Returns the document with its scripts started after the first paint and taps recorded until then;
+ * unchanged if it has no bootstrap module.
+ */
 export function hydrateAfterPaint(html: string): string {
   const bootstrap = BOOTSTRAP_MODULE.exec(html);
   if (!bootstrap) return html;
   const [tag, nonce, source] = bootstrap;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const starter = `<script nonce="${nonce}">(${startScripts.toString()})(${scriptJson(preloads)},${scriptJson(source)})</script>`;
+  const starter = `<script nonce="${nonce}">(${captureEarlyTaps.toString()})();(${startScripts.toString()})(${scriptJson(preloads)},${scriptJson(source)})</script>`;
   return html.replace(MODULE_PRELOAD, '').replace(tag, () => starter);
 }

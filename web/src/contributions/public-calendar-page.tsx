@@ -165,7 +165,7 @@ function CalendarScreen({
     };
   }, [closed]);
 
-  // A day (or any button) tapped before the page's scripts ran is pressed again now (decision 028).
+  // A day (or any button) tapped before the page's scripts ran is pressed again now (decision 030).
   useEffect(replayEarlyTap, []);
 
   const wishes = useMemo(() => {

@@ -1,0 +1,51 @@
+// The guest page's scripts start after its first paint (decision 012), so for a moment its buttons
+// are drawn but do nothing. Rather than lose a tap made then (decision 030), the page's starter
+// script records the last button pressed; the client stops recording just before React hydrates
+// (from then on React handles every click itself), and the page presses that button again once it
+// runs. A hydrated button is the very element the server drew, so pressing it again does exactly
+// what the tap would have done.
+
+type EarlyTaps = { button: HTMLButtonElement | null; stop: () => void };
+
+declare global {
+  interface Window {
+    firstdayEarlyTaps?: EarlyTaps;
+  }
+}
+
+/**
+ * Runs in the browser, inlined in the page's starter script (hydrate-after-paint.ts), so it must not
+ * use anything outside itself. Only `type="button"` buttons: a submit button still submits natively.
+ */
+export function captureEarlyTaps() {
+  const taps: EarlyTaps = {
+    button: null,
+    stop: () => document.removeEventListener('click', record, true),
+  };
+  function record(event: Event) {
+    const target = event.target as Element | null;
+    const button = target?.closest?.<HTMLButtonElement>('button[type="button"]');
+    if (button) taps.button = button;
+  }
+  document.addEventListener('click', record, true);
+  window.firstdayEarlyTaps = taps;
+}
+
+/** Called right before React hydrates: from then on React itself handles a click, even mid-hydration. */
+export function stopCapturingEarlyTaps() {
+  window.firstdayEarlyTaps?.stop();
+}
+
+/**
+ * Called once the page has hydrated: presses the button tapped before, if any. In the next task, so
+ * that the renders the first client render schedules (the visitor's own day greys the days that
+ * have passed) are on the page first and the button answers as it would now.
+ */
+export function replayEarlyTap() {
+  const taps = window.firstdayEarlyTaps;
+  if (!taps) return;
+  taps.stop();
+  window.firstdayEarlyTaps = undefined;
+  const button = taps.button;
+  if (button) setTimeout(() => button.isConnected && button.click());
+}
