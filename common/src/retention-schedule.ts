@@ -151,3 +151,14 @@ export function getRetentionCutoff(now: Date, period: RetentionPeriod): Date {
   else cutoff.setUTCFullYear(cutoff.getUTCFullYear() - period.years);
   return cutoff;
 }
+
+/** The periods as the privacy page's texts name them (`{guestMonths}` …): the page says what the job does. */
+export const RETENTION_TEXT_VALUES = {
+  inactiveYears: INACTIVE_ACCOUNT_RETENTION.years,
+  warningDays: INACTIVITY_WARNING_DAYS,
+  unverifiedDays: UNVERIFIED_ACCOUNT_RETENTION.days,
+  guestMonths: GUEST_CONTACT_RETENTION.months,
+  declinedDays: DECLINED_CONTRIBUTION_RETENTION.days,
+  mailLogMonths: MAIL_LOG_RETENTION.months,
+  transactionYears: TRANSACTION_RETENTION.years,
+};

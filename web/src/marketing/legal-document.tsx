@@ -1,5 +1,6 @@
 import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { formatLongDate } from '@firstday/common/format';
+import { RETENTION_TEXT_VALUES } from '@firstday/common/retention-schedule';
 import { SITE } from '@firstday/common/site';
 import type { ReactElement } from 'react';
 import type { MessageId } from '../i18n/namespaces.ts';
@@ -23,7 +24,14 @@ type LegalDocumentProps = {
   sections: readonly LegalSection[];
 };
 
-const VALUES = { name: SITE.name, address: SITE.address, email: SITE.supportEmail, phone: SITE.phone };
+// The retention periods come from the schedule the daily job applies (decision 029).
+const VALUES = {
+  name: SITE.name,
+  address: SITE.address,
+  email: SITE.supportEmail,
+  phone: SITE.phone,
+  ...RETENTION_TEXT_VALUES,
+};
 
 /** A legal text with its markup; each tag's content comes from the message; the fee is the visitor's. */
 function LegalT({ text }: { text: LegalText }) {
