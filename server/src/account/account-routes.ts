@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { getReaderLocale } from '../auth/reader-locale.ts';
 import { hasPassword } from '../auth/recent-authentication.ts';
 import { requireSession } from '../auth/require-session.ts';
 import { captchaFailed } from '../captcha/captcha-routes.ts';
@@ -184,7 +185,13 @@ export function createAccountRoutes(context: AppContext) {
       })
       .get('/deletion', async (c) => {
         const { user } = await requireSession(context, c);
-        return c.json(await getAccountDeletionCheck(context.db, user.id));
+        return c.json(
+          await getAccountDeletionCheck(
+            context.db,
+            user.id,
+            await getReaderLocale(context.db, user.id, c.req.raw.headers),
+          ),
+        );
       })
       .post('/delete', async (c) => {
         const signedIn = await requireSession(context, c);

@@ -4,11 +4,13 @@ import type {
   AccountDeletionCheck,
   DeleteAccountRequest,
 } from '@firstday/common/account';
+import type { Locale } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { hasPassword, requireRecentAuthentication } from '../auth/recent-authentication.ts';
 import { user, verification } from '../auth/schema.ts';
+import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
@@ -34,13 +36,14 @@ const OWNED_CALENDAR_COLUMNS = {
 };
 
 /** `GET /api/account/deletion`: the calendars whose money must settle before the account can go. */
-export async function getAccountDeletionCheck(db: Db, userId: string): Promise<AccountDeletionCheck> {
+/** `locale`: the reader's language, for automatic calendar titles. */
+export async function getAccountDeletionCheck(db: Db, userId: string, locale: Locale): Promise<AccountDeletionCheck> {
   const owned = await db
     .select(OWNED_CALENDAR_COLUMNS)
     .from(calendars)
     .where(eq(calendars.ownerId, userId))
     .orderBy(desc(calendars.createdAt));
-  const blockers = await findDeletionBlockers(db, owned);
+  const blockers = await findDeletionBlockers(db, owned, locale);
   return { canDelete: blockers.length === 0, blockers };
 }
 
@@ -50,7 +53,7 @@ export async function getAccountDeletionCheck(db: Db, userId: string): Promise<A
  * refunds; an ended calendar waits for its payout, its refunds and payments still in progress; a
  * failed payout waits for support. Drafts and calendars without money never block.
  */
-async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<AccountDeletionBlocker[]> {
+async function findDeletionBlockers(db: Db, owned: OwnedCalendar[], locale: Locale): Promise<AccountDeletionBlocker[]> {
   if (owned.length === 0) return [];
   const ids = owned.map((calendar) => calendar.id);
   const cutoff = new Date(Date.now() - PAYMENT_IN_PROGRESS_MS).toISOString();
@@ -100,7 +103,7 @@ async function findDeletionBlockers(db: Db, owned: OwnedCalendar[]): Promise<Acc
     if (!reason) continue;
     blockers.push({
       calendarId: calendar.id,
-      title: calendar.title ?? `${calendar.firstName}'s calendar`,
+      title: getCalendarTitle(calendar, locale),
       reason,
       gifts,
       refunds,
@@ -158,7 +161,8 @@ export async function deleteAccountAfterSettlement(context: AppContext, userId: 
       .where(eq(calendars.ownerId, userId))
       .orderBy(desc(calendars.createdAt))
       .for('update');
-    const blockers = await findDeletionBlockers(tx, owned);
+    // The error's message is English.
+    const blockers = await findDeletionBlockers(tx, owned, 'en');
     if (blockers.length > 0) {
       const titles = blockers.map((blocker) => `“${blocker.title}”`).join(', ');
       throw new AppError(
