@@ -63,6 +63,10 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
       }),
     unsubscribe: false,
   },
+  createInactivityWarningEmail: {
+    render: () => account.createInactivityWarningEmail(inactivityWarning('en')),
+    unsubscribe: false,
+  },
   createNewsletterConfirmationEmail: {
     render: () =>
       newsletter.createNewsletterConfirmationEmail({
@@ -231,6 +235,18 @@ const samples: Record<string, { render: () => Promise<Email>; unsubscribe: boole
   },
 };
 
+function inactivityWarning(locale: 'en' | 'de' | 'ru') {
+  return {
+    appUrl,
+    locale,
+    name: 'Ada',
+    email: 'ada@example.com',
+    inactiveYears: 3,
+    deletionDate: new Date('2030-06-14T12:00:00Z'),
+    daysLeft: 30,
+  };
+}
+
 const templateModules = [account, announcements, auth, contributions, newsletter, payments, support, thankYous];
 
 describe('e-mail templates', () => {
@@ -274,6 +290,21 @@ describe('e-mail templates', () => {
         }
       },
     );
+  });
+});
+
+describe('the inactivity warning', () => {
+  it.each([
+    ['en', 'Your Firstday account will be deleted on June 14, 2030', 'for almost 3 years', 'once, 30 days before'],
+    ['de', 'Ihr Firstday-Konto wird am 14. Juni 2030 gelöscht', 'Seit fast 3 Jahren', '30 Tage bevor'],
+    ['ru', 'Ваш аккаунт Firstday будет удалён 14 июня 2030 г.', 'почти 3 года', 'за 30 дней'],
+  ] as const)('%s: names the date, the years unused and the warning period', async (locale, subject, years, footer) => {
+    const email = await account.createInactivityWarningEmail(inactivityWarning(locale));
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(years);
+    expect(email.text).toContain('ada@example.com');
+    expect(email.text).toContain(footer);
+    expect(email.text).toContain(`${appUrl}/login`);
   });
 });
 
