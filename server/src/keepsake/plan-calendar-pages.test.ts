@@ -1,13 +1,8 @@
+import { addDays, getGuessWindow } from '@firstday/common/guess-window';
 import { getKeepsakeCalendarRange } from '@firstday/common/keepsake';
 import { getKeepsakeMonths } from '@firstday/common/keepsake-months';
 import { describe, expect, it } from 'vitest';
 import { type CalendarPiece, type CalendarSizes, planCalendarPages } from './plan-calendar-pages.ts';
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The renderer's sizes on Letter (the smaller page): the first page holds the heading too. */
 const SIZES: CalendarSizes = { space: { first: 500, next: 630 }, title: 56, week: 42 };
@@ -15,8 +10,7 @@ const SIZES: CalendarSizes = { space: { first: 500, next: 630 }, title: 56, week
 const MIN_WEEKS_PER_PAGE = 3;
 
 function plan(dueDate: string, birthDate: string, locale = 'en-US') {
-  const window = { first: addDays(dueDate, -28), last: addDays(dueDate, 14) };
-  const range = getKeepsakeCalendarRange({ window, announcement: { birthDate } as never });
+  const range = getKeepsakeCalendarRange({ window: getGuessWindow(dueDate), announcement: { birthDate } as never });
   return { range, ...planCalendarPages(getKeepsakeMonths(range.first, range.last, locale), range, SIZES) };
 }
 

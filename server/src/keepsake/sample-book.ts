@@ -1,3 +1,4 @@
+import { addDays } from '@firstday/common/guess-window';
 import type { KeepsakeBook, KeepsakeWish } from '@firstday/common/keepsake';
 
 /** Wishes in several languages and lengths, for the renderer's test and `npm run bench:keepsake`. */
@@ -25,12 +26,6 @@ const NAMES = [
   'Uncle Ben',
   'Eleni Papadopoulou',
 ];
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** `count` wishes on a calendar due 2026-05-04, born 2026-05-01, spread over the guess window. */
 export function createSampleBook(count: number, options: { withGuessExtras?: boolean } = {}): KeepsakeBook {
