@@ -77,6 +77,11 @@ export function formatMoney(amountMinor: number, options: MoneyOptions = {}): st
   ).format(amountMinor / perMajor);
 }
 
+/** The currency's sign as `locale` writes it beside an amount, for a field's prefix: '$', '€', '£'. */
+export function formatCurrencySymbol(currency: string, locale: string = DEFAULT_LOCALE): string {
+  return formatMoney(0, { currency, locale }).replace(/[\d\s.,]/g, '');
+}
+
 /** '2026-05-04' → 'May 4, 2026' (en-US), '4. Mai 2026' (de-DE). */
 export function formatLongDate(date: DateInput, locale: string = DEFAULT_LOCALE): string {
   return formatUtcDate(date, locale, { dateStyle: 'long' });

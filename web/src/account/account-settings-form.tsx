@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@firstday/common/account';
 import type { AccountSettings } from '@firstday/common/account-settings';
+import { formatCurrencySymbol } from '@firstday/common/format';
 import { LOCALE_NAMES, LOCALES } from '@firstday/common/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -113,6 +114,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     accountNumber: register('accountNumber'),
   };
   const bankKind = watch('bankKind');
+  const savingsGoalCurrency = watch('savingsGoalCurrency');
   const savedBank = getSavedBankAccountValues(user.IBAN);
   // Anything but the masked account in the fields is a new one: it can always go back to the saved one.
   const bankChanged =
@@ -184,8 +186,8 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
         <fieldset className={styles.group}>
           <legend className={styles.groupTitle}>{t('account.settings.savingsTitle')}</legend>
           <TextField
-            label={t('account.settings.savingsLabel')}
-            prefix="$"
+            label={t('account.settings.savingsLabel', { currency: savingsGoalCurrency })}
+            prefix={formatCurrencySymbol(savingsGoalCurrency, locale)}
             inputMode="decimal"
             autoComplete="off"
             placeholder="5,000"

@@ -1,11 +1,32 @@
+import type { CurrentUser } from '@firstday/common/account';
 import { describe, expect, it } from 'vitest';
-import { formatAmountForInput, parseAmountInput } from './savings-goal.ts';
+import { formatAmountForInput, getSavingsGoalCurrency, parseAmountInput } from './savings-goal.ts';
+
+describe('getSavingsGoalCurrency', () => {
+  const user = (IBAN: string | null, saved: CurrentUser['settings']['savings_goal_currency'] = null) =>
+    ({ IBAN, settings: { savings_goal_currency: saved } }) as CurrentUser;
+
+  it('is the currency the goal was saved in', () => {
+    expect(getSavingsGoalCurrency(user('DE89 •••• •••• •••• 3000', 'gbp'), 'de')).toBe('gbp');
+  });
+
+  it("is else the bank account's money: euros for a German IBAN on an English page, dollars for a US bank", () => {
+    expect(getSavingsGoalCurrency(user('DE89 •••• •••• •••• 3000'), 'en')).toBe('eur');
+    expect(getSavingsGoalCurrency(user('US ••••6789 (routing 110000000)'), 'de')).toBe('usd');
+  });
+
+  it("is else the page language's money", () => {
+    expect(getSavingsGoalCurrency(user(null), 'de')).toBe('eur');
+    expect(getSavingsGoalCurrency(user(null), 'en')).toBe('usd');
+  });
+});
 
 describe('parseAmountInput', () => {
   it('reads whole dollars, decimals, separators and a dollar sign', () => {
     expect(parseAmountInput('20')).toBe(2000);
     expect(parseAmountInput('1,250.5')).toBe(125050);
     expect(parseAmountInput(' $1,250.05 ')).toBe(125005);
+    expect(parseAmountInput('€20')).toBe(2000);
     expect(parseAmountInput('0.99')).toBe(99);
   });
 

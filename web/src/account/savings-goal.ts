@@ -1,9 +1,32 @@
+import type { CurrentUser } from '@firstday/common/account';
+import { getMaskedBankAccountCurrencies } from '@firstday/common/bank-account';
+import { VISITOR_CURRENCY } from '@firstday/common/creation-fee';
+import type { Currency } from '@firstday/common/currency';
+import type { Locale } from '@firstday/common/locales';
+
 /**
- * The savings goal is typed in dollars and stored in minor units. Unreadable input becomes NaN so
+ * The money a savings goal is in: the one it was saved in, else what the account's bank account
+ * is paid in, else the money of the page's language (dollars in English, euros in German and
+ * Russian), so a German parent with a German IBAN sets a goal in euros.
+ */
+export function getSavingsGoalCurrency(user: CurrentUser, pageLocale: Locale): Currency {
+  return (
+    user.settings.savings_goal_currency ??
+    (user.IBAN ? getMaskedBankAccountCurrencies(user.IBAN)[0] : undefined) ??
+    VISITOR_CURRENCY[pageLocale]
+  );
+}
+
+/**
+ * The savings goal is typed in its currency and stored in minor units. Unreadable input becomes NaN so
  * the shared schema answers with its own message ('Please enter an amount in dollars.').
  */
 export function parseAmountInput(input: string): number | null {
-  const cleaned = input.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  const cleaned = input
+    .trim()
+    .replace(/^[$€£]/, '')
+    .replace(/,/g, '')
+    .trim();
   if (cleaned === '') return null;
   if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
   const [whole = '0', fraction = ''] = cleaned.replace('-', '').split('.');

@@ -43,6 +43,7 @@ describe('getSettingsFormValues', () => {
       accountNumber: '',
       sortCode: '',
       savingsGoal: '1250.50',
+      savingsGoalCurrency: 'usd',
       hideSenderNamesDefault: false,
       hideTotalDefault: true,
       giftNotifications: false,

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
 import { readBankAccountText } from '@firstday/common/bank-account-schema';
+import type { Currency } from '@firstday/common/currency';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import {
   type BankAccountRequest,
@@ -10,7 +11,7 @@ import {
   nameBankAccountErrors,
   readBankAccountChange,
 } from '../calendars/bank-account-values.ts';
-import { formatAmountForInput, parseAmountInput } from './savings-goal.ts';
+import { formatAmountForInput, getSavingsGoalCurrency, parseAmountInput } from './savings-goal.ts';
 
 /**
  * What the settings form holds: text as typed, before it becomes the API's `AccountSettings`. The
@@ -21,6 +22,8 @@ export type SettingsFormValues = BankAccountValues & {
   name: string;
   email: string;
   savingsGoal: string;
+  /** Not a field: the money the goal is typed in (getSavingsGoalCurrency). */
+  savingsGoalCurrency: Currency;
   hideSenderNamesDefault: boolean;
   hideTotalDefault: boolean;
   giftNotifications: boolean;
@@ -38,6 +41,7 @@ export function getSettingsFormValues(user: CurrentUser, pageLocale: Locale = DE
     email: user.email,
     ...getSavedBankAccountValues(user.IBAN),
     savingsGoal: formatAmountForInput(user.settings.savings_goal_amount),
+    savingsGoalCurrency: getSavingsGoalCurrency(user, pageLocale),
     hideSenderNamesDefault: user.settings.hide_sender_names_default,
     hideTotalDefault: user.settings.hide_total_default,
     giftNotifications: user.settings.gift_notifications,
@@ -64,6 +68,7 @@ export function buildSettingsInput(values: SettingsFormValues, maskedBankAccount
     email: values.email,
     ...getBankAccountInput(values, maskedBankAccount),
     savingsGoalAmount: parseAmountInput(values.savingsGoal),
+    savingsGoalCurrency: values.savingsGoalCurrency,
     hideSenderNamesDefault: values.hideSenderNamesDefault,
     hideTotalDefault: values.hideTotalDefault,
     giftNotifications: values.giftNotifications,

@@ -1,6 +1,6 @@
 import { GIFT_MAX_AMOUNT, GIFT_MIN_AMOUNT } from '@firstday/common/contributions';
 import type { Currency } from '@firstday/common/currency';
-import { formatMoney, formatNumber } from '@firstday/common/format';
+import { formatCurrencySymbol, formatMoney, formatNumber } from '@firstday/common/format';
 import { type AmountProblem, type AmountReading, formatAmountForInput } from '@firstday/common/parse-amount';
 import type { RefObject } from 'react';
 import { Button } from '../components/button.tsx';
@@ -52,7 +52,7 @@ export function GiftAmountField({ value, onChange, reading, currency, error, inp
   const t = useT();
   const locale = useLocale();
   const money = (amount: number, minorUnits?: 'always') => formatMoney(amount, { currency, locale, minorUnits });
-  const currencySymbol = money(0).replace(/[\d\s.,]/g, '');
+  const currencySymbol = formatCurrencySymbol(currency, locale);
 
   function choose(amount: number) {
     onChange(formatAmountForInput(amount, locale));
