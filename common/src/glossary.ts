@@ -72,6 +72,10 @@ export const GLOSSARY: Record<GlossaryLocale, readonly GlossaryTerm[]> = {
     },
     { term: 'payout', use: 'die Auszahlung; auszahlen', avoid: ['Ausschüttung*', 'Abhebung*'] },
     { term: 'e-mail', use: 'die E-Mail, die E-Mail-Adresse', avoid: ['E-mail*', 'Email*', 'eMail*'] },
+    // The backgrounds by the names the picker shows (calendars.background.*); their ids stay English.
+    { term: 'Pink Blossom', use: 'Rosa Blüten', avoid: ['Pink Blossom'] },
+    { term: 'Blue sky', use: 'Blauer Himmel', avoid: ['Blue sky'] },
+    { term: 'Merry Sun', use: 'Fröhliche Sonne', avoid: ['Merry Sun'] },
   ],
   ru: [
     {
@@ -121,6 +125,9 @@ export const GLOSSARY: Record<GlossaryLocale, readonly GlossaryTerm[]> = {
       use: 'взнос (разовый взнос за создание календаря; оплатить взнос)',
       avoid: ['плат* за создание*', 'разов* плат*', 'плат* за каждый календарь'],
     },
+    { term: 'Pink Blossom', use: 'Розовые цветы', avoid: ['Pink Blossom'] },
+    { term: 'Blue sky', use: 'Голубое небо', avoid: ['Blue sky'] },
+    { term: 'Merry Sun', use: 'Весёлое солнце', avoid: ['Merry Sun'] },
   ],
 };
 

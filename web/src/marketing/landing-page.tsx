@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     steps: howItWorksSteps(t),
     infoCards: infoCards(t, fee),
     advantages: advantages(t),
-    testimonials: testimonials(t),
+    testimonials: testimonials(t, locale),
     articles: selectNewestArticles(await loadArticles(locale), 3),
     videoUrl: webEnv.VITE_LANDING_VIDEO_URL ?? null,
   };

@@ -1,3 +1,5 @@
+import { formatMoney } from '@firstday/common/format';
+import type { Locale } from '@firstday/common/locales';
 import type { PrerenderTranslate as Translate } from '../prerender-texts.ts';
 
 /**
@@ -53,28 +55,30 @@ export function infoCards(t: Translate, fee: string): readonly InfoCard[] {
   }));
 }
 
-export function testimonials(t: Translate): readonly Testimonial[] {
+/** The stories' amounts (dollars, in minor units), written as the page's language writes money: '$980', '980 $'. */
+export function testimonials(t: Translate, locale: Locale): readonly Testimonial[] {
+  const price = (amount: number) => formatMoney(amount, { currency: 'usd', locale });
   return [
     {
       key: 'emily',
       avatar: '/images/avatar-emily.svg',
       name: 'Emily R.',
       description: t('prerender.stories.emily'),
-      price: '980$',
+      price: price(98_000),
     },
     {
       key: 'daniel',
       avatar: '/images/avatar-daniel.svg',
       name: 'Daniel & Sophie',
       description: t('prerender.stories.daniel'),
-      price: '350$',
+      price: price(35_000),
     },
     {
       key: 'maria',
       avatar: '/images/avatar-maria.svg',
       name: 'Maria K.',
       description: t('prerender.stories.maria'),
-      price: '1 200$',
+      price: price(120_000),
     },
   ];
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { testimonials } from './landing-content.ts';
+
+const translate = (id: string) => id;
+
+describe('the landing stories', () => {
+  it('write their amounts as the page’s language writes money', () => {
+    const prices = (locale: 'en' | 'de' | 'ru') => testimonials(translate, locale).map((story) => story.price);
+    expect(prices('en')).toEqual(['$980', '$350', '$1,200']);
+    expect(prices('de')).toEqual([
+      expect.stringMatching(/^980\s\$$/),
+      expect.stringMatching(/^350\s\$$/),
+      expect.stringMatching(/^1\.200\s\$$/),
+    ]);
+    expect(prices('ru')).toEqual([
+      expect.stringMatching(/^980\s\$$/),
+      expect.stringMatching(/^350\s\$$/),
+      expect.stringMatching(/^1\s200\s\$$/),
+    ]);
+  });
+});
