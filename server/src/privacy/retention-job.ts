@@ -9,7 +9,7 @@ import {
   TRANSACTION_RETENTION,
 } from '@firstday/common/retention-schedule';
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { announcements } from '../announcements/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { pendingSignUps, session, verification } from '../auth/schema.ts';
@@ -17,6 +17,7 @@ import { ERASED_EMAIL_PREFIX, hasGuestContact } from '../contributions/guest-con
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
+import { ERASED_MAIL_BODY } from '../lib/mail/worker.ts';
 import { newsletterSubscribers } from '../newsletter/schema.ts';
 import { payments, payouts, sandboxAccounts, sandboxCharges, sandboxTransfers } from '../payments/schema.ts';
 import { applyInactiveAccountRules } from './inactive-accounts.ts';
@@ -99,27 +100,21 @@ async function eraseEndedGuestContacts(db: Db, now: Date): Promise<number> {
 /** A declined gift's sender, address, wish and edit link, a week after the decline. */
 function eraseDeclinedContributions(db: Db, now: Date): Promise<number> {
   const cutoff = getRetentionCutoff(now, DECLINED_CONTRIBUTION_RETENTION);
-  return inBatches(async () => {
-    const due = db
-      .select({ id: contributions.id })
-      .from(contributions)
-      .where(and(eq(contributions.status, 'failed'), lt(contributions.updatedAt, cutoff), hasGuestContact))
-      .limit(RETENTION_BATCH_SIZE);
-    const rows = await db
-      .update(contributions)
-      .set({
-        name: '',
-        email: sql`${ERASED_EMAIL_PREFIX} || ${contributions.id}`,
-        wish: '',
-        editTokenHash: null,
-        guessedDate: null,
-        guessedTimeMinutes: null,
-        guessedWeightGrams: null,
-      })
-      .where(inArray(contributions.id, due))
-      .returning({ id: contributions.id });
-    return rows.length;
-  });
+  return updateInBatches(
+    db,
+    contributions,
+    contributions.id,
+    and(eq(contributions.status, 'failed'), lt(contributions.updatedAt, cutoff), hasGuestContact)!,
+    {
+      name: '',
+      email: sql`${ERASED_EMAIL_PREFIX} || ${contributions.id}`,
+      wish: '',
+      editTokenHash: null,
+      guessedDate: null,
+      guessedTimeMinutes: null,
+      guessedWeightGrams: null,
+    },
+  );
 }
 
 /**
@@ -127,28 +122,16 @@ function eraseDeclinedContributions(db: Db, now: Date): Promise<number> {
  * it did, or by a worker that died between sending and erasing.
  */
 function eraseSentMailBodies(db: Db): Promise<number> {
-  return inBatches(async () => {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          inArray(mailOutbox.status, ['sent', 'failed']),
-          or(ne(mailOutbox.text, ''), ne(mailOutbox.html, ''), sql`${mailOutbox.headers} like '%List-Unsubscribe%'`),
-        ),
-      )
-      .limit(RETENTION_BATCH_SIZE);
-    const rows = await db
-      .update(mailOutbox)
-      .set({
-        text: '',
-        html: '',
-        headers: sql`(${mailOutbox.headers}::jsonb - 'List-Unsubscribe' - 'List-Unsubscribe-Post')::text`,
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning({ id: mailOutbox.id });
-    return rows.length;
-  });
+  return updateInBatches(
+    db,
+    mailOutbox,
+    mailOutbox.id,
+    and(
+      inArray(mailOutbox.status, ['sent', 'failed']),
+      or(ne(mailOutbox.text, ''), ne(mailOutbox.html, ''), sql`${mailOutbox.headers} like '%List-Unsubscribe%'`),
+    )!,
+    ERASED_MAIL_BODY,
+  );
 }
 
 /** Delivery records (address, subject, outcome), 12 months after the e-mail was sent or given up. */
@@ -167,6 +150,24 @@ function deleteOldMailLogs(db: Db, now: Date): Promise<number> {
 
 function deleteExpired(db: Db, table: PgTable, id: PgColumn, expiresAt: PgColumn, now: Date): Promise<number> {
   return deleteInBatches(db, table, id, lt(expiresAt, now));
+}
+
+function updateInBatches<T extends PgTable>(
+  db: Db,
+  table: T,
+  id: PgColumn,
+  where: SQL,
+  values: PgUpdateSetSource<T>,
+): Promise<number> {
+  return inBatches(async () => {
+    const due = db
+      .select({ id })
+      .from(table as PgTable)
+      .where(where)
+      .limit(RETENTION_BATCH_SIZE);
+    const rows = await db.update(table).set(values).where(inArray(id, due)).returning({ id });
+    return rows.length;
+  });
 }
 
 function deleteInBatches(db: Db, table: PgTable, id: PgColumn, where: SQL): Promise<number> {
@@ -194,19 +195,15 @@ function deleteNewsletterLeftovers(db: Db, now: Date): Promise<number> {
 /** The keyed hash of a payer's IP counts declines for a day at most (decision 022); kept a week. */
 function erasePaymentClientKeys(db: Db, now: Date): Promise<number> {
   const cutoff = getRetentionCutoff(now, PAYMENT_CLIENT_KEY_RETENTION);
-  return inBatches(async () => {
-    const due = db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(isNotNull(payments.clientKey), lt(payments.createdAt, cutoff)))
-      .limit(RETENTION_BATCH_SIZE);
-    const rows = await db
-      .update(payments)
-      .set({ clientKey: null })
-      .where(inArray(payments.id, due))
-      .returning({ id: payments.id });
-    return rows.length;
-  });
+  return updateInBatches(
+    db,
+    payments,
+    payments.id,
+    and(isNotNull(payments.clientKey), lt(payments.createdAt, cutoff))!,
+    {
+      clientKey: null,
+    },
+  );
 }
 
 /**
@@ -216,24 +213,16 @@ function erasePaymentClientKeys(db: Db, now: Date): Promise<number> {
  */
 async function anonymiseOldTransactions(db: Db, now: Date): Promise<number> {
   const cutoff = getRetentionCutoff(now, TRANSACTION_RETENTION);
-  const paymentRows = await inBatches(async () => {
-    const due = db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          lt(payments.createdAt, cutoff),
-          or(isNotNull(payments.cardLast4), isNotNull(payments.payerAccountId), isNotNull(payments.providerRef)),
-        ),
-      )
-      .limit(RETENTION_BATCH_SIZE);
-    const rows = await db
-      .update(payments)
-      .set({ cardLast4: null, payerAccountId: null, providerRef: null, clientKey: null })
-      .where(inArray(payments.id, due))
-      .returning({ id: payments.id });
-    return rows.length;
-  });
+  const paymentRows = await updateInBatches(
+    db,
+    payments,
+    payments.id,
+    and(
+      lt(payments.createdAt, cutoff),
+      or(isNotNull(payments.cardLast4), isNotNull(payments.payerAccountId), isNotNull(payments.providerRef)),
+    )!,
+    { cardLast4: null, payerAccountId: null, providerRef: null, clientKey: null },
+  );
   const payoutRows = await db
     .update(payouts)
     .set({ providerRef: null, failureReason: null })

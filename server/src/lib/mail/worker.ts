@@ -29,7 +29,7 @@ type ClaimedMail = typeof mailOutbox.$inferSelect;
  * header, so none of its links (edit links, reset and confirmation tokens) is kept at rest
  * (retention schedule, 'mail-body'). The other headers (a support request's Reply-To) stay.
  */
-const ERASED_BODY = {
+export const ERASED_MAIL_BODY = {
   text: '',
   html: '',
   headers: sql`(${mailOutbox.headers}::jsonb - 'List-Unsubscribe' - 'List-Unsubscribe-Post')::text`,
@@ -93,7 +93,14 @@ export function createMailWorker(options: {
       });
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null, ...ERASED_BODY })
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          lockedUntil: null,
+          lockedBy: null,
+          lastError: null,
+          ...ERASED_MAIL_BODY,
+        })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
       options.metrics?.countMail('sent');
     } catch (error) {
@@ -109,7 +116,7 @@ export function createMailWorker(options: {
           lockedUntil: null,
           lockedBy: null,
           nextAttemptAt: sql`now() + make_interval(secs => ${getRetryDelaySeconds(mail.attempts)})`,
-          ...(giveUp ? ERASED_BODY : {}),
+          ...(giveUp ? ERASED_MAIL_BODY : {}),
         })
         .where(eq(mailOutbox.id, mail.id));
     }
