@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createActiveCalendar,
-  createContributionTestApp,
-  GOOD_CARD,
-  makeContribution,
-  postContribution,
-} from '../../test/test-contributions.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createActiveCalendar, GOOD_CARD, makeContribution, postContribution } from '../../test/test-contributions.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { useManualSandboxWebhooks } from '../../test/test-payments.ts';
 import { recordAccountActivity } from '../account/account-activity.ts';
 import { accountActivity } from '../account/schema.ts';
 import { announcements } from '../announcements/schema.ts';
@@ -16,6 +13,7 @@ import { defineBackgroundJobs } from '../background-jobs.ts';
 import { calendars } from '../calendars/schema.ts';
 import { contributions } from '../contributions/schema.ts';
 import { formatEmailDate } from '../emails/formatting.ts';
+import { registerInstance } from '../lib/instance.ts';
 import { createJobRunner } from '../lib/jobs/runner.ts';
 import { jobs } from '../lib/jobs/schema.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
@@ -23,13 +21,19 @@ import { newsletterSubscribers } from '../newsletter/schema.ts';
 import { ledgerEntries, payments } from '../payments/schema.ts';
 import { applyRetentionSchedule, RETENTION_JOB } from './retention-job.ts';
 
-let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
-let webhooks: Awaited<ReturnType<typeof createContributionTestApp>>['webhooks'];
+let database: TestDatabase;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let webhooks: ReturnType<typeof useManualSandboxWebhooks>;
 
 beforeAll(async () => {
-  ({ t, webhooks } = await createContributionTestApp());
+  database = await createTestDatabase();
+  t = await createTestApp({ database });
+  webhooks = useManualSandboxWebhooks(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
 
 const DAY_MS = 24 * 60 * 60_000;
 // The job's clock: the tests' data is placed around it.
@@ -414,7 +418,7 @@ describe('the retention schedule', () => {
     expect(Object.values(await applyRetentionSchedule(t.context, NOW)).every((count) => count === 0)).toBe(true);
   });
 
-  it('runs as one daily job that only one of two servers claims', async () => {
+  it('runs as one daily job that only one of two servers, each with its own connection, claims', async () => {
     let runs = 0;
     const [definition] = defineBackgroundJobs(() => t.context).filter((job) => job.name === RETENTION_JOB);
     expect(definition?.everyMs).toBe(DAY_MS);
@@ -425,14 +429,19 @@ describe('the retention schedule', () => {
         await definition!.run(key);
       },
     };
-    const instances = await Promise.all([t.registerInstance(), t.registerInstance()]);
-    const runners = instances.map((instance) =>
-      createJobRunner({ db: t.db, logger: t.context.logger, instanceId: instance.id, definitions: [counted] }),
+    // The second server's own connection (on PostgreSQL; PGlite is one process's database).
+    const other = await database.openAnother();
+    const servers = await Promise.all(
+      [database, other].map(async (db) => ({ db, instance: await registerInstance(db) })),
+    );
+    const runners = servers.map(({ db, instance }) =>
+      createJobRunner({ db: db.db, logger: t.context.logger, instanceId: instance.id, definitions: [counted] }),
     );
     for (const runner of runners) await runner.start();
     await Promise.all(runners.map((runner) => runner.runDue()));
     await Promise.all(runners.map((runner) => runner.stop()));
-    await Promise.all(instances.map((instance) => instance.stop()));
+    for (const { instance } of servers) await instance.stop();
+    await other.close();
 
     expect(runs).toBe(1);
     const [row] = await t.db
