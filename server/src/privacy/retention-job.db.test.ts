@@ -364,6 +364,9 @@ describe('the retention schedule', () => {
     expect(gift.status).toBe(201);
     await webhooks.deliverAll();
     const ownerId = calendar.ownerId;
+    // The owner's sign-in (better-auth's session hook) recorded the account's activity.
+    const [activity] = await t.db.select().from(accountActivity).where(eq(accountActivity.userId, ownerId));
+    expect(Date.now() - activity!.lastActiveAt.getTime()).toBeLessThan(10 * 60_000);
     await t.db
       .update(user)
       .set({ createdAt: ago(5 * 365), updatedAt: ago(5 * 365) })
