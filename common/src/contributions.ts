@@ -15,6 +15,9 @@ export const GIFT_PRESET_AMOUNTS = [1000, 2500, 5000, 10_000] as const;
 /** A gift above this (ten times the largest preset) is asked about once more before it is charged. */
 export const GIFT_CONFIRM_ABOVE_AMOUNT = 10 * Math.max(...GIFT_PRESET_AMOUNTS);
 export const WISHES_PAGE_SIZE = 20;
+/** The creator's inbox shows all wishes, the unread ones or those with a gift (`GET /api/wishes?show=`). */
+export const WishFilterSchema = z.enum(['all', 'unread', 'gift']);
+export type WishFilter = z.infer<typeof WishFilterSchema>;
 
 export const ContributorNameSchema = z
   .string({ error: 'Please enter your name.' })

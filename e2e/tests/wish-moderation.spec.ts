@@ -55,6 +55,8 @@ test('the owner hides a wish in the inbox and a guest no longer sees it', async 
   await expectNoSeriousAxeViolation(page, 'inbox with a hidden wish');
 
   await page.setViewportSize({ width: 390, height: 900 });
+  // Scrolled to, the button is whole on a phone: nothing sticks out sideways.
+  await opened.getByRole('button', { name: 'Show on page' }).scrollIntoViewIfNeeded();
   await expect(opened.getByRole('button', { name: 'Show on page' })).toBeInViewport({ ratio: 0.5 });
   const box = await opened.boundingBox();
   expect(box?.width ?? 0).toBeLessThanOrEqual(390);
@@ -75,6 +77,21 @@ test('the owner hides a wish in the inbox and a guest no longer sees it', async 
   await guest.reload();
   await expect(guest.getByText('Something rude')).toBeVisible();
   await guest.context().close();
+
+  // The filter and 'Mark all as read': the kind wish is the one left unread, then none is.
+  const show = page.getByLabel('Show', { exact: true });
+  await show.selectOption({ label: 'Unread' });
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText('From Kind Friend');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByText('No unread wishes: you have read them all.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+  await show.selectOption({ label: 'With a gift' });
+  await expect(page.getByText('No wishes with a gift yet.')).toBeVisible();
+  await show.selectOption({ label: 'All wishes' });
+  await expect(page.getByRole('article', { name: 'Kind Friend' })).toContainText('All the best to you three');
+  await page.reload();
+  await expect(page.getByText('New', { exact: true })).toHaveCount(0);
 });
 
 test('the owner removes a wish for good from their own guest page, after a confirmation', async ({ page, browser }) => {

@@ -1,4 +1,4 @@
-import type { WishPageView } from '@firstday/common/contributions';
+import { WishFilterSchema, type WishPageView } from '@firstday/common/contributions';
 import { isUuid } from '@firstday/common/uuid';
 import { type Context, Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
@@ -8,7 +8,13 @@ import { getOwnedCalendar } from '../calendars/calendar-service.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPublicCalendarRow, readWishesCursor } from './public-calendar.ts';
 import { countHiddenWishes, hideWish, removeWish, showWish } from './wish-moderation.ts';
-import { countUnreadWishes, exportWishesCsv, listOwnerWishes, markWishRead } from './wishes-service.ts';
+import {
+  countUnreadWishes,
+  exportWishesCsv,
+  listOwnerWishes,
+  markAllWishesRead,
+  markWishRead,
+} from './wishes-service.ts';
 
 /** `/api/wishes`: the creator's wishes across their calendars. Someone else's calendar or wish answers 404. */
 export function createWishRoutes(context: AppContext) {
@@ -16,6 +22,13 @@ export function createWishRoutes(context: AppContext) {
   async function readCalendarFilter(ownerId: string, calendarId: string | undefined) {
     if (!calendarId) return undefined;
     return (await getOwnedCalendar(context.db, ownerId, calendarId)).id;
+  }
+
+  /** The optional `show` filter: all wishes (the default), the unread ones or those with a gift. */
+  function readWishFilter(show: string | undefined) {
+    const parsed = WishFilterSchema.safeParse(show ?? 'all');
+    if (!parsed.success) throw AppError.validation(parsed.error);
+    return parsed.data;
   }
 
   function wishNotFound(): AppError {
@@ -63,6 +76,7 @@ export function createWishRoutes(context: AppContext) {
         const [page, unread] = await Promise.all([
           listOwnerWishes(context.db, user.id, {
             calendarId,
+            show: readWishFilter(c.req.query('show')),
             cursor,
             locale: await getReaderLocale(context.db, user.id, c.req.raw.headers),
           }),
@@ -87,6 +101,12 @@ export function createWishRoutes(context: AppContext) {
         c.header('Content-Disposition', 'attachment; filename="firstday-wishes.csv"');
         c.header('Cache-Control', 'no-store');
         return c.body(csv);
+      })
+      /** Every unread wish read, of all the caller's calendars or of one (`?calendarId=`); again, nothing changes. */
+      .post('/read-all', async (c) => {
+        const { user } = await requireSession(context, c);
+        const calendarId = await readCalendarFilter(user.id, c.req.query('calendarId'));
+        return c.json({ marked: await markAllWishesRead(context.db, user.id, calendarId) });
       })
       .post('/:id/read', async (c) => {
         const { user } = await requireSession(context, c);

@@ -1,8 +1,8 @@
-import type { OwnerWish } from '@firstday/common/contributions';
+import type { OwnerWish, WishFilter } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
 import { formatTimeInput } from '@firstday/common/fun-guesses';
 import type { Locale } from '@firstday/common/locales';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
@@ -40,6 +40,13 @@ export async function countUnreadWishes(db: Db, ownerId: string, calendarId?: st
   return row?.unread ?? 0;
 }
 
+/** The inbox's filter as a condition: unread wishes, or those with a gift. */
+function matchesFilter(show: WishFilter): SQL | undefined {
+  if (show === 'unread') return isNull(contributions.readAt);
+  if (show === 'gift') return gt(contributions.giftAmount, 0);
+  return undefined;
+}
+
 /** A contribution with what the inbox and the export show of its calendar (join `calendars`). */
 const wishWithItsCalendar = {
   contribution: contributions,
@@ -52,7 +59,7 @@ const wishWithItsCalendar = {
 export async function listOwnerWishes(
   db: Db,
   ownerId: string,
-  options: { calendarId?: string; cursor?: string; locale: Locale },
+  options: { calendarId?: string; show?: WishFilter; cursor?: string; locale: Locale },
 ): Promise<{ items: OwnerWish[]; nextCursor: string | null }> {
   const rows = await db
     .select(wishWithItsCalendar)
@@ -61,6 +68,7 @@ export async function listOwnerWishes(
     .where(
       and(
         ownedInbox(ownerId, options.calendarId),
+        matchesFilter(options.show ?? 'all'),
         options.cursor
           ? sql`(${contributions.createdAt}, ${contributions.id}) < (select c.created_at, c.id from contributions c where c.id = ${options.cursor})`
           : undefined,
@@ -97,6 +105,16 @@ export async function markWishRead(db: Db, ownerId: string, id: string): Promise
     .where(and(eq(contributions.id, id), ownedInbox(ownerId)))
     .returning({ id: contributions.id });
   return row !== undefined;
+}
+
+/** Marks every unread wish of the owner's inbox (or of one of their calendars) read; how many were unread. */
+export async function markAllWishesRead(db: Db, ownerId: string, calendarId?: string): Promise<number> {
+  const rows = await db
+    .update(contributions)
+    .set({ readAt: sql`now()` })
+    .where(and(ownedInbox(ownerId, calendarId), isNull(contributions.readAt)))
+    .returning({ id: contributions.id });
+  return rows.length;
 }
 
 /** Cells a spreadsheet would run as a formula start with one of these (OWASP: CSV injection). */

@@ -1,5 +1,6 @@
 import type { OwnerWish } from '@firstday/common/contributions';
 import { WISHES_PAGE_SIZE } from '@firstday/common/contributions';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError } from '../../test/test-app.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../test/test-contributions.ts';
 import { createTestCalendar } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
+import { calendars } from '../calendars/schema.ts';
 import { sendWishDigests } from './wish-digest.ts';
 
 let t: Awaited<ReturnType<typeof createContributionTestApp>>['t'];
@@ -134,6 +136,66 @@ describe("the creator's wishes", () => {
     expect(signedOut.status).toBe(401);
     expect((await readError(signedOut)).code).toBe('unauthorized');
     expect((await t.app.request('/api/wishes/export.csv')).status).toBe(401);
+  });
+});
+
+describe('filter and mark all as read', () => {
+  it('shows the unread wishes or those with a gift; marks all read, of one own calendar or all, idempotently', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const { calendar: second } = await createActiveCalendar(t);
+    // Another parent, with an active calendar of their own.
+    const other = await createTestCalendar(t);
+    await t.db.update(calendars).set({ status: 'active' }).where(eq(calendars.id, other.calendar.id));
+    await withAnyCaptcha(t, async () => {
+      await postContribution(t, calendar.slug, await makeContribution(t, { captchaValue: 'any', wish: 'Plain wish' }));
+      await postContribution(
+        t,
+        calendar.slug,
+        await makeContribution(t, {
+          captchaValue: 'any',
+          wish: 'Wish with a gift',
+          giftAmount: 2500,
+          payment: { type: 'card', card: GOOD_CARD },
+        }),
+      );
+      await postContribution(
+        t,
+        second.slug,
+        await makeContribution(t, { captchaValue: 'any', wish: 'Second calendar' }),
+      );
+      await postContribution(
+        t,
+        other.calendar.slug,
+        await makeContribution(t, { captchaValue: 'any', wish: 'Not mine' }),
+      );
+    });
+    await webhooks.deliverAll();
+    const wishesOf = async (query: string, as = cookie) =>
+      ((await (await get(`/api/wishes${query}`, as)).json()) as WishesPage).items.map((wish) => wish.wish);
+
+    expect(await wishesOf(`?calendarId=${calendar.id}&show=gift`)).toEqual(['Wish with a gift']);
+    expect(await wishesOf(`?calendarId=${calendar.id}&show=unread`)).toEqual(['Wish with a gift', 'Plain wish']);
+    expect(await wishesOf(`?calendarId=${calendar.id}&show=all`)).toHaveLength(2);
+    expect((await get('/api/wishes?show=everything', cookie)).status).toBe(400);
+
+    // One calendar of the owner's; someone else's is refused and its wishes stay unread.
+    const one = await sendJson(t, 'POST', `/api/wishes/read-all?calendarId=${calendar.id}`, {}, cookie);
+    expect(await one.json()).toEqual({ marked: 2 });
+    expect(await wishesOf(`?calendarId=${calendar.id}&show=unread`)).toEqual([]);
+    expect(await wishesOf(`?calendarId=${second.id}&show=unread`)).toEqual(['Second calendar']);
+    const foreign = await sendJson(t, 'POST', `/api/wishes/read-all?calendarId=${other.calendar.id}`, {}, cookie);
+    expect(foreign.status).toBe(404);
+    expect(await wishesOf('?show=unread', other.cookie)).toEqual(['Not mine']);
+
+    // All the owner's calendars (the other tests' wishes of this owner too).
+    const all = await sendJson(t, 'POST', '/api/wishes/read-all', {}, cookie);
+    expect(((await all.json()) as { marked: number }).marked).toBeGreaterThanOrEqual(1);
+    const again = await sendJson(t, 'POST', '/api/wishes/read-all', {}, cookie);
+    expect(await again.json()).toEqual({ marked: 0 });
+    expect(await (await get('/api/wishes/unread-count', cookie)).json()).toEqual({ unread: 0 });
+    expect(await wishesOf('?show=unread')).toEqual([]);
+    expect(await wishesOf('?show=unread', other.cookie)).toEqual(['Not mine']);
+    expect((await t.app.request('/api/wishes/read-all', { method: 'POST' })).status).toBe(401);
   });
 });
 

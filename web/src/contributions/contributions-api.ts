@@ -5,6 +5,7 @@ import type {
   OwnerWish,
   PublicCalendar,
   UpdateOwnContributionRequest,
+  WishFilter,
   WishPageView,
 } from '@firstday/common/contributions';
 import { deleteJson, getJson, patchJson, postJson } from '../lib/api.ts';
@@ -55,18 +56,27 @@ export const UNREAD_COUNT_QUERY_KEY = ['wishes', 'unread-count'] as const;
 
 export function listWishes({
   calendarId,
+  show = 'all',
   cursor,
   signal,
 }: {
   calendarId?: string;
+  show?: WishFilter;
   cursor?: string | null;
   signal?: AbortSignal;
 }): Promise<WishesPage> {
   const params = new URLSearchParams();
   if (calendarId) params.set('calendarId', calendarId);
+  if (show !== 'all') params.set('show', show);
   if (cursor) params.set('cursor', cursor);
   const query = params.size > 0 ? `?${params}` : '';
   return getJson<WishesPage>(`/api/wishes${query}`, { signal });
+}
+
+/** Every unread wish read: of one of the parent's calendars, or of all of them. */
+export function markAllWishesRead(calendarId?: string): Promise<{ marked: number }> {
+  const query = calendarId ? `?calendarId=${encodeURIComponent(calendarId)}` : '';
+  return postJson<{ marked: number }>(`/api/wishes/read-all${query}`, {});
 }
 
 export function markWishRead(id: string): Promise<{ read: true }> {

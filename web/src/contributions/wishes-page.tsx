@@ -1,11 +1,11 @@
-import type { OwnerWish } from '@firstday/common/contributions';
+import type { OwnerWish, WishFilter } from '@firstday/common/contributions';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { listCalendars } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
-import { useLocale, useT } from '../i18n/use-t.tsx';
+import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showErrorToast, showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
@@ -14,6 +14,7 @@ import { PageHeader } from '../shell/page-header.tsx';
 import {
   getWishesExportUrl,
   listWishes,
+  markAllWishesRead,
   markWishRead,
   UNREAD_COUNT_QUERY_KEY,
   WISHES_QUERY_KEY,
@@ -24,6 +25,19 @@ import styles from './wishes.module.css';
 
 const TOASTS: ModerationNotice = { success: showSuccessToast, error: showErrorToast };
 
+const FILTER_LABELS = {
+  all: messageId('contributions.wishes.filterAll'),
+  unread: messageId('contributions.wishes.filterUnread'),
+  gift: messageId('contributions.wishes.filterGift'),
+} as const satisfies Record<WishFilter, string>;
+
+/** What an empty list says under each filter. */
+const NONE_MESSAGES = {
+  all: messageId('contributions.wishes.noneForCalendar'),
+  unread: messageId('contributions.wishes.noneUnread'),
+  gift: messageId('contributions.wishes.noneWithGift'),
+} as const satisfies Record<WishFilter, string>;
+
 export function meta() {
   return [{ title: 'Wishes – Firstday' }];
 }
@@ -32,17 +46,21 @@ export default function WishesPage() {
   const queryClient = useQueryClient();
   const t = useT();
   const [calendarId, setCalendarId] = useState('');
+  const [show, setShow] = useState<WishFilter>('all');
+  const [markingAll, setMarkingAll] = useState(false);
   // Opened in this visit: they glow until the page is left; the server already has them as read.
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const filterId = useId();
+  const showId = useId();
   // A removed wish's card is gone with its buttons: once it is, the focus moves to the list.
   const listRef = useRef<HTMLUListElement>(null);
   const [removedId, setRemovedId] = useState<string | null>(null);
 
   const calendars = useQuery({ queryKey: ['calendars'], queryFn: ({ signal }) => listCalendars({ signal }) });
   const wishes = useInfiniteQuery({
-    queryKey: [...WISHES_QUERY_KEY, calendarId || 'all'],
-    queryFn: ({ pageParam, signal }) => listWishes({ calendarId: calendarId || undefined, cursor: pageParam, signal }),
+    queryKey: [...WISHES_QUERY_KEY, calendarId || 'all', show],
+    queryFn: ({ pageParam, signal }) =>
+      listWishes({ calendarId: calendarId || undefined, show, cursor: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -59,7 +77,23 @@ export default function WishesPage() {
     }
   }
 
+  /** Idempotent on the server: a second click, or another tab's, changes nothing. */
+  async function markAllRead() {
+    if (markingAll) return;
+    setMarkingAll(true);
+    try {
+      await markAllWishesRead(calendarId || undefined);
+      showSuccessToast(t('contributions.wishes.markAllReadDone'));
+    } catch (error) {
+      showErrorToast(t('contributions.wishes.markAllFailed', { problem: getErrorMessage(error) }));
+    } finally {
+      setMarkingAll(false);
+      void queryClient.invalidateQueries({ queryKey: WISHES_QUERY_KEY });
+    }
+  }
+
   const items = wishes.data?.pages.flatMap((page) => page.items) ?? [];
+  const unread = wishes.data?.pages[0]?.unread ?? 0;
   const removedIsGone = removedId !== null && !items.some((wish) => wish.id === removedId);
   useEffect(() => {
     if (!removedIsGone) return;
@@ -68,7 +102,7 @@ export default function WishesPage() {
   }, [removedIsGone]);
   const ownCalendars = (calendars.data ?? []).filter((calendar) => calendar.status !== 'draft');
 
-  if (wishes.isSuccess && items.length === 0 && !calendarId) {
+  if (wishes.isSuccess && items.length === 0 && !calendarId && show === 'all') {
     return (
       <>
         <PageHeader title={t('contributions.wishes.title')} />
@@ -118,6 +152,26 @@ export default function WishesPage() {
             </select>
           </div>
         )}
+        <div className={styles.filter}>
+          <label htmlFor={showId}>{t('contributions.wishes.show')}</label>
+          <select
+            id={showId}
+            className={`${styles.select} ${styles.showSelect}`}
+            value={show}
+            onChange={(event) => setShow(event.target.value as WishFilter)}
+          >
+            {(Object.keys(FILTER_LABELS) as WishFilter[]).map((filter) => (
+              <option key={filter} value={filter}>
+                {t(FILTER_LABELS[filter])}
+              </option>
+            ))}
+          </select>
+        </div>
+        {unread > 0 && (
+          <Button variant="secondary" onClick={markAllRead} aria-disabled={markingAll || undefined}>
+            {t('contributions.wishes.markAllRead')}
+          </Button>
+        )}
       </div>
 
       {wishes.isPending && (
@@ -133,9 +187,7 @@ export default function WishesPage() {
           </Button>
         </div>
       )}
-      {wishes.isSuccess && items.length === 0 && (
-        <p className={styles.muted}>{t('contributions.wishes.noneForCalendar')}</p>
-      )}
+      {wishes.isSuccess && items.length === 0 && <p className={styles.muted}>{t(NONE_MESSAGES[show])}</p>}
 
       {items.length > 0 && (
         <ul ref={listRef} className={styles.list} tabIndex={-1}>
