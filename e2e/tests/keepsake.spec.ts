@@ -11,7 +11,7 @@ import {
 import { type DevMail, uniqueEmail } from '../support/mailbox.ts';
 
 const WISHES = [
-  { name: 'Grandma Rose', wish: 'Welcome to the world, little one! We waited for you.', card: GOOD_CARD },
+  { name: 'Grandma Rose', wish: 'Welcome to the world, little one! We waited for you 🎀✨', card: GOOD_CARD },
   { name: 'Jürgen Weiß', wish: 'Herzlichen Glückwunsch! Viel Freude und ruhige Nächte – Grüße aus München.' },
   { name: 'Наталья Смирнова', wish: 'Поздравляем с рождением малыша! Обнимаем всю семью.' },
 ];
@@ -58,7 +58,7 @@ test('after the announcement the owner prints or downloads the keepsake, and gue
   await card.getByRole('button', { name: 'More actions for Baby Parent' }).click();
   await page.getByRole('menuitem', { name: 'Keepsake book' }).click();
   await expect(page).toHaveURL(new RegExp(`/my_calendars/${calendar.id}/keepsake$`));
-  await expect(page.getByRole('heading', { name: 'Baby Parent', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The baby has arrived!', level: 1 })).toBeVisible();
   await expect(page.getByText(thanks)).toBeVisible();
   for (const { name, wish } of WISHES) {
     await expect(page.getByText(wish)).toBeVisible();
@@ -81,6 +81,7 @@ test('after the announcement the owner prints or downloads the keepsake, and gue
     expect(text).toContain(name);
   }
   expect(text).toContain(thanks);
+  expect(text).toContain('The baby has arrived!');
 
   // The public part, linked from the celebration e-mail: names hidden as the calendar asks, no amounts.
   let celebration: DevMail | undefined;
@@ -106,7 +107,7 @@ test('after the announcement the owner prints or downloads the keepsake, and gue
     new URL(link!).pathname,
   );
   await visitor.goto(new URL(link!).pathname);
-  await expect(visitor.getByRole('heading', { name: 'Baby Parent', level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'The baby has arrived!', level: 1 })).toBeVisible();
   for (const { wish } of WISHES) await expect(visitor.getByText(wish)).toBeVisible();
   await expect(visitor.getByText('G. R.', { exact: true })).toBeVisible();
   await expect(visitor.getByText('Н. С.', { exact: true })).toBeVisible();

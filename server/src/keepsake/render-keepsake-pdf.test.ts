@@ -155,6 +155,20 @@ describe('renderKeepsakePdf', () => {
     expect(page(4)).toContain('THE WISHES');
   });
 
+  it('gives the last wishes no near-empty page: the last two pages share them', async () => {
+    // Sixteen sample wishes fill the first two wish pages and would leave one on a third.
+    const pdf = await renderKeepsakePdf(createSampleBook(16));
+    const { pages } = readBack(pdf, 'tail');
+    const file = join(dir, 'tail.pdf');
+    const wishesOn = (page: number) =>
+      execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).match(
+        /^guessed /gm,
+      )?.length ?? 0;
+    expect(pages).toBe(6);
+    expect(wishesOn(6)).toBeGreaterThanOrEqual(3);
+    expect(wishesOn(4) + wishesOn(5) + wishesOn(6)).toBe(16);
+  });
+
   it('breaks a wish longer than a page across pages and renders an empty book', async () => {
     const paragraph = 'A very long letter to the little one, line after line. '.repeat(12);
     const book: KeepsakeBook = {

@@ -17,6 +17,7 @@ import { intlLocale } from '../emails/formatting.ts';
 import { type ServerTranslate, serverTranslator } from '../lib/i18n.ts';
 import { type FontName, loadFontBytes } from './keepsake-fonts.ts';
 import { type CalendarPiece, planCalendarPages } from './plan-calendar-pages.ts';
+import { findTailBreak, WISH_GAP } from './plan-wish-pages.ts';
 
 export type KeepsakeRenderOptions = {
   /** The calendar's cover photo from the wait, JPEG bytes: on the announcement page beside the due date. */
@@ -599,22 +600,24 @@ function drawWishes(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[Bac
   }
   const nameStyle: TextStyle = { font: 'serif', size: 14.5, color: palette.accent };
   const detailStyle: TextStyle = { font: 'sans', size: 7.5, color: SOFT_INK, characterSpacing: 0.3 };
-  for (const wish of book.wishes) {
-    const nameHeight = measure(doc, wish.name, nameStyle);
-    const detailHeight = measure(doc, wishDetails(wish, lang), detailStyle);
+  const lineHeight = WISH_TEXT.size * 1.2 + (WISH_TEXT.lineGap ?? 0);
+  const blocks = book.wishes.map((wish) => {
+    const headHeight = measure(doc, wish.name, nameStyle) + measure(doc, wishDetails(wish, lang), detailStyle) + 6;
     const wishHeight = measure(doc, wish.wish, WISH_TEXT);
-    const lineHeight = 12.5 * 1.2 + 2.5;
-    const headHeight = nameHeight + detailHeight + 6;
-    const pageSpace = bottom(doc) - MARGIN.top;
     // Keep a short wish whole; a long one may break, but never leave its heading alone at a page foot.
     const needed = headHeight + (wishHeight <= lineHeight * 8 ? wishHeight : lineHeight * 3);
-    if (doc.y + Math.min(needed, pageSpace) > bottom(doc)) doc.addPage();
+    return { height: headHeight + wishHeight, needed };
+  });
+  const pageSpace = bottom(doc) - MARGIN.top;
+  const tailBreak = findTailBreak(blocks, { first: bottom(doc) - doc.y, next: pageSpace });
+  book.wishes.forEach((wish, index) => {
+    if (index === tailBreak || doc.y + Math.min(blocks[index]!.needed, pageSpace) > bottom(doc)) doc.addPage();
     write(doc, wish.name, nameStyle, MARGIN.left, doc.y);
     write(doc, wishDetails(wish, lang), detailStyle);
     doc.y += 6;
     write(doc, wish.wish, WISH_TEXT, MARGIN.left);
-    doc.y += 20;
-  }
+    doc.y += WISH_GAP;
+  });
 }
 
 /** Page numbers at the foot of every page but the cover, drawn once the book's length is known. */

@@ -25,16 +25,14 @@ export function KeepsakeView({ book }: { book: KeepsakeBook }) {
     <article className={styles.book} data-background={book.background} aria-labelledby="keepsake-title">
       <header className={styles.cover}>
         <p className={styles.kicker}>{t('keepsake.cover.kicker')}</p>
+        {/* Made after the announcement: the cover is about the baby, not the wait. */}
         <h1 id="keepsake-title" className={styles.title}>
-          {book.title}
+          {announcement.babyName
+            ? t('keepsake.cover.arrivedNamed', { name: announcement.babyName })
+            : t('keepsake.cover.arrived')}
         </h1>
         <p className={styles.born}>
-          {announcement.babyName
-            ? t('keepsake.cover.bornNamed', {
-                name: announcement.babyName,
-                date: formatLongDate(announcement.birthDate, locale),
-              })
-            : t('keepsake.cover.born', { date: formatLongDate(announcement.birthDate, locale) })}
+          {t('keepsake.cover.born', { date: formatLongDate(announcement.birthDate, locale) })}
         </p>
         <p className={styles.from}>{t('keepsake.cover.from', { parents: book.parentNames })}</p>
       </header>
