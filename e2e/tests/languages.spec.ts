@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, findLinkByPath } from '../support/auth.ts';
+import { createVerifiedAccount, DEFAULT_PASSWORD, findLinkByPath } from '../support/auth.ts';
 import { addDays, dayButton, GOOD_CARD, waitForHydration } from '../support/calendars.ts';
 import { text, textPattern } from '../support/catalogues.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
@@ -115,4 +115,59 @@ test('a German parent creates a euro calendar in German, a Russian guest gives �
 
   await guestContext.close();
   await parentContext.close();
+});
+
+test('the articles read in German and Russian: list, article, its other language, the next article and /investments', async ({
+  browser,
+}) => {
+  const de = (key: string) => text('de', key);
+  const ru = (key: string) => text('ru', key);
+
+  // From the German landing's blog to the prerendered German list and an article, dated the German way.
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/de/');
+  await page
+    .locator('#Blog')
+    .getByRole('link', { name: de('marketing.blog.all') })
+    .click();
+  await expect(page).toHaveURL(/\/de\/articles$/);
+  await expect(page).toHaveTitle('Artikel – Firstday');
+  await expect(page.getByRole('heading', { level: 1, name: de('investments.articles.title') })).toBeVisible();
+  const title = 'Warum ein früher Start mehr zählt als ein großer Betrag';
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(card.locator('time')).toHaveText('10. Dezember 2025');
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/de\/articles\/starting-early$/);
+  await expect(page).toHaveTitle(`${title} – Firstday`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText(/Beide zahlen genau gleich viel ein: 10\.800\s€/)).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Zwei Familien sparen/);
+
+  // The same article in Russian, then the next one from 'More articles' (a client-side navigation).
+  await page.getByRole('banner').getByRole('link', { name: 'Русский' }).click();
+  await expect(page).toHaveURL(/\/ru\/articles\/starting-early\/?$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Почему важнее начать рано/);
+  await expect(page.getByText(/сумму\s—\s10\s800\sевро/)).toBeVisible();
+  await expect(page.locator('time').first()).toHaveText('10 декабря 2025 г.');
+  await page
+    .getByRole('region', { name: ru('investments.article.moreArticles') })
+    .getByRole('link', { name: /^Подарки к\sрождению/ })
+    .click();
+  await expect(page).toHaveURL(/\/ru\/articles\/birth-gifts-first-investment$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Подарки к\sрождению как первая инвестиция$/);
+  await expect(page).toHaveTitle(/^Подарки к\sрождению как первая инвестиция – Firstday$/);
+  await context.close();
+
+  // A signed-in reader's /investments lists the articles in their language and links to that version.
+  const readerContext = await browser.newContext({ locale: 'ru-RU' });
+  const reader = await readerContext.newPage();
+  await createVerifiedAccount(reader.request, { name: 'Ольга' });
+  await reader.goto('/investments');
+  const list = reader.getByRole('list', { name: ru('investments.page.articles') });
+  await list.getByRole('link', { name: /^Финансовая подушка для молодых родителей$/ }).click();
+  await expect(reader).toHaveURL(/\/ru\/articles\/emergency-fund-new-parents$/);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Финансовая подушка для молодых родителей');
+  await readerContext.close();
 });

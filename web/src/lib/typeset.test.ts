@@ -19,4 +19,8 @@ describe('typeset', () => {
       `И${NBSP}в${NBSP}итоге 17${NBSP}500${NBSP}евро${NBSP}— не${NBSP}так уж${NBSP}мало`,
     );
   });
+
+  it('keeps a Russian particle with the word before it', () => {
+    expect(typeset('ту же сумму, так ли это', 'ru')).toBe(`ту${NBSP}же сумму, так${NBSP}ли это`);
+  });
 });
