@@ -10,3 +10,8 @@ export const ERASED_EMAIL_PREFIX = 'erased:';
 
 /** Contributions whose guest can still be written to. */
 export const hasGuestContact = notLike(contributions.email, `${ERASED_EMAIL_PREFIX}%`);
+
+/** A contribution's address as the parents see it: none once erased. */
+export function readGuestEmail(email: string): string {
+  return email.startsWith(ERASED_EMAIL_PREFIX) ? '' : email;
+}

@@ -8,6 +8,7 @@ import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { payments } from '../payments/schema.ts';
 import { getInitials } from './display-name.ts';
+import { readGuestEmail } from './guest-contact.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 import { notRemoved, notRemovedOrWithGift } from './wish-moderation.ts';
 
@@ -85,7 +86,7 @@ export async function listOwnerWishes(
       predictedDate: contribution.guessedDate,
       name: contribution.name,
       initials: getInitials(contribution.name),
-      email: contribution.email,
+      email: readGuestEmail(contribution.email),
       wish: contribution.wish,
       giftAmount: contribution.giftAmount ?? 0,
       currency,
@@ -188,7 +189,7 @@ export async function exportWishesCsv(
     [
       getCalendarTitle({ title, firstName }, options.locale),
       contribution.name,
-      contribution.email,
+      readGuestEmail(contribution.email),
       contribution.removedAt ? null : contribution.guessedDate,
       contribution.guessedTimeMinutes === null ? null : formatTimeInput(contribution.guessedTimeMinutes),
       contribution.guessedWeightGrams,

@@ -40,8 +40,9 @@ const DAY_MS = 24 * 60 * 60_000;
 const NOW = new Date();
 const ago = (days: number, from = NOW) => new Date(from.getTime() - days * DAY_MS);
 
+/** An active calendar of the test app's one owner, or one that ended `endedDaysAgo`; with the owner's cookie. */
 async function insertCalendar(endedDaysAgo?: number) {
-  const { calendar } = await createActiveCalendar(t);
+  const { calendar, cookie } = await createActiveCalendar(t);
   if (endedDaysAgo !== undefined) {
     await t.db.update(calendars).set({ status: 'paid_out' }).where(eq(calendars.id, calendar.id));
     await t.db.insert(announcements).values({
@@ -54,7 +55,7 @@ async function insertCalendar(endedDaysAgo?: number) {
       createdAt: ago(endedDaysAgo),
     });
   }
-  return calendar;
+  return { ...calendar, ownerCookie: cookie };
 }
 
 async function insertContribution(
@@ -126,6 +127,21 @@ describe('the retention schedule', () => {
       status: 'confirmed',
     });
     expect(await readContributions(keptIds)).toEqual(keptBefore);
+    // The parents' inbox and export show the wishes without an address.
+    const inbox = await t.app.request(`/api/wishes?calendarId=${ended.id}`, { headers: { cookie: ended.ownerCookie } });
+    const { items } = (await inbox.json()) as { items: { email: string; name: string }[] };
+    expect(items.map((item) => [item.name, item.email])).toEqual(
+      expect.arrayContaining([
+        ['Grandma Rose', ''],
+        ['Grace Hopper', ''],
+      ]),
+    );
+    const csv = await t.app.request(`/api/wishes/export.csv?calendarId=${ended.id}`, {
+      headers: { cookie: ended.ownerCookie },
+    });
+    const exported = await csv.text();
+    expect(exported).toContain('Grandma Rose');
+    expect(exported).not.toContain('erased:');
   });
 
   it('erases a declined gift’s sender, address and wish after a week, and nothing younger or confirmed', async () => {
