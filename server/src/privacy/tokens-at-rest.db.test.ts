@@ -78,21 +78,24 @@ describe('no e-mailed token at rest', () => {
     const subscriberEmail = `reader-${randomUUID()}@example.com`;
     expect((await postJson(t.app, '/api/emails/subscribe', { email: subscriberEmail })).status).toBe(200);
 
+    const caught = () => [parentEmail, guestEmail, subscriberEmail].flatMap((to) => t.mailCatcher.list(to));
     await expect
-      .poll(async () => {
-        await t.sendQueuedMail();
-        return [parentEmail, guestEmail, subscriberEmail].map((to) => t.mailCatcher.list(to).length);
-      })
-      .toEqual([expect.any(Number), expect.any(Number), 1]);
-    const mails = [parentEmail, guestEmail, subscriberEmail].flatMap((to) => t.mailCatcher.list(to));
-    const subjects = mails.map((mail) => mail.subject);
-    expect(subjects).toEqual(
-      expect.arrayContaining([
-        'Confirm your email for Firstday',
-        'Reset your Firstday password',
-        expect.stringMatching(/^Thank you/),
-      ]),
-    );
+      .poll(
+        async () => {
+          await t.sendQueuedMail();
+          return caught().map((mail) => mail.subject);
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          'Confirm your email for Firstday',
+          'Reset your Firstday password',
+          'Thank you for your wish and your gift',
+          'Please confirm your Firstday subscription',
+        ]),
+      );
+    const mails = caught();
     const tokens = findLinkTokens(mails.flatMap((mail) => [mail.text, mail.html]));
     // A verification JWT, a reset code, an edit token, a newsletter confirmation and unsubscribe links.
     expect(tokens.size).toBeGreaterThanOrEqual(5);
