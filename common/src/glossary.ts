@@ -139,12 +139,15 @@ export const CALQUES: Record<GlossaryLocale, readonly { phrase: string; why: str
   de: [
     { phrase: 'die nächsten Tipps', why: "'closest guesses' are the ones 'am nächsten dran', not 'the next guesses'" },
     { phrase: 'eigener Geburtstagskalender', why: 'a calendar of everyone’s birthdays: Geburtskalender' },
+    { phrase: 'Starten Sie die Reise', why: "a calque of 'start the journey': 'Hier fängt alles an'" },
+    { phrase: 'Starten Sie die Zukunft', why: "a calque of 'start the future': 'den Grundstein legen'" },
   ],
   ru: [
     { phrase: 'для удовольствия', why: "a calque of 'just for fun': 'для интереса', 'просто так'" },
     { phrase: 'ради удовольствия', why: "a calque of 'just for fun': 'для интереса', 'просто так'" },
     { phrase: 'Начните будущее', why: "a calque of 'start the future': 'положите начало будущему'" },
     { phrase: 'Начните путешествие', why: "a calque of 'start the journey'" },
+    { phrase: 'начните путь', why: "a calque of 'start the journey': 'первый шаг к будущему'" },
     { phrase: 'Число на дне', why: "'на дне' reads 'at the bottom': 'число под датой'" },
   ],
 };

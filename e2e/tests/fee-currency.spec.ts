@@ -104,11 +104,11 @@ test('German and Russian marketing pages price the fee in euros, English ones in
 
   // Russian: the FAQ's answer and the page's description, the start page.
   await page.goto('/ru/faq');
-  await expect(page.locator('#cost')).toContainText(/Создание календаря стоит 20\s€ — разовая плата/);
-  await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /разовая плата 20\s€,/);
+  await expect(page.locator('#cost')).toContainText(/Создание календаря стоит 20\s€ — это разовый взнос/);
+  await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /разовый взнос 20\s€,/);
   await expect(page.locator('body')).not.toContainText(TWENTY_DOLLARS);
   await page.goto('/ru/join_us');
-  await expect(page.getByText(/^Разовая плата 20\s€ и никакой комиссии с подарков$/)).toBeVisible();
+  await expect(page.getByText(/^Разовый взнос 20\s€ и никакой комиссии с подарков$/)).toBeVisible();
 
   // English keeps the specification's dollars.
   await page.goto('/join_us');
