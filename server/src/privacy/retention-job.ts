@@ -118,8 +118,8 @@ function eraseDeclinedContributions(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * The mail worker erases a body as it sends it (lib/mail/worker.ts); this catches rows sent before
- * it did, or by a worker that died between sending and erasing.
+ * The mail worker erases a body in the write that marks it sent or failed (lib/mail/worker.ts);
+ * this catches the rows sent before it did.
  */
 function eraseSentMailBodies(db: Db): Promise<number> {
   return updateInBatches(
