@@ -41,12 +41,12 @@ export default defineConfig({
               test: /node_modules[\\/]react-router[\\/]/,
             },
             {
-              // Small modules every page uses (API client, button, logo, lazy-import helper, the Intl
+              // Small modules every page uses (API client, button, logo, lazy-import helper, early taps, the Intl
               // formatting of dates and money, the i18n hooks and catalogue loader): their own file, so neither the marketing pages nor the
               // guest page loads the other's chunk.
               name: 'shared',
               priority: 2,
-              test: /web[\\/]src[\\/](lib[\\/](api|public-config)\.ts|components[\\/](button|logo)\.tsx|i18n[\\/](use-t|client-i18n|catalogues|namespaces|request-locale)\.tsx?|islands[\\/](island|page-location)\.tsx?)|common[\\/]src[\\/](site|format|locales|currency)\.ts|vite[\\/]preload-helper/,
+              test: /web[\\/]src[\\/](lib[\\/](api|public-config|early-taps)\.ts|components[\\/](button|logo)\.tsx|i18n[\\/](use-t|client-i18n|catalogues|namespaces|request-locale)\.tsx?|islands[\\/](island|page-location)\.tsx?)|common[\\/]src[\\/](site|format|locales|currency)\.ts|vite[\\/]preload-helper/,
             },
             {
               // Used by the guest page and some marketing pages (not `/`): error texts, not-found view.
