@@ -16,12 +16,11 @@ test.describe.configure({ mode: 'default' });
 const PHOTO_PATH = new URL('../fixtures/cover-photo.jpg', import.meta.url);
 
 const LOCALE_PREFIXES = ['', '/de', '/ru'];
-const LOCALIZED_PAGES = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy'];
+const LOCALIZED_PAGES = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles'];
 const PUBLIC_SEEDS = [
   ...LOCALE_PREFIXES.flatMap((prefix) =>
     LOCALIZED_PAGES.map((path) => (prefix && path === '/' ? `${prefix}/` : `${prefix}${path}`)),
   ),
-  '/articles',
   '/login',
   '/signup',
 ];

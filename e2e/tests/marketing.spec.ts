@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-const MARKETING_PAGES = ['/', '/green', '/join_us', '/faq', '/terms', '/privacy', '/articles', '/no-such-page'];
+const MARKETING_PAGES = [
+  '/',
+  '/green',
+  '/join_us',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/articles',
+  '/ru/articles/starting-early',
+  '/no-such-page',
+];
 
 test.describe('start buttons', () => {
   const buttons: Array<[string, string]> = [
