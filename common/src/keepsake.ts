@@ -56,6 +56,20 @@ export function getKeepsakeCalendarRange(book: Pick<KeepsakeBook, 'window' | 'an
   return { first: [birth, first].sort()[0]!, last: [birth, last].sort()[1]! };
 }
 
+/** How many guesses name each day; welcome gifts' wishes, which name none, are no guesses. */
+export function countGuessesPerDay(wishes: Pick<KeepsakeWish, 'guessedDate'>[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { guessedDate } of wishes) if (guessedDate) counts.set(guessedDate, (counts.get(guessedDate) ?? 0) + 1);
+  return counts;
+}
+
+/** The guesses of the calendar, without the welcome gifts' wishes. */
+export function countGuesses(counts: Map<string, number>): number {
+  let total = 0;
+  for (const count of counts.values()) total += count;
+  return total;
+}
+
 /** The file name of the owner's download: 'Firstday keepsake – Little Bean.pdf' without characters a file system dislikes. */
 export function getKeepsakeFileName(title: string): string {
   const clean = title

@@ -92,6 +92,8 @@ describe('renderKeepsakePdf', () => {
     expect(text).toContain('Tante Lisa 🎀✨');
     expect(text).toContain('Yay 🎉🎉 for you! 👨‍👩‍👧 Family time ❤️ Willkommen 🇩🇪 1️⃣ and ✨');
     expect(text).toContain('Zoë sends 🌸');
+    // Wang Fang's welcome gift guessed no day: one guess, not two.
+    expect(text).toContain('1 guess across 1 day');
     // No face has Chinese: a box is drawn, and the text still carries the name (as ActualText).
     expect(text).toContain('Wang Fang');
     expect(text).toContain('王芳');

@@ -9,7 +9,13 @@ import {
   weekdayHeaderDays,
 } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
-import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import {
+  countGuesses,
+  countGuessesPerDay,
+  getKeepsakeCalendarRange,
+  type KeepsakeBook,
+  type KeepsakeWish,
+} from '@firstday/common/keepsake';
 import { getKeepsakeMonths } from '@firstday/common/keepsake-months';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import PDFDocument from 'pdfkit';
@@ -386,9 +392,7 @@ function weekdays(lang: Lang): string[] {
 /** The guess window as month grids: guesses per day, the due date outlined, the birthday filled. */
 function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETTES)[BackgroundId], lang: Lang): void {
   doc.addPage();
-  const counts = new Map<string, number>();
-  for (const { guessedDate } of book.wishes)
-    if (guessedDate) counts.set(guessedDate, (counts.get(guessedDate) ?? 0) + 1);
+  const counts = countGuessesPerDay(book.wishes);
   const birthDate = book.announcement.birthDate;
   const range = getKeepsakeCalendarRange(book);
 
@@ -401,7 +405,7 @@ function drawGuessCalendar(doc: Doc, book: KeepsakeBook, palette: (typeof PALETT
     align: 'center',
   });
   const days = counts.size;
-  const guesses = book.wishes.length;
+  const guesses = countGuesses(counts);
   doc.moveDown(0.2);
   write(
     doc,

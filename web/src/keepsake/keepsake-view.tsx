@@ -7,7 +7,13 @@ import {
   weekdayHeaderDays,
 } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';
-import { getKeepsakeCalendarRange, type KeepsakeBook, type KeepsakeWish } from '@firstday/common/keepsake';
+import {
+  countGuesses,
+  countGuessesPerDay,
+  getKeepsakeCalendarRange,
+  type KeepsakeBook,
+  type KeepsakeWish,
+} from '@firstday/common/keepsake';
 import { getKeepsakeMonths } from '@firstday/common/keepsake-months';
 import type { Locale } from '@firstday/common/locales';
 import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
@@ -109,9 +115,8 @@ function describeGuess(wish: KeepsakeWish, t: Translate, locale: Locale): string
 function GuessCalendar({ book }: { book: KeepsakeBook }) {
   const t = useT();
   const locale = useLocale();
-  const counts = new Map<string, number>();
-  for (const { guessedDate } of book.wishes)
-    if (guessedDate) counts.set(guessedDate, (counts.get(guessedDate) ?? 0) + 1);
+  const counts = countGuessesPerDay(book.wishes);
+  const guesses = countGuesses(counts);
   const birthDate = book.announcement.birthDate;
   const range = getKeepsakeCalendarRange(book);
   const months = getKeepsakeMonths(range.first, range.last, locale);
@@ -122,9 +127,7 @@ function GuessCalendar({ book }: { book: KeepsakeBook }) {
         {t('keepsake.calendar.heading')}
       </h2>
       <p className={styles.date}>
-        {book.wishes.length === 0
-          ? t('keepsake.calendar.nobody')
-          : t('keepsake.calendar.summary', { guesses: book.wishes.length, days: counts.size })}
+        {guesses === 0 ? t('keepsake.calendar.nobody') : t('keepsake.calendar.summary', { guesses, days: counts.size })}
       </p>
       <div className={styles.months}>
         {months.map((month) => (
