@@ -17,7 +17,7 @@ export const ARTICLE_TEXTS: ArticleTexts = {
     ],
   },
   'compound-growth-explained': {
-    title: 'Der Zinseszinseffekt, erklärt für Eltern mit wenig Zeit',
+    title: 'Zinseszins, erklärt für Eltern mit wenig Zeit',
     summary:
       'Wachstum auf Wachstum ist der leise Motor hinter dem langfristigen Sparen. Was der Zinseszinseffekt bedeutet – mit einfachen Zahlen und ehrlichen Einschränkungen.',
     imageAlt: 'Münzstapel, die von links nach rechts wie eine Treppe immer höher werden',
