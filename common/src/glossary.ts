@@ -148,6 +148,7 @@ export const CALQUES: Record<GlossaryLocale, readonly { phrase: string; why: str
     { phrase: 'Начните будущее', why: "a calque of 'start the future': 'положите начало будущему'" },
     { phrase: 'Начните путешествие', why: "a calque of 'start the journey'" },
     { phrase: 'начните путь', why: "a calque of 'start the journey': 'первый шаг к будущему'" },
+    { phrase: 'Собственный календарь', why: "a calque of 'your own calendar': 'ваш календарь'" },
     { phrase: 'Число на дне', why: "'на дне' reads 'at the bottom': 'число под датой'" },
   ],
 };
