@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context.ts';
 import { findCalendarOwner } from '../calendars/calendar-owner.ts';
 import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
+import { hasGuestContact } from '../contributions/guest-contact.ts';
 import { contributions } from '../contributions/schema.ts';
 import { notRemovedOrWithGift } from '../contributions/wish-moderation.ts';
 import { images } from '../images/schema.ts';
@@ -197,13 +198,21 @@ export async function findAnnouncement(db: Db, calendarId: string): Promise<Anno
 /**
  * Every distinct address with a confirmed contribution (lower-cased when stored), with the language
  * of its latest one: a guest who wrote twice is e-mailed once, in the language they used last. A
- * wish the parents removed makes no participant unless it carried a gift (decision 023).
+ * wish the parents removed makes no participant unless it carried a gift (decision 023); a guest who
+ * deleted their details left no address.
  */
 async function listParticipants(db: Db, calendarId: string): Promise<{ email: string; locale: Locale }[]> {
   return db
     .selectDistinctOn([contributions.email], { email: contributions.email, locale: contributions.locale })
     .from(contributions)
-    .where(and(eq(contributions.calendarId, calendarId), eq(contributions.status, 'confirmed'), notRemovedOrWithGift))
+    .where(
+      and(
+        eq(contributions.calendarId, calendarId),
+        eq(contributions.status, 'confirmed'),
+        notRemovedOrWithGift,
+        hasGuestContact,
+      ),
+    )
     .orderBy(contributions.email, desc(contributions.createdAt));
 }
 

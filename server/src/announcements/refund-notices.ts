@@ -1,7 +1,8 @@
 import type { Currency } from '@firstday/common/currency';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { enqueueGiftRefundNotice } from '../contributions/gift-payments.ts';
+import { hasGuestContact } from '../contributions/guest-contact.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { payments } from '../payments/schema.ts';
@@ -28,7 +29,8 @@ export async function enqueueRefundNotices(
     })
     .from(contributions)
     .innerJoin(payments, eq(payments.id, contributions.paymentId))
-    .where(inArray(contributions.paymentId, paymentIds));
+    // A giver who deleted their details left no address: the refund still goes back to their card.
+    .where(and(inArray(contributions.paymentId, paymentIds), hasGuestContact));
   let queued = 0;
   for (const giver of givers) {
     const payment = { id: giver.paymentId, amount: giver.amount };

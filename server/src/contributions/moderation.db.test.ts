@@ -14,6 +14,7 @@ import {
 } from '../../test/test-contributions.ts';
 import { createTestCalendar } from '../../test/test-payments.ts';
 import { sendJson } from '../../test/test-users.ts';
+import { mailOutbox } from '../lib/mail/schema.ts';
 import { ledgerEntries } from '../payments/schema.ts';
 import { contributions } from './schema.ts';
 
@@ -353,5 +354,114 @@ describe('who may moderate', () => {
       expect(await response.json()).toEqual({ owner: false });
     }
     expect(await (await get('/api/wishes/page-view?slug=nope', cookie)).json()).toEqual({ owner: false });
+  });
+});
+
+describe('a guest deleting their own wish from the edit link', () => {
+  function deleteOwn(link: { id: string; token: string }) {
+    return sendJson(t, 'DELETE', `/api/public/contributions/${link.id}?token=${link.token}`, undefined);
+  }
+
+  it('takes it and their name and address out of the page, the inbox and the export; a second delete is 404', async () => {
+    const { calendar, cookie, kind } = await createCalendarWithWishes();
+    const link = await findEditLink(t, kind.email);
+    // The receipt says so.
+    expect(link!.receipt.text).toContain('From the same link you can delete your wish and your details');
+    expect((await deleteOwn({ id: link!.id, token: 'wrong' })).status).toBe(404);
+
+    const deleted = await deleteOwn(link!);
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get('cache-control')).toBe('no-store');
+    // A wish without a gift leaves nothing behind.
+    expect(await t.db.select().from(contributions).where(eq(contributions.id, kind.id))).toEqual([]);
+
+    const page = await getPublic(calendar.slug);
+    expect(JSON.stringify(page)).not.toMatch(/All the best|Kind Friend/);
+    expect(page.participants).toBe(2);
+    expect(page.guesses.map((guess) => guess.date)).not.toContain('2030-01-12');
+    expect((await listInbox(calendar.id, cookie)).items.map((wish) => wish.id)).not.toContain(kind.id);
+    const csv = await (await get(`/api/wishes/export.csv?calendarId=${calendar.id}`, cookie)).text();
+    expect(csv).not.toMatch(/All the best|Kind Friend/);
+    expect(csv).not.toContain(kind.email);
+
+    const again = await deleteOwn(link!);
+    expect(again.status).toBe(404);
+    expect(await readError(again)).toMatchObject({ message: 'This edit link is not valid.' });
+    expect((await get(`/api/public/contributions/${link!.id}?token=${link!.token}`)).status).toBe(404);
+  });
+
+  it('keeps a given gift with the parents, anonymised: in their total, ledger and export, never refunded', async () => {
+    const { calendar, cookie, giver } = await createCalendarWithWishes();
+    const link = await findEditLink(t, giver.email);
+    expect(link!.receipt.text).toContain('Your gift stays with the parents, without your name: it is not refunded.');
+    const ledgerBefore = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, calendar.id));
+
+    expect((await deleteOwn(link!)).status).toBe(204);
+    const [row] = await t.db.select().from(contributions).where(eq(contributions.id, giver.id));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      name: '',
+      wish: '',
+      guessedDate: null,
+      guessedTimeMinutes: null,
+      guessedWeightGrams: null,
+      editTokenHash: null,
+      giftAmount: 2500,
+      removedAt: expect.any(Date),
+    });
+    expect(row?.email).toMatch(/^erased:/);
+
+    const page = await getPublic(calendar.slug);
+    expect(JSON.stringify(page)).not.toMatch(/Nasty words|Generous Aunt/);
+    expect(page.totalRaisedAmount).toBe(2500);
+    expect(page.participants).toBe(2);
+    expect((await listInbox(calendar.id, cookie)).items.map((wish) => wish.id)).not.toContain(giver.id);
+    const rows = await exportCsv(calendar.id, cookie);
+    expect(rows.find((line) => line.Gift === '25.00')).toMatchObject({
+      Name: '',
+      'E-mail': '',
+      'Guessed date': '',
+      Wish: '',
+      'Gift status': 'given',
+      'On the page': 'deleted by the guest',
+    });
+    expect(JSON.stringify(rows)).not.toContain(giver.email);
+    expect(await (await get(`/api/calendars/${calendar.id}`, cookie)).json()).toMatchObject({ raisedAmount: 2500 });
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.calendarId, calendar.id))).toEqual(
+      ledgerBefore,
+    );
+    expect((await deleteOwn(link!)).status).toBe(404);
+  });
+
+  it('is allowed after the announcement, when editing is not: the keepsake and the baby-is-here e-mail follow', async () => {
+    const { calendar, cookie, rude, giver } = await createCalendarWithWishes();
+    const rudeLink = await findEditLink(t, rude.email);
+    const giverLink = await findEditLink(t, giver.email);
+    // Before the announcement: the giver, who then gets no e-mail about the birth.
+    expect((await deleteOwn(giverLink!)).status).toBe(204);
+    const announced = await sendJson(
+      t,
+      'POST',
+      `/api/calendars/${calendar.id}/announce`,
+      { birthDate: TODAY, thankYouMessage: 'Thank you!' },
+      cookie,
+    );
+    expect(announced.status).toBe(200);
+    await t.context.jobs.idle();
+    await t.sendQueuedMail();
+    const outbox = await t.db.select({ to: mailOutbox.to }).from(mailOutbox);
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(outbox.filter((mail) => mail.to.startsWith('erased:'))).toEqual([]);
+
+    const edit = await sendJson(t, 'PATCH', `/api/public/contributions/${rudeLink!.id}?token=${rudeLink!.token}`, {
+      wish: 'Too late',
+    });
+    expect(edit.status).toBe(409);
+    expect((await deleteOwn(rudeLink!)).status).toBe(204);
+
+    const publicBook = (await (await get(`/api/public/calendars/${calendar.slug}/keepsake`)).json()) as KeepsakeBook;
+    expect(publicBook.wishes.map((wish) => wish.wish)).toEqual(['All the best']);
+    const ownerBook = (await (await get(`/api/calendars/${calendar.id}/keepsake`, cookie)).json()) as KeepsakeBook;
+    expect(JSON.stringify(ownerBook)).not.toMatch(/Something rude|Rude Prankster|Nasty words|Generous Aunt/);
   });
 });

@@ -14,7 +14,9 @@ import {
   assertGuessInWindow,
   assertGuessNotPast,
 } from './contribution-service.ts';
+import { ERASED_GUEST_DETAILS } from './guest-contact.ts';
 import { contributions } from './schema.ts';
+import { REMOVED_WISH } from './wish-moderation.ts';
 
 /** The contribution behind an edit link; a wrong or missing token answers like an unknown id. */
 export async function getOwnContribution(context: AppContext, id: string, token: string | undefined) {
@@ -92,4 +94,27 @@ export async function updateOwnContribution(
     .returning();
   context.publicCalendars.invalidate(found.calendar.id);
   return toOwnContribution({ contribution: updated!, calendar: found.calendar }, locale);
+}
+
+/**
+ * The guest deletes their wish and details, at any time (also after the calendar ended). A wish
+ * without a payment goes entirely. One with a payment (given, pending or declined) keeps its row,
+ * anonymised and removed from every list, so the ledger, the parents' total and the payout still
+ * add up: a gift already given stays with the parents and is not refunded. Either way the edit
+ * link stops working, so a second deletion answers like an unknown link.
+ */
+export async function deleteOwnContribution(
+  context: AppContext,
+  found: Awaited<ReturnType<typeof getOwnContribution>>,
+): Promise<void> {
+  const { contribution } = found;
+  if (contribution.paymentId === null) {
+    await context.db.delete(contributions).where(eq(contributions.id, contribution.id));
+  } else {
+    await context.db
+      .update(contributions)
+      .set({ ...REMOVED_WISH, ...ERASED_GUEST_DETAILS, updatedAt: new Date() })
+      .where(eq(contributions.id, contribution.id));
+  }
+  context.publicCalendars.invalidate(found.calendar.id);
 }

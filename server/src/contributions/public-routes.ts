@@ -19,7 +19,12 @@ import {
   findContributionByKey,
 } from './contribution-service.ts';
 import { createOgImageCache, loadPngRenderer, type OgPhoto, renderOgSvg } from './og-image.ts';
-import { getOwnContribution, toOwnContribution, updateOwnContribution } from './own-contribution.ts';
+import {
+  deleteOwnContribution,
+  getOwnContribution,
+  toOwnContribution,
+  updateOwnContribution,
+} from './own-contribution.ts';
 import { findPublicCalendarRow, loadPublicCalendar, readWishesCursor } from './public-calendar.ts';
 
 const OG_CACHE_SECONDS = 3600;
@@ -163,5 +168,11 @@ export function createPublicRoutes(context: AppContext) {
       const input = await readJsonBody(c, UpdateOwnContributionSchema);
       c.header('Cache-Control', 'no-store');
       return c.json(await updateOwnContribution(context, found, input, visitorLocale(c.req.raw.headers)));
+    })
+    .delete('/contributions/:id', async (c) => {
+      const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));
+      await deleteOwnContribution(context, found);
+      c.header('Cache-Control', 'no-store');
+      return c.body(null, 204);
     });
 }

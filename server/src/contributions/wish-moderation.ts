@@ -56,20 +56,23 @@ export function showWish(db: Db, ownerId: string, id: string): Promise<string | 
   return moderate(db, ownerId, id, { hiddenAt: null });
 }
 
+/** A wish removed for good, by its parents or by its guest: off every list and e-mail. */
+export const REMOVED_WISH = {
+  removedAt: sql`now()`,
+  wish: '',
+  guessedTimeMinutes: null,
+  guessedWeightGrams: null,
+  readAt: sql`coalesce(${contributions.readAt}, now())`,
+  digestedAt: sql`coalesce(${contributions.digestedAt}, now())`,
+} satisfies PgUpdateSetSource<typeof contributions>;
+
 /**
  * Removes the wish for good: its words and the guest's guesses are erased (the guessed day is a
  * required column, so it stays in the row but is never read again), and it counts as read and
  * digested so no list or e-mail brings it back. The row, its payment and its gift stay.
  */
 export function removeWish(db: Db, ownerId: string, id: string): Promise<string | undefined> {
-  return moderate(db, ownerId, id, {
-    removedAt: sql`now()`,
-    wish: '',
-    guessedTimeMinutes: null,
-    guessedWeightGrams: null,
-    readAt: sql`coalesce(${contributions.readAt}, now())`,
-    digestedAt: sql`coalesce(${contributions.digestedAt}, now())`,
-  });
+  return moderate(db, ownerId, id, REMOVED_WISH);
 }
 
 /** How many of the calendar's confirmed wishes are hidden from its page (for the owner's view of it). */

@@ -8,7 +8,7 @@ import { calendars } from '../calendars/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { payments } from '../payments/schema.ts';
 import { getInitials } from './display-name.ts';
-import { readGuestEmail } from './guest-contact.ts';
+import { isDeletedByGuest, readGuestEmail } from './guest-contact.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 import { notRemoved, notRemovedOrWithGift } from './wish-moderation.ts';
 
@@ -129,6 +129,7 @@ export function toCsvCell(value: string | number | null): string {
 
 /** The export's 'On the page' cell: the parents' moderation, empty for a gift that was never public. */
 function describePagePresence(contribution: ContributionRow): string {
+  if (isDeletedByGuest(contribution)) return 'deleted by the guest';
   if (contribution.removedAt) return 'removed';
   if (contribution.hiddenAt) return 'hidden';
   return contribution.status === 'confirmed' ? 'shown' : '';
@@ -144,7 +145,8 @@ const giftGoesBack = or(
  * Every confirmed wish and guess of the owner's calendars as RFC 4180 CSV (with a BOM for Excel),
  * plus the gifts that go back: a late gift (charged after the end, never public) is listed as
  * refunded too, so the export matches the ledger. A declined or failed gift is never listed.
- * A wish the parents removed is listed only for its gift, without its words or guess.
+ * A wish the parents removed is listed only for its gift, without its words or guess; one its guest
+ * deleted, also without the guest's name and address.
  */
 export async function exportWishesCsv(
   db: Db,

@@ -16,8 +16,9 @@ function previewWish(wish: string): string {
 }
 
 /**
- * The contributor's receipt, with the private link to change the guess or wish; in the contributor's
- * language. A welcome gift (after the birth, `guessedDate` null) has no guess, and nothing left to change.
+ * The contributor's receipt, with the private link to change the guess or wish, or to delete the
+ * wish and the guest's details (at any time); in the contributor's language. A welcome gift (after
+ * the birth, `guessedDate` null) has no guess, and nothing left to change.
  */
 export function createContributionReceiptEmail(input: {
   appUrl: string;
@@ -56,6 +57,7 @@ export function createContributionReceiptEmail(input: {
           ]
         : []),
       ...(input.guessedDate ? [t('emails.receipt.canChange')] : []),
+      gift ? t('emails.receipt.canDeleteGift') : t('emails.receipt.canDelete'),
     ],
     action: {
       label: input.guessedDate ? t('emails.receipt.action') : t('emails.receipt.actionWelcome'),

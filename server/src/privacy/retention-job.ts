@@ -13,7 +13,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { announcements } from '../announcements/schema.ts';
 import type { AppContext } from '../app-context.ts';
 import { pendingSignUps, session, verification } from '../auth/schema.ts';
-import { ERASED_EMAIL_PREFIX, hasGuestContact } from '../contributions/guest-contact.ts';
+import { ERASED_EMAIL_PREFIX, ERASED_GUEST_DETAILS, hasGuestContact } from '../contributions/guest-contact.ts';
 import { contributions } from '../contributions/schema.ts';
 import type { Db } from '../lib/db.ts';
 import { mailOutbox } from '../lib/mail/schema.ts';
@@ -105,15 +105,7 @@ function eraseDeclinedContributions(db: Db, now: Date): Promise<number> {
     contributions,
     contributions.id,
     and(eq(contributions.status, 'failed'), lt(contributions.updatedAt, cutoff), hasGuestContact)!,
-    {
-      name: '',
-      email: sql`${ERASED_EMAIL_PREFIX} || ${contributions.id}`,
-      wish: '',
-      editTokenHash: null,
-      guessedDate: null,
-      guessedTimeMinutes: null,
-      guessedWeightGrams: null,
-    },
+    ERASED_GUEST_DETAILS,
   );
 }
 
