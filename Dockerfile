@@ -26,4 +26,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["npm", "run", "serve"]
+# node itself, as PID 1, so that it receives `docker stop`'s SIGTERM and drains (under `npm run serve`
+# npm signals its shell and node runs on, orphaned). The flags are the serve script's.
+CMD ["node", "--env-file-if-exists=.env", "server/src/main.ts"]

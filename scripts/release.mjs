@@ -2,7 +2,7 @@
 // build into one folder (default `release/`), to copy to servers or into a container image. It
 // holds the server and shared sources (Node 24 runs TypeScript directly, decision 001), the
 // migrations, the web build and the lock file; no build tools and no tests. On the server:
-//   npm ci --omit=dev && NODE_ENV=production npm run serve
+//   npm ci --omit=dev && NODE_ENV=production node_modules/.bin/node --env-file-if-exists=.env server/src/main.ts
 // `npm ci` installs the pinned Node 24 (the `node` package is a runtime dependency) and the
 // runtime packages only; nothing is built at start.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,5 +46,5 @@ copy('server/drizzle');
 copy('web/build');
 
 process.stdout.write(
-  `Release in ${relative(process.cwd(), out) || '.'}: npm ci --omit=dev && NODE_ENV=production npm run serve\n`,
+  `Release in ${relative(process.cwd(), out) || '.'}: npm ci --omit=dev && NODE_ENV=production node_modules/.bin/node --env-file-if-exists=.env server/src/main.ts\n`,
 );

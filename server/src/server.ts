@@ -108,8 +108,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       await context.jobs.stop();
       await mailWorker.stop();
       await redis?.quit();
-      await mailCatcher?.close();
+      // The transport first: the catcher's close waits for the transport's pooled connection.
       transport.close();
+      await mailCatcher?.close();
       await context.publicCalendars.stop();
       await instance.stop();
       await database.close();
