@@ -6,6 +6,7 @@ import {
   dayButton,
   expectNoSeriousAxeViolation,
   fillContribution,
+  GOOD_CARD,
   openAsVisitor,
   waitForHydration,
 } from '../support/calendars.ts';
@@ -134,12 +135,14 @@ test('on a phone, the sticky bar never covers the share buttons or the footer; t
   await bar.click();
   await expect(dayButton(phone, calendar.dueDate)).toBeFocused();
 
-  // The form was scrolled down to its button; the thanks that replace it start at their heading.
+  // The form with a gift was scrolled down to its button; the thanks that replace it start at the
+  // top of the sheet (its close button and heading in view), not at the form's scroll.
   const wish = { date: calendar.dueDate, name: 'Oma Gerda', email: uniqueEmail('oma'), wish: 'Alles Liebe!' };
-  await contribute(phone, wish);
+  await contribute(phone, { ...wish, card: GOOD_CARD });
   const thanks = phone.getByRole('heading', { name: 'Thank you!' });
   await expect(thanks).toBeFocused();
   await expect(thanks).toBeInViewport({ ratio: 1 });
+  await expect(phone.getByRole('dialog').getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
   await context.close();
 });
 
