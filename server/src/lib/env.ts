@@ -238,6 +238,9 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable the server reads (`.env.example` and the README list each: env-example.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.in.shape);
+
 /** Parses the environment once at start-up; stops with a clear message when it is invalid. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable counts as unset: compose passes `${X:-}` through as '', and `X=` in a .env
