@@ -21,6 +21,8 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 type CalendarSettings = {
+  /** 'Baby Parent' unless given; "Ada's calendar" leaves the calendar with its automatic name. */
+  title?: string;
   hideSenderNames?: boolean;
   hideTotal?: boolean;
   dueInDays?: number;

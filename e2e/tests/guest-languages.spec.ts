@@ -45,18 +45,22 @@ test('a Russian-speaking guest gives €25 in Russian; the request carries the l
   await context.close();
 });
 
-test('a guest switches the page to German in place', async ({ page, browser }) => {
-  const calendar = await createActiveCalendar(page);
+test('a guest switches the page to German in place, the automatic title too', async ({ page, browser }) => {
+  // Sent back as it reads, the automatic name stays automatic: worded for each guest.
+  const calendar = await createActiveCalendar(page, { title: "Ada's calendar" });
   const context = await browser.newContext({ locale: 'en-US' });
   const visitor = await context.newPage();
   await visitor.goto(`/c/${calendar.slug}`);
   await waitForHydration(visitor);
   await expect(visitor.getByRole('heading', { name: text('en', 'contributions.page.pickTitle') })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText("Ada's calendar");
   await visitor.getByRole('button', { name: 'Deutsch' }).click();
   await expect(visitor.getByRole('heading', { name: text('de', 'contributions.page.pickTitle') })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Adas Kalender');
   await expect(visitor).toHaveURL(new RegExp(`/c/${calendar.slug}$`));
   // The choice is remembered: the next visit is rendered in German by the server.
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: text('de', 'contributions.page.pickTitle') })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Adas Kalender');
   await context.close();
 });

@@ -2,7 +2,7 @@ import '../lib/zod-without-eval.ts';
 import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
 import { formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';
-import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data } from 'react-router';
 import { Button } from '../components/button.tsx';
@@ -87,7 +87,11 @@ function isClosed(calendar: PublicCalendar): boolean {
   return calendar.announcement !== null || calendar.status !== 'active';
 }
 
-/** The server's calendar seeds the cache, so hydration matches; after a contribution the API refreshes it. */
+/**
+ * The server's calendar seeds the cache, so hydration matches; after a contribution the API
+ * refreshes it. It is read per language: after the guest switches languages the API words an
+ * automatic title in the new one (the previous answer shows meanwhile).
+ */
 function PublicCalendarScreen({
   slug,
   initial,
@@ -99,14 +103,17 @@ function PublicCalendarScreen({
   serverToday: string;
   shareUrl: string;
 }) {
+  const locale = useLocale();
+  const [serverLocale] = useState(locale);
   const query = useQuery({
-    queryKey: getPublicCalendarQueryKey(slug),
+    queryKey: [...getPublicCalendarQueryKey(slug), locale],
     queryFn: ({ signal }) => getPublicCalendar(slug, { signal }),
-    initialData: initial,
+    initialData: locale === serverLocale ? initial : undefined,
+    placeholderData: keepPreviousData,
     // As fresh as the server's cache: no second read right after hydration.
     staleTime: 30_000,
   });
-  return <CalendarScreen calendar={query.data} slug={slug} shareUrl={shareUrl} serverToday={serverToday} />;
+  return <CalendarScreen calendar={query.data ?? initial} slug={slug} shareUrl={shareUrl} serverToday={serverToday} />;
 }
 
 type ExtraWishes = { items: PublicWish[]; nextCursor: string | null };
