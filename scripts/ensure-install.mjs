@@ -1,4 +1,4 @@
-// Runs before `npm start` and `npm test` on the machine's own Node (any version ≥ 18): installs
+// Runs before `npm start` and `npm test` on the machine's own Node (any version ≥ 20, `engines` in package.json): installs
 // the project's packages when they are missing or older than package-lock.json, and with
 // --browser makes sure a Chromium for the end-to-end tests is there.
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first that fails (its exit
 // code is npm test's). At the end, passed or not, it prints how long each phase took, so a local
 // run and CI (`.ci/run`) both show where the time goes. Runs on the machine's own Node (any
-// version ≥ 18) like ensure-install.mjs, which installs the pinned Node 24 the later phases use.
+// version ≥ 20) like ensure-install.mjs, which installs the pinned Node 24 the later phases use.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
