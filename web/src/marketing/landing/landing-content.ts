@@ -55,30 +55,34 @@ export function infoCards(t: Translate, fee: string): readonly InfoCard[] {
   }));
 }
 
-/** The stories' amounts (dollars, in minor units), written as the page's language writes money: '$980', '980 $'. */
+/**
+ * The stories' amounts: in English the specification's own words ('980$', '1 200$'); in German and
+ * Russian as their language writes dollars ('980 $', '1.200 $').
+ */
 export function testimonials(t: Translate, locale: Locale): readonly Testimonial[] {
-  const price = (amount: number) => formatMoney(amount, { currency: 'usd', locale });
+  const price = (amount: number, specified: string) =>
+    locale === 'en' ? specified : formatMoney(amount, { currency: 'usd', locale });
   return [
     {
       key: 'emily',
       avatar: '/images/avatar-emily.svg',
       name: 'Emily R.',
       description: t('prerender.stories.emily'),
-      price: price(98_000),
+      price: price(98_000, '980$'),
     },
     {
       key: 'daniel',
       avatar: '/images/avatar-daniel.svg',
       name: 'Daniel & Sophie',
       description: t('prerender.stories.daniel'),
-      price: price(35_000),
+      price: price(35_000, '350$'),
     },
     {
       key: 'maria',
       avatar: '/images/avatar-maria.svg',
       name: 'Maria K.',
       description: t('prerender.stories.maria'),
-      price: price(120_000),
+      price: price(120_000, '1 200$'),
     },
   ];
 }
