@@ -1,5 +1,4 @@
 import type { PublicCalendar } from '@firstday/common/contributions';
-import { ApiError } from '../lib/api.ts';
 import { type PollOptions, pollUntil } from '../lib/poll.ts';
 
 export const CONFIRM_POLL_INTERVAL_MS = 1000;
