@@ -6,7 +6,7 @@
 //    servers on one database addressed in turn, which also times how soon a setting changed on
 //    one shows on the other. `BENCH_SKIP_EMBEDDED=1` runs PostgreSQL only. A benchmark, not a test.
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { importBenchTool } from '../bench/tools.mjs';
 import {
   BENCH_ENV,
   createActiveCalendar,
@@ -17,6 +17,8 @@ import {
   withTemporaryDatabase,
 } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
+
+const { default: autocannon } = await importBenchTool('autocannon');
 
 const SEED_CONTRIBUTIONS = 2000;
 const READ_CONNECTIONS = 50;

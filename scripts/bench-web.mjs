@@ -5,10 +5,12 @@
 // all without arguments. Prints the figures and each target.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { importBenchTool } from '../bench/tools.mjs';
 import { addCoverPhoto, BENCH_ENV, createActiveCalendar, seedContributions } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
+
+const chromeLauncher = await importBenchTool('chrome-launcher');
+const { default: lighthouse } = await importBenchTool('lighthouse');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // BENCH_LHR_DIR=<dir> keeps each run's Lighthouse report (JSON) there, to see what bounds a figure.
