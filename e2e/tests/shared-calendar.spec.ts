@@ -85,6 +85,54 @@ test('a visitor guesses with a wish and a $25 gift, gets a receipt and edits the
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
 });
 
+test('a guest deletes their wish and details from the edit link after a confirmation; the gift stays with the parents', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const calendar = await createActiveCalendar(page);
+  const visitor = await openAsVisitor(browser, calendar.slug);
+  const guessedDate = addDays(calendar.dueDate, 1);
+  const email = uniqueEmail('joe');
+  await contribute(visitor, {
+    date: guessedDate,
+    name: 'Grandpa Joe',
+    email,
+    wish: 'Sleep well, little one',
+    card: GOOD_CARD,
+  });
+
+  const receipt = await waitForMail(visitor.request, email, 'Thank you for your wish');
+  expect(receipt.text).toContain('you can delete your wish and your details');
+  const editLink = findLinkByPath(receipt, `/c/${calendar.slug}/edit/`);
+  await visitor.goto(editLink);
+  await visitor.getByRole('button', { name: 'Delete my wish and details' }).click();
+  const dialog = visitor.getByRole('dialog', { name: 'Delete your wish and details?' });
+  await expect(dialog).toContainText('your guess leaves the calendar');
+  await expect(dialog).toContainText('Your gift of $25.00 stays with the parents, without your name');
+  // 'Keep it' has the focus and changes nothing.
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoSeriousAxeViolation(visitor, 'delete dialog');
+  await visitor.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await visitor.getByRole('button', { name: 'Delete my wish and details' }).click();
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+
+  await expect(visitor.getByRole('heading', { name: 'Your wish is deleted' })).toBeFocused();
+  await expect(visitor.getByRole('status')).toContainText(
+    'Your wish, your guess, your name and your e-mail address are deleted.',
+  );
+  await expect(visitor.getByText('Your gift stays with the parents, without your name.')).toBeVisible();
+  await visitor.getByRole('link', { name: 'Go to the calendar' }).click();
+  await expect(dayButton(visitor, guessedDate)).toHaveAccessibleName(/no guesses yet$/);
+  await expect(visitor.getByText('Sleep well, little one')).toHaveCount(0);
+  await expect(visitor.getByText('Grandpa Joe')).toHaveCount(0);
+  // The link is spent.
+  await visitor.goto(editLink);
+  await expect(visitor.getByRole('alert')).toContainText('This edit link is not valid');
+  await visitor.context().close();
+});
+
 test('a declined card keeps the form filled and leaves nothing on the calendar', async ({ page, browser }) => {
   const calendar = await createActiveCalendar(page);
   const visitor = await openAsVisitor(browser, calendar.slug);

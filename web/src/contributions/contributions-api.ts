@@ -49,6 +49,11 @@ export function updateOwnContribution(
   return patchJson<OwnContribution>(getOwnContributionPath(id, token), body, PUBLIC);
 }
 
+/** Deletes the guest's wish and details; the link stops working (a gift stays with the parents, anonymised). */
+export function deleteOwnContribution(id: string, token: string): Promise<void> {
+  return deleteJson<void>(getOwnContributionPath(id, token), PUBLIC);
+}
+
 export type WishesPage = { items: OwnerWish[]; nextCursor: string | null; unread: number };
 
 export const WISHES_QUERY_KEY = ['wishes'] as const;

@@ -22,6 +22,7 @@ import {
 } from './contribution-form-values.ts';
 import { splitFieldErrors } from './contribution-submit.ts';
 import { getOwnContribution, getPublicCalendar, updateOwnContribution } from './contributions-api.ts';
+import { DeleteOwnContribution } from './delete-own-contribution.tsx';
 import { translateFormMessages } from './form-messages.ts';
 import { FunGuessFields } from './fun-guess-fields.tsx';
 import { GuessCalendar } from './guess-calendar.tsx';
@@ -41,7 +42,14 @@ type LoadState =
   | { status: 'loading' }
   | { status: 'error'; messageKey: typeof INVALID_LINK_MESSAGE }
   | { status: 'error'; message: string }
-  | ({ status: 'ready' } & Loaded);
+  | ({ status: 'ready' } & Loaded)
+  /** The guest deleted their wish and details: what is left to say is whether a gift stayed. */
+  | { status: 'deleted'; background: PublicCalendar['background']; hadGuess: boolean; giftStayed: boolean };
+
+function getBackground(state: LoadState): PublicCalendar['background'] {
+  if (state.status === 'ready') return state.calendar.background;
+  return state.status === 'deleted' ? state.background : 'pink';
+}
 
 function isClosed(calendar: PublicCalendar): boolean {
   return calendar.announcement !== null || calendar.status !== 'active';
@@ -78,7 +86,7 @@ export default function EditContributionPage() {
   }, [slug, contributionId, token]);
 
   return (
-    <div className={pageStyles.page} data-background={state.status === 'ready' ? state.calendar.background : 'pink'}>
+    <div className={pageStyles.page} data-background={getBackground(state)}>
       <header className={pageStyles.top}>
         <Logo />
       </header>
@@ -107,11 +115,39 @@ export default function EditContributionPage() {
             calendar={state.calendar}
             onClosed={() => setState({ ...state, calendar: { ...state.calendar, status: 'announced' } })}
             onCalendarChanged={(calendar) => setState({ ...state, calendar })}
+            onDeleted={() =>
+              setState({
+                status: 'deleted',
+                background: state.calendar.background,
+                hadGuess: state.contribution.guessedDate !== null,
+                giftStayed: Boolean(state.contribution.giftAmount) && state.contribution.status === 'confirmed',
+              })
+            }
           />
+        )}
+        {state.status === 'deleted' && (
+          <DeletedNotice slug={slug} hadGuess={state.hadGuess} giftStayed={state.giftStayed} />
         )}
       </main>
       <CalendarFooter />
     </div>
+  );
+}
+
+/** After 'Delete my wish and details': the focus moves here from the dialog that is gone. */
+function DeletedNotice({ slug, hadGuess, giftStayed }: { slug: string; hadGuess: boolean; giftStayed: boolean }) {
+  const t = useT();
+  return (
+    <section className={pageStyles.card} aria-labelledby="edit-title">
+      <h1 id="edit-title" className={pageStyles.sectionTitle} tabIndex={-1} ref={(heading) => heading?.focus()}>
+        {t('contributions.edit.deletedTitle')}
+      </h1>
+      <p role="status">{t('contributions.edit.deletedText', { guess: hadGuess ? 'yes' : 'no' })}</p>
+      {giftStayed && <p>{t('contributions.edit.deletedGift')}</p>}
+      <p>
+        <Link to={`/c/${encodeURIComponent(slug)}`}>{t('contributions.edit.toCalendar')}</Link>
+      </p>
+    </section>
   );
 }
 
@@ -121,9 +157,10 @@ type EditFormProps = Loaded & {
   onClosed: () => void;
   /** The calendar read again after a move to another day, so each day shows its new count. */
   onCalendarChanged: (calendar: PublicCalendar) => void;
+  onDeleted: () => void;
 };
 
-function EditForm({ slug, token, contribution, calendar, onClosed, onCalendarChanged }: EditFormProps) {
+function EditForm({ slug, token, contribution, calendar, onClosed, onCalendarChanged, onDeleted }: EditFormProps) {
   const t = useT();
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
@@ -217,6 +254,9 @@ function EditForm({ slug, token, contribution, calendar, onClosed, onCalendarCha
     else if (refused) setRefusedSaves((count) => count + 1);
   }
 
+  // Deleting is allowed at any time, also once editing is closed.
+  const deleteAction = <DeleteOwnContribution contribution={saved} token={token} onDeleted={onDeleted} />;
+
   if (closed) {
     return (
       <section className={pageStyles.card} aria-labelledby="edit-title">
@@ -242,6 +282,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed, onCalendarCha
           )}{' '}
           <Link to={`/c/${encodeURIComponent(slug)}`}>{t('contributions.edit.seeAnnouncement')}</Link>
         </p>
+        {deleteAction}
       </section>
     );
   }
@@ -309,6 +350,7 @@ function EditForm({ slug, token, contribution, calendar, onClosed, onCalendarCha
           </Link>
         </div>
       </form>
+      {deleteAction}
     </section>
   );
 }
