@@ -79,6 +79,19 @@ function moderate(action: 'hide' | 'show' | 'remove', wishId: string, cookie: st
     : sendJson(t, 'POST', `/api/wishes/${wishId}/${action}`, {}, cookie);
 }
 
+/** The birth, announced today; its e-mails queued. */
+async function announce(calendarId: string, cookie: string) {
+  const announced = await sendJson(
+    t,
+    'POST',
+    `/api/calendars/${calendarId}/announce`,
+    { birthDate: TODAY, thankYouMessage: 'Thank you!' },
+    cookie,
+  );
+  expect(announced.status).toBe(200);
+  await t.context.jobs.idle();
+}
+
 /** A calendar with a rude wish, a kind one and a kind one with a gift. */
 async function createCalendarWithWishes() {
   const { calendar, cookie } = await createActiveCalendar(t, { hideTotal: false });
@@ -147,15 +160,7 @@ describe('hiding a wish', () => {
   it('keeps it out of the closest guesses and out of both keepsakes', async () => {
     const { calendar, cookie, rude } = await createCalendarWithWishes();
     expect((await moderate('hide', rude.id, cookie)).status).toBe(200);
-    const announced = await sendJson(
-      t,
-      'POST',
-      `/api/calendars/${calendar.id}/announce`,
-      { birthDate: TODAY, thankYouMessage: 'Thank you!' },
-      cookie,
-    );
-    expect(announced.status).toBe(200);
-    await t.context.jobs.idle();
+    await announce(calendar.id, cookie);
 
     const page = await getPublic(calendar.slug);
     expect(JSON.stringify(page.announcement)).not.toMatch(/Rude/);
@@ -274,15 +279,7 @@ describe('after the announcement', () => {
     const { calendar, cookie, rude, kind, giver } = await createCalendarWithWishes();
     expect((await moderate('remove', rude.id, cookie)).status).toBe(200);
     expect((await moderate('remove', giver.id, cookie)).status).toBe(200);
-    const announced = await sendJson(
-      t,
-      'POST',
-      `/api/calendars/${calendar.id}/announce`,
-      { birthDate: TODAY, thankYouMessage: 'Thank you!' },
-      cookie,
-    );
-    expect(announced.status).toBe(200);
-    await t.context.jobs.idle();
+    await announce(calendar.id, cookie);
     await t.sendQueuedMail();
     const celebrated = (email: string) =>
       t.mailCatcher.list(email.toLowerCase()).some((mail) => mail.subject.startsWith('The baby is here!'));
@@ -439,15 +436,7 @@ describe('a guest deleting their own wish from the edit link', () => {
     const giverLink = await findEditLink(t, giver.email);
     // Before the announcement: the giver, who then gets no e-mail about the birth.
     expect((await deleteOwn(giverLink!)).status).toBe(204);
-    const announced = await sendJson(
-      t,
-      'POST',
-      `/api/calendars/${calendar.id}/announce`,
-      { birthDate: TODAY, thankYouMessage: 'Thank you!' },
-      cookie,
-    );
-    expect(announced.status).toBe(200);
-    await t.context.jobs.idle();
+    await announce(calendar.id, cookie);
     await t.sendQueuedMail();
     const outbox = await t.db.select({ to: mailOutbox.to }).from(mailOutbox);
     expect(outbox.length).toBeGreaterThan(0);
