@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 // The documented production start (README 'Production', the Dockerfile's CMD) runs node itself,
 // not `npm run serve`: npm signals its shell, the shell dies and node runs on, orphaned and never
@@ -45,6 +46,10 @@ describe('the documented production start', () => {
   });
 
   it('drains on SIGTERM and exits 0', { timeout: 150_000 }, async () => {
+    // The run's migrated database (global-setup.ts) as the data folder: migrating a new one takes
+    // most of a minute on a busy machine.
+    const dump = inject('migratedPgliteDump');
+    if (dump) await new PGlite({ dataDir, loadDataDir: await openAsBlob(dump) }).close();
     const port = await freePort();
     const server = spawn(join(REPO, PINNED_NODE), nodeArguments, {
       cwd: REPO,
@@ -63,7 +68,6 @@ describe('the documented production start', () => {
     const exited = once(server, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     try {
       const base = `http://127.0.0.1:${port}`;
-      // A new embedded database migrates first: slow on a busy machine.
       await expect.poll(() => status(`${base}/api/health`), { timeout: 120_000, interval: 250 }).toBe(200);
       expect(await status(`${base}/api/ready`)).toBe(200);
 
