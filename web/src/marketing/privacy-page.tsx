@@ -152,6 +152,7 @@ const SECTIONS: readonly LegalSection[] = [
           { id: messageId('legal.privacy.retention.li1_3'), tags: ['strong', 'strong'] },
           { id: messageId('legal.privacy.retention.li1_4'), tags: ['strong'] },
           { id: messageId('legal.privacy.retention.guests'), tags: ['strong', 'strong'] },
+          { id: messageId('legal.privacy.retention.guestDeletes'), tags: ['strong'] },
           { id: messageId('legal.privacy.retention.declined'), tags: ['strong', 'strong'] },
           { id: messageId('legal.privacy.retention.emails'), tags: ['strong', 'strong'] },
           { id: messageId('legal.privacy.retention.sessions'), tags: ['strong', 'strong'] },
