@@ -20,6 +20,11 @@ export function matchesEditToken(token: string, storedHash: string | null): bool
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** The receipt's outbox key: one receipt per contribution. */
+export function getReceiptDedupeKey(contributionId: string): string {
+  return `contribution-receipt:${contributionId}`;
+}
+
 /**
  * Queues the contributor's receipt with a fresh private edit link; only the token's hash is
  * stored. Runs once per contribution, in the transaction that confirms it (dedupe key as a guard).
@@ -48,7 +53,7 @@ export async function enqueueContributionReceipt(
     .where(eq(contributions.id, contribution.id));
   return enqueueMail(db, {
     to: contribution.email,
-    dedupeKey: `contribution-receipt:${contribution.id}`,
+    dedupeKey: getReceiptDedupeKey(contribution.id),
     ...(await createContributionReceiptEmail({
       appUrl,
       locale: contribution.locale,

@@ -371,6 +371,8 @@ describe('a guest deleting their own wish from the edit link', () => {
     expect(deleted.headers.get('cache-control')).toBe('no-store');
     // A wish without a gift leaves nothing behind.
     expect(await t.db.select().from(contributions).where(eq(contributions.id, kind.id))).toEqual([]);
+    // Nor does the receipt's delivery record keep the address.
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, kind.email.toLowerCase()))).toEqual([]);
 
     const page = await getPublic(calendar.slug);
     expect(JSON.stringify(page)).not.toMatch(/All the best|Kind Friend/);

@@ -7,7 +7,8 @@ import type { AppContext } from '../app-context.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { calendars } from '../calendars/schema.ts';
 import { AppError } from '../lib/errors.ts';
-import { matchesEditToken } from './contribution-receipt.ts';
+import { mailOutbox } from '../lib/mail/schema.ts';
+import { getReceiptDedupeKey, matchesEditToken } from './contribution-receipt.ts';
 import {
   assertCalendarOpen,
   assertFunGuessesAsked,
@@ -108,13 +109,17 @@ export async function deleteOwnContribution(
   found: Awaited<ReturnType<typeof getOwnContribution>>,
 ): Promise<void> {
   const { contribution } = found;
-  if (contribution.paymentId === null) {
-    await context.db.delete(contributions).where(eq(contributions.id, contribution.id));
-  } else {
-    await context.db
-      .update(contributions)
-      .set({ ...REMOVED_WISH, ...ERASED_GUEST_DETAILS, updatedAt: new Date() })
-      .where(eq(contributions.id, contribution.id));
-  }
+  await context.db.transaction(async (tx) => {
+    if (contribution.paymentId === null) {
+      await tx.delete(contributions).where(eq(contributions.id, contribution.id));
+    } else {
+      await tx
+        .update(contributions)
+        .set({ ...REMOVED_WISH, ...ERASED_GUEST_DETAILS, updatedAt: new Date() })
+        .where(eq(contributions.id, contribution.id));
+    }
+    // The receipt's delivery record holds the guest's address and the calendar's title: it goes too.
+    await tx.delete(mailOutbox).where(eq(mailOutbox.dedupeKey, getReceiptDedupeKey(contribution.id)));
+  });
   context.publicCalendars.invalidate(found.calendar.id);
 }
