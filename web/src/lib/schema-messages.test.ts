@@ -16,11 +16,15 @@ import { KEY_BY_SCHEMA_TEXT, translateValidation } from './validation-messages.t
  */
 const COMMON_SRC = join(import.meta.dirname, '../../../common/src');
 const HOLE = '${}';
+/** Files of common whose sentences are for engineers and reviewers, never shown in a form. */
+const NO_FORM_TEXTS = new Set(['retention-schedule.ts']);
 
 /** Every string and template literal of common that reads as a sentence for a person. */
 function findCommonSentences(): string[] {
   const sentences = new Set<string>();
-  for (const file of readdirSync(COMMON_SRC).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+  for (const file of readdirSync(COMMON_SRC).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !NO_FORM_TEXTS.has(name),
+  )) {
     const add = (text: string) => {
       if (/^[A-Z]\S* .*$/.test(text) && (/[.!?]$/.test(text) || text.startsWith('Please '))) sentences.add(text);
     };
