@@ -13,7 +13,7 @@ import { SupportDialog } from '../calendars/calendar-dialogs.tsx';
 import { getCalendar, getCalendarQueryKey } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { ProgressNote } from '../components/progress-note.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { messageId, T, type Translate, useLocale, useT } from '../i18n/use-t.tsx';
@@ -57,7 +57,7 @@ export function DeleteAccountSection() {
         {t('account.deletion.dangerZone')}
       </h2>
       <p className={settingsStyles.cardText}>{t('account.deletion.sectionText')}</p>
-      <Button id={openButtonId} className={settingsStyles.dangerButton} onClick={() => setOpen(true)}>
+      <Button id={openButtonId} variant="danger" onClick={() => setOpen(true)}>
         {t('account.deletion.open')}
       </Button>
       {open && (
@@ -395,19 +395,14 @@ function ConfirmDeletion({ leadId, hasPassword, setDeleting, onBlocked, onCancel
           />
         </div>
       )}
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
-      <div className={dialogStyles.actions}>
-        <Button variant="secondary" onClick={onCancel} disabled={deleting}>
-          {t('app.cancel')}
-        </Button>
-        <Button type="submit" className={settingsStyles.dangerButton} aria-disabled={deleting || undefined}>
-          {t(deleting ? 'account.deletion.deleting' : 'account.deletion.confirm')}
-        </Button>
-      </div>
+      <ModalDialogFooter
+        problem={problem}
+        cancelLabel={t('app.cancel')}
+        onCancel={onCancel}
+        busy={deleting}
+        confirmLabel={t(deleting ? 'account.deletion.deleting' : 'account.deletion.confirm')}
+        danger
+      />
     </form>
   );
 }

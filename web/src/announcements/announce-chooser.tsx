@@ -2,9 +2,8 @@ import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import styles from '../calendars/calendars.module.css';
-import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { type Translate, useLocale, useT } from '../i18n/use-t.tsx';
 import closingStyles from './closing.module.css';
 
@@ -116,12 +115,12 @@ export function AnnounceChooserDialog({ calendars, onChoose, onClose }: Announce
               );
             })}
           </fieldset>
-          <div className={dialogStyles.actions}>
-            <Button variant="secondary" onClick={close}>
-              {t('calendars.dialogs.cancel')}
-            </Button>
-            <Button type="submit">{t('calendars.dialogs.continue')}</Button>
-          </div>
+          <ModalDialogFooter
+            cancelLabel={t('calendars.dialogs.cancel')}
+            onCancel={close}
+            busy={false}
+            confirmLabel={t('calendars.dialogs.continue')}
+          />
         </form>
       )}
     </ModalDialog>

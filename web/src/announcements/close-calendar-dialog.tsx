@@ -8,9 +8,8 @@ import { formatMoney, formatNumber } from '@firstday/common/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import styles from '../calendars/calendars.module.css';
 import { translateFieldMessage } from '../calendars/field-messages.ts';
-import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { messageId, T, useLocale, useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
 import closingStyles from './closing.module.css';
@@ -162,12 +161,12 @@ export function CloseCalendarDialog({ calendar, onClose }: { calendar: OwnerCale
                 </p>
               </div>
             )}
-            <div className={dialogStyles.actions}>
-              <Button variant="secondary" onClick={closeDialog}>
-                {t('calendars.dialogs.cancel')}
-              </Button>
-              <Button type="submit">{t('calendars.dialogs.continue')}</Button>
-            </div>
+            <ModalDialogFooter
+              cancelLabel={t('calendars.dialogs.cancel')}
+              onCancel={closeDialog}
+              busy={false}
+              confirmLabel={t('calendars.dialogs.continue')}
+            />
           </form>
         ) : (
           <ClosingConfirmation

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styles from '../calendars/calendars.module.css';
 import { CALENDARS_QUERY_KEY } from '../calendars/calendars-api.ts';
-import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
+import { ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -96,19 +96,14 @@ export function ClosingConfirmation({
           {sendingText}
         </p>
       )}
-      {problem && (
-        <p className={styles.dialogNote} role="alert">
-          {problem}
-        </p>
-      )}
-      <div className={dialogStyles.actions}>
-        <Button variant="secondary" onClick={onBack} disabled={sending}>
-          {t('calendars.closingConfirmation.goBack')}
-        </Button>
-        <Button onClick={onConfirm} aria-disabled={sending || undefined}>
-          {sending ? busyLabel : confirmLabel}
-        </Button>
-      </div>
+      <ModalDialogFooter
+        problem={problem}
+        cancelLabel={t('calendars.closingConfirmation.goBack')}
+        onCancel={onBack}
+        busy={sending}
+        confirmLabel={sending ? busyLabel : confirmLabel}
+        onConfirm={onConfirm}
+      />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { SupportRequestSchema } from '@firstday/common/calendars';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
@@ -70,19 +69,13 @@ export function SupportDialog({ calendarId, onClose }: { calendarId?: string; on
               </p>
             )}
           </div>
-          {problem && (
-            <p className={styles.dialogNote} role="alert">
-              {problem}
-            </p>
-          )}
-          <div className={dialogStyles.actions}>
-            <Button variant="secondary" onClick={close} disabled={sending}>
-              {t('calendars.dialogs.cancel')}
-            </Button>
-            <Button type="submit" aria-disabled={sending || undefined}>
-              {sending ? t('calendars.support.sending') : t('calendars.support.send')}
-            </Button>
-          </div>
+          <ModalDialogFooter
+            problem={problem}
+            cancelLabel={t('calendars.dialogs.cancel')}
+            onCancel={close}
+            busy={sending}
+            confirmLabel={sending ? t('calendars.support.sending') : t('calendars.support.send')}
+          />
         </form>
       )}
     </ModalDialog>

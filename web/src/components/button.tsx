@@ -1,7 +1,8 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
-export type Variant = 'primary' | 'secondary' | 'ghost';
+/** 'danger': for what cannot be undone (deleting, removing). */
+export type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type Size = 'md' | 'lg';
 
 export function getButtonClass(variant: Variant, size: Size, className?: string) {

@@ -3,7 +3,7 @@ import { formatMoney } from '@firstday/common/format';
 import { useId, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import styles from './contribution-form.module.css';
@@ -80,23 +80,15 @@ function DeleteOwnContributionDialog({ contribution, token, onDeleted, onClose }
             <p>{t('contributions.edit.deleteText', { guess: contribution.guessedDate ? 'yes' : 'no' })}</p>
             {gift && <p>{t('contributions.edit.deleteGift', { money: gift })}</p>}
           </div>
-          {problem && (
-            <p className={styles.problem} role="alert">
-              {problem}
-            </p>
-          )}
-          <div className={dialogStyles.actions}>
-            <Button variant="secondary" onClick={close} disabled={deleting}>
-              {t('contributions.edit.deleteKeep')}
-            </Button>
-            <Button
-              className={moderationStyles.dangerButton}
-              aria-disabled={deleting || undefined}
-              onClick={() => void confirm()}
-            >
-              {deleting ? t('contributions.edit.deleting') : t('contributions.edit.deleteConfirm')}
-            </Button>
-          </div>
+          <ModalDialogFooter
+            problem={problem}
+            cancelLabel={t('contributions.edit.deleteKeep')}
+            onCancel={close}
+            busy={deleting}
+            confirmLabel={deleting ? t('contributions.edit.deleting') : t('contributions.edit.deleteConfirm')}
+            onConfirm={() => void confirm()}
+            danger
+          />
         </div>
       )}
     </ModalDialog>

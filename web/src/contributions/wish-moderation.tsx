@@ -4,7 +4,7 @@ import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-
 import { useId, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import {
@@ -170,20 +170,16 @@ function RemoveWishDialog({ wish, removing, onConfirm, onClose }: RemoveWishDial
             {giftText && <p>{giftText}</p>}
             {!wish.hidden && <p>{t('contributions.moderation.removeHideInstead')}</p>}
           </div>
-          <div className={dialogStyles.actions}>
-            <Button variant="secondary" onClick={close} disabled={removing}>
-              {t('contributions.moderation.keep')}
-            </Button>
-            <Button
-              className={styles.dangerButton}
-              aria-disabled={removing || undefined}
-              onClick={() => {
-                if (!removing) onConfirm(close);
-              }}
-            >
-              {removing ? t('contributions.moderation.removing') : t('contributions.moderation.confirmRemove')}
-            </Button>
-          </div>
+          <ModalDialogFooter
+            cancelLabel={t('contributions.moderation.keep')}
+            onCancel={close}
+            busy={removing}
+            confirmLabel={
+              removing ? t('contributions.moderation.removing') : t('contributions.moderation.confirmRemove')
+            }
+            onConfirm={() => onConfirm(close)}
+            danger
+          />
         </div>
       )}
     </ModalDialog>

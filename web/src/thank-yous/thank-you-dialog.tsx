@@ -6,9 +6,9 @@ import {
   type ThankYouSendResult,
 } from '@firstday/common/thank-yous';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button, ButtonSpinner } from '../components/button.tsx';
+import { ButtonSpinner } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog, ModalDialogFooter } from '../components/modal-dialog.tsx';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
@@ -125,25 +125,21 @@ export function ThankYouDialog({
               </p>
             )}
           </div>
-          {problem && (
-            <p className={styles.problem} role="alert">
-              {problem}
-            </p>
-          )}
-          <div className={dialogStyles.actions}>
-            <Button variant="secondary" onClick={close} disabled={sending}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" aria-disabled={sending || undefined}>
-              {sending ? (
+          <ModalDialogFooter
+            problem={problem}
+            cancelLabel={t('app.cancel')}
+            onCancel={close}
+            busy={sending}
+            confirmLabel={
+              sending ? (
                 <>
                   <ButtonSpinner /> {t('auth.login.sending')}
                 </>
               ) : (
                 t(everyone ? 'thank-yous.dialog.sendEveryone' : 'thank-yous.dialog.send')
-              )}
-            </Button>
-          </div>
+              )
+            }
+          />
         </form>
       )}
     </ModalDialog>
