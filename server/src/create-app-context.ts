@@ -28,7 +28,7 @@ export const DEFAULT_RATE_LIMITS: Omit<AppContext['rateLimits'], 'contributionsP
 
 const CONTRIBUTION_WINDOW_MS = 10 * 60_000;
 
-/** `BENCH_DISABLE_CAPTCHA` (never in production, see env.ts): the bench's contributors skip the proof of work. */
+/** `BENCH_DISABLE_CAPTCHA` (in production only on the sandbox, see env.ts): the bench's contributors skip the proof of work. */
 const benchCaptcha: CaptchaVerifier = { provider: 'altcha', verify: async () => true };
 
 export function createAppContext(
@@ -118,10 +118,8 @@ export function createAppContext(
       wakeMailWorker: parts.wakeMailWorker,
       verificationMails: limiters.create('verification-mails-per-account', rateLimits.verificationMailsPerAccount),
     }),
-    captcha:
-      parts.env.BENCH_DISABLE_CAPTCHA && parts.env.NODE_ENV !== 'production'
-        ? benchCaptcha
-        : createCaptchaVerifier(parts.env, parts.db),
+    // env.ts refuses BENCH_DISABLE_CAPTCHA in production unless payments are the sandbox's.
+    captcha: parts.env.BENCH_DISABLE_CAPTCHA ? benchCaptcha : createCaptchaVerifier(parts.env, parts.db),
   };
   return context;
 }

@@ -93,3 +93,21 @@ describe('AUTH_TRUSTED_PROVIDERS', () => {
     );
   });
 });
+
+describe('benchmark settings', () => {
+  const staging = { ...production, STRIPE_SECRET_KEY: undefined, PAYMENTS_PROVIDER: 'sandbox' };
+
+  it('lets a benchmark skip the captcha in production only on the sandbox, never beside real payments', () => {
+    expect(parseEnv({ ...staging, BENCH_DISABLE_CAPTCHA: 'true' }).BENCH_DISABLE_CAPTCHA).toBe(true);
+    expect(problems({ ...production, BENCH_DISABLE_CAPTCHA: 'true' })).toContain(
+      'BENCH_DISABLE_CAPTCHA is for benchmarks: in production only with PAYMENTS_PROVIDER=sandbox',
+    );
+  });
+
+  it('leaves sandbox webhooks to another process only on PostgreSQL', () => {
+    expect(parseEnv({ ...staging, SANDBOX_WEBHOOKS: 'external' }).SANDBOX_WEBHOOKS).toBe('external');
+    expect(parseEnv({}).SANDBOX_WEBHOOKS).toBe('server');
+    expect(problems({ SANDBOX_WEBHOOKS: 'external' })).toContain('SANDBOX_WEBHOOKS=external needs PostgreSQL');
+    expect(problems({ SANDBOX_WEBHOOKS: 'stripe' })).toContain('SANDBOX_WEBHOOKS');
+  });
+});

@@ -116,6 +116,14 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** How long the sandbox takes to confirm a good card by webhook. */
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(300),
+    /**
+     * Who plays the sandbox's side (confirming charges and transfers, posting their signed webhooks):
+     * 'server' (this process) or 'external' (`node server/src/payments/sandbox-webhook-sender.ts`,
+     * another process on the same PostgreSQL, as Stripe is; the benchmarks use it).
+     */
+    SANDBOX_WEBHOOKS: z.enum(['server', 'external']).default('server'),
+    /** Where sandbox webhooks are posted; default the server's own port on 127.0.0.1 (not APP_URL, unreachable in a container). */
+    SANDBOX_WEBHOOK_URL: z.url().optional(),
     /** Guesses/wishes/gifts a client IP may post per 10 minutes (a family may share one address). */
     CONTRIBUTION_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
     /** Posts one calendar accepts per 10 minutes, whatever the address: a flood stops at this. */
@@ -194,11 +202,22 @@ const EnvSchema = z
     }
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.BENCH_DISABLE_CAPTCHA) {
+    // The benchmarks run the server in production mode, on the sandbox: never where real payments are taken.
+    if (env.NODE_ENV === 'production' && env.BENCH_DISABLE_CAPTCHA && env.PAYMENTS_PROVIDER !== 'sandbox') {
       ctx.addIssue({
         code: 'custom',
         path: ['BENCH_DISABLE_CAPTCHA'],
-        message: 'BENCH_DISABLE_CAPTCHA is for benchmarks and cannot be used in production',
+        message: 'BENCH_DISABLE_CAPTCHA is for benchmarks: in production only with PAYMENTS_PROVIDER=sandbox',
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.SANDBOX_WEBHOOKS === 'external' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_WEBHOOKS'],
+        message:
+          'SANDBOX_WEBHOOKS=external needs PostgreSQL (DATABASE_URL): the sender runs in another process, and the embedded database is opened by one process only',
       });
     }
   })
