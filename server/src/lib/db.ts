@@ -1,11 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type Query, type SQL, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -15,6 +16,34 @@ import { createPgNotificationListener, type NotificationListener } from './db-no
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type { NotificationListener } from './db-notifications.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * A hot statement whose SQL is built once, the first time it runs, with its values as
+ * `sql.placeholder(name)`, and sent as a named prepared statement (node-postgres parses it once per
+ * connection). It runs on the database or inside a transaction (`db` is either), which drizzle's
+ * own `.prepare()` cannot do: a query prepared on the database is bound to the pool. Rows come
+ * back as the driver reads them: column names as in the SQL, timestamps and bigints as text on
+ * node-postgres (map them with `readTimestamp` and `Number`).
+ */
+export function prepareStatement<Row extends Record<string, unknown>>(name: string, build: () => SQL) {
+  let query: Query | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
+    query ??= dialect.sqlToQuery(build());
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    return (result as unknown as { rows: Row[] }).rows;
+  };
+}
+
+/** A timestamp from a prepared statement's row (text on node-postgres, a Date or text on PGlite). */
+export function readTimestamp(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+export function readNullableTimestamp(value: unknown): Date | null {
+  return value === null || value === undefined ? null : readTimestamp(value);
+}
 
 export type Database = {
   db: Db;
@@ -39,6 +68,104 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * Every statement the server's databases send (each a round trip: BEGIN, COMMIT and ROLLBACK
+ * included), counted at the driver so nothing is missed: `firstday_db_statements_total` on
+ * /metrics, and `watchStatements` for tests that hold a path to a budget (decision 032). The
+ * notification listener's own connection (LISTEN, its heartbeat) is not counted.
+ */
+let statementsSent = 0;
+const statementWatch = new AsyncLocalStorage<string[]>();
+
+function countStatement(text: string): void {
+  statementsSent++;
+  statementWatch.getStore()?.push(text);
+}
+
+/** How many statements this process's databases have sent since it started. */
+export function getStatementCount(): number {
+  return statementsSent;
+}
+
+/**
+ * Runs `work` and lists the statements sent on its behalf (its async calls and those they start),
+ * in order: a driver's prepared statements by their SQL text, BEGIN/COMMIT/ROLLBACK as such.
+ */
+export async function watchStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const result = await statementWatch.run(statements, work);
+  return { result, statements };
+}
+
+function readStatementText(query: unknown): string {
+  if (typeof query === 'string') return query;
+  return String((query as { text?: unknown } | null)?.text ?? '');
+}
+
+/** node-postgres' client, counting each query it sends (the pool's one-off queries and transactions alike). */
+class CountingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads are passed through untouched.
+  override query(...args: any[]): any {
+    countStatement(readStatementText(args[0]));
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
+    return (super.query as (...rest: any[]) => any)(...args);
+  }
+}
+
+type PgliteTransactionClient = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/**
+ * The PGlite client as drizzle sees it, counting each query; a transaction counts its BEGIN and its
+ * COMMIT or ROLLBACK, which PGlite sends itself.
+ */
+function countPgliteStatements(client: PGlite): PGlite {
+  const wrapTransaction = (tx: PgliteTransactionClient): PgliteTransactionClient =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property === 'query' || property === 'exec') {
+          return (text: string, ...rest: unknown[]) => {
+            countStatement(text);
+            return (target[property] as (...args: unknown[]) => unknown)(text, ...rest);
+          };
+        }
+        if (property === 'rollback') {
+          return () => {
+            countStatement('ROLLBACK');
+            return target.rollback();
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query' || property === 'exec') {
+        return (text: string, ...rest: unknown[]) => {
+          countStatement(text);
+          return (target[property] as (...args: unknown[]) => unknown).call(target, text, ...rest);
+        };
+      }
+      if (property === 'transaction') {
+        return <T>(callback: (tx: PgliteTransactionClient) => Promise<T>) =>
+          target.transaction(async (tx) => {
+            countStatement('BEGIN');
+            const wrapped = wrapTransaction(tx);
+            try {
+              const result = await callback(wrapped);
+              if (!tx.closed) countStatement('COMMIT');
+              return result;
+            } catch (error) {
+              if (!tx.closed) countStatement('ROLLBACK');
+              throw error;
+            }
+          });
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** The advisory-lock key (namespace, hashtext('migrations')) held while a server migrates. */
@@ -60,7 +187,7 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, Client: CountingClient });
     // An idle connection that breaks (server restart, network) must not crash the process; the
     // pool replaces it on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
@@ -104,7 +231,8 @@ export async function openDatabase(options: {
     };
   }
   if (!options.pglite && !options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.pglite ?? new PGlite(options.dataDir);
+  const pglite = options.pglite ?? new PGlite(options.dataDir);
+  const client = countPgliteStatements(pglite);
   const db = drizzlePglite(client);
   // One process opens a PGlite folder, so nobody can migrate alongside: no lock needed.
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -124,11 +252,11 @@ export async function openDatabase(options: {
     // The one connection never drops: the listener hears the channel as soon as this resolves.
     async listen(channel, listener) {
       assertChannelName(channel);
-      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
+      const unlisten = await pglite.listen(channel, (payload) => listener.onNotification(payload));
       listener.onListening?.(true);
       return unlisten;
     },
-    close: () => client.close(),
+    close: () => pglite.close(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from './db.ts';
+import { type Db, getStatementCount } from './db.ts';
 
 export type MailOutcome = 'sent' | 'retry' | 'failed';
 
@@ -55,6 +55,16 @@ export function createMetrics(options: { db: Db; defaultMetrics?: boolean }): Me
     help: 'Payment attempts refused or sent to a captcha before reaching the provider, by purpose and rule (decision 022)',
     labelNames: ['purpose', 'rule'] as const,
     registers: [registry],
+  });
+
+  new Counter({
+    name: 'firstday_db_statements_total',
+    help: "Statements this process's database connections have sent (each a round trip; BEGIN, COMMIT and ROLLBACK included)",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(getStatementCount());
+    },
   });
 
   new Gauge({
