@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
 import {
@@ -9,7 +9,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { getClientIp } from './client-ip.ts';
-import type { Db } from './db.ts';
+import { type Db, prepareStatement } from './db.ts';
 import { AppError } from './errors.ts';
 import { hashKey } from './hash-key.ts';
 import { rateLimits } from './schema.ts';
@@ -23,7 +23,13 @@ export type RateLimiter = {
   tryHit(key: string): Promise<boolean>;
   /** Takes one hit back, for a request that turned out not to count (e.g. a declined gift). */
   giveBack(key: string): Promise<void>;
+  /** The counter's row key in `rate_limits` (the database store's, as rate-limiter-flexible names it). */
+  storeKey(key: string): string;
+  rule: RateLimitRule;
 };
+
+/** One hit to count: `limiter`'s counter for `key`. */
+export type Hit = { limiter: RateLimiter; key: string };
 
 export type RateLimiters = {
   /**
@@ -32,7 +38,76 @@ export type RateLimiters = {
    * name count apart instead of reading each other's counts against another limit.
    */
   create(name: string, rule: RateLimitRule): RateLimiter;
+  /**
+   * Counts in PostgreSQL (no Redis): a caller may then count its hits inside its own statement
+   * (`countHitsSql`, `readHits`) instead of a round trip of their own.
+   */
+  inDatabase: boolean;
+  /** Counts one hit on each counter, in one statement in the database; 429 when any is over its limit. */
+  hitAll(hits: Hit[]): Promise<void>;
+  /** The occasional delete of ended counters, for callers that count in their own statement. */
+  sweep(): Promise<void>;
 };
+
+/** Whole seconds: the Redis store counts its expiry in seconds, and the database store the same way. */
+function getWindowMs(rule: RateLimitRule): number {
+  return Math.max(1, Math.ceil(rule.windowMs / 1000)) * 1000;
+}
+
+/**
+ * The upsert that counts one hit on each of `count` counters in one statement, as
+ * rate-limiter-flexible's database store counts one (a window that ended starts again at 1), for a
+ * caller's own statement (e.g. a CTE). Placeholders: `${prefix}Key<i>`, `${prefix}Expire<i>`,
+ * `${prefix}Now` (values from `readHitValues`). Returns each counter's key, points and expiry.
+ */
+export function countHitsSql(count: number, prefix = 'rl'): SQL {
+  const now = sql`${sql.placeholder(`${prefix}Now`)}::timestamptz`;
+  const rows = Array.from(
+    { length: count },
+    (_, index) =>
+      sql`(${sql.placeholder(`${prefix}Key${index}`)}, 1, ${sql.placeholder(`${prefix}Expire${index}`)}::timestamptz)`,
+  );
+  return sql`insert into rate_limits as counter (key, points, expire) values ${sql.join(rows, sql`, `)}
+    on conflict (key) do update set
+      points = case when counter.expire <= ${now} then 1 else counter.points + 1 end,
+      expire = case when counter.expire <= ${now} then excluded.expire else counter.expire end
+    returning counter.key, counter.points, counter.expire`;
+}
+
+/** The placeholder values of `countHitsSql` for `hits`. */
+export function readHitValues(hits: Hit[], now: number, prefix = 'rl'): Record<string, unknown> {
+  const values: Record<string, unknown> = { [`${prefix}Now`]: new Date(now).toISOString() };
+  hits.forEach((hit, index) => {
+    values[`${prefix}Key${index}`] = hit.limiter.storeKey(hit.key);
+    values[`${prefix}Expire${index}`] = new Date(now + getWindowMs(hit.limiter.rule)).toISOString();
+  });
+  return values;
+}
+
+/**
+ * The seconds to wait when one of `hits` went over its limit (as counted by `countHitsSql`, whose
+ * rows are `counters`), else 0.
+ */
+export function readRetryAfter(
+  hits: Hit[],
+  counters: { key: string; points: number | string; expire: unknown }[],
+  now: number,
+): number {
+  let retryAfter = 0;
+  for (const hit of hits) {
+    const counter = counters.find((row) => row.key === hit.limiter.storeKey(hit.key));
+    if (!counter || Number(counter.points) <= hit.limiter.rule.limit) continue;
+    const expire = counter.expire instanceof Date ? counter.expire : new Date(String(counter.expire));
+    retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((expire.getTime() - now) / 1000)));
+  }
+  return retryAfter;
+}
+
+export function rateLimitedError(retryAfter: number): AppError {
+  return new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.', 429, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
 
 /** How often one process deletes counters whose window has ended (one indexed delete). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -67,9 +142,30 @@ export function createRateLimiters(options: { db: Db; redis?: Redis }): RateLimi
     return new RateLimiterDrizzle({ ...common, storeClient: db, schema: rateLimits, clearExpiredByTimeout: false });
   }
 
+  const hitStatements = new Map<number, (db: Db, values: Record<string, unknown>) => Promise<unknown[]>>();
+
   return {
+    inDatabase: !redis,
+    sweep: () => sweep().catch(() => undefined),
+    async hitAll(hits) {
+      if (redis) {
+        for (const hit of hits) await hit.limiter.hit(hit.key);
+        return;
+      }
+      let statement = hitStatements.get(hits.length);
+      if (!statement) {
+        statement = prepareStatement(`rate_limit_hits_${hits.length}`, () => countHitsSql(hits.length));
+        hitStatements.set(hits.length, statement);
+      }
+      const now = Date.now();
+      const counters = (await statement(db, readHitValues(hits, now))) as Parameters<typeof readRetryAfter>[1];
+      await sweep().catch(() => undefined);
+      const retryAfter = readRetryAfter(hits, counters, now);
+      if (retryAfter > 0) throw rateLimitedError(retryAfter);
+    },
     create(name, rule) {
-      const limiter = createStoreLimiter(`${name}:${rule.limit}/${rule.windowMs}`, rule);
+      const keyPrefix = `${name}:${rule.limit}/${rule.windowMs}`;
+      const limiter = createStoreLimiter(keyPrefix, rule);
 
       /** Counts one hit; the seconds to wait when over the limit, else 0. */
       async function count(key: string): Promise<number> {
@@ -86,13 +182,11 @@ export function createRateLimiters(options: { db: Db; redis?: Redis }): RateLimi
       }
 
       return {
+        rule,
+        storeKey: (key) => limiter.getKey(hashKey(key)),
         async hit(key) {
           const retryAfter = await count(key);
-          if (retryAfter > 0) {
-            throw new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.', 429, {
-              headers: { 'Retry-After': String(retryAfter) },
-            });
-          }
+          if (retryAfter > 0) throw rateLimitedError(retryAfter);
         },
         async tryHit(key) {
           return (await count(key)) === 0;

@@ -91,20 +91,22 @@ export function getCardKey(appSecret: string, fingerprint: string): string {
 }
 
 function matchScope(scope: Scope, source: PaymentSource): SQL | undefined {
-  if (scope === 'calendar') return eq(paymentDeclines.calendarId, source.calendarId);
-  if (scope === 'account') return source.accountId ? eq(paymentDeclines.accountId, source.accountId) : undefined;
-  if (scope === 'client') return eq(paymentDeclines.clientKey, source.clientKey);
-  return source.cardKey ? eq(paymentDeclines.cardKey, source.cardKey) : undefined;
+  if (scope === 'calendar') return eq(paymentDeclines.calendarId, sql.placeholder('calendarId'));
+  if (scope === 'account')
+    return source.accountId ? eq(paymentDeclines.accountId, sql.placeholder('accountId')) : undefined;
+  if (scope === 'client') return eq(paymentDeclines.clientKey, sql.placeholder('clientKey'));
+  return source.cardKey ? eq(paymentDeclines.cardKey, sql.placeholder('cardKey')) : undefined;
 }
 
-const since = (now: number, windowMs: number) => sql`${new Date(now - windowMs).toISOString()}::timestamptz`;
+/** Declines after `windowMs` before the statement's `now` (a placeholder, so the SQL stays the same). */
+const since = (windowMs: number) =>
+  sql`${sql.placeholder('now')}::timestamptz - ${sql.raw(`interval '${Math.round(windowMs)} milliseconds'`)}`;
 
-/**
- * What the rules say about one more attempt from `source`, read in one statement: each rule's
- * count and the oldest decline it counted (which tells when the window lets go).
- */
-export async function checkPaymentSource(db: Db, source: PaymentSource, now = Date.now()): Promise<GuardVerdict> {
-  const counted: { rule: string; action: 'captcha' | 'pause'; limit: number; windowMs: number; filter: SQL }[] = [];
+type CountedRule = { rule: string; action: 'captcha' | 'pause'; limit: number; windowMs: number; filter: SQL };
+
+/** The rules that count for `source` (its purpose, and which of account and card are known). */
+function listCountedRules(source: PaymentSource): CountedRule[] {
+  const counted: CountedRule[] = [];
   for (const rule of DECLINE_RULES) {
     if (rule.purpose !== 'any' && rule.purpose !== source.purpose) continue;
     const scope = matchScope(rule.scope, source);
@@ -113,11 +115,14 @@ export async function checkPaymentSource(db: Db, source: PaymentSource, now = Da
     counted.push({
       ...rule,
       rule: rule.name,
-      filter: and(scope, purpose, gt(paymentDeclines.createdAt, since(now, rule.windowMs)))!,
+      filter: and(scope, purpose, gt(paymentDeclines.createdAt, since(rule.windowMs)))!,
     });
   }
   if (source.purpose === 'gift') {
-    const onCalendar = and(eq(paymentDeclines.calendarId, source.calendarId), eq(paymentDeclines.purpose, 'gift'));
+    const onCalendar = and(
+      eq(paymentDeclines.calendarId, sql.placeholder('calendarId')),
+      eq(paymentDeclines.purpose, 'gift'),
+    );
     counted.push({
       rule: 'gift-burst-client-pause',
       action: 'pause',
@@ -125,8 +130,8 @@ export async function checkPaymentSource(db: Db, source: PaymentSource, now = Da
       windowMs: GIFT_BURST.pauseWindowMs,
       filter: and(
         onCalendar,
-        eq(paymentDeclines.clientKey, source.clientKey),
-        gt(paymentDeclines.createdAt, since(now, GIFT_BURST.pauseWindowMs)),
+        eq(paymentDeclines.clientKey, sql.placeholder('clientKey')),
+        gt(paymentDeclines.createdAt, since(GIFT_BURST.pauseWindowMs)),
       )!,
     });
     counted.push({
@@ -135,10 +140,30 @@ export async function checkPaymentSource(db: Db, source: PaymentSource, now = Da
       // Read for the condition of the rule above; never fires on its own.
       limit: Number.POSITIVE_INFINITY,
       windowMs: GIFT_BURST.windowMs,
-      filter: and(onCalendar, gt(paymentDeclines.createdAt, since(now, GIFT_BURST.windowMs)))!,
+      filter: and(onCalendar, gt(paymentDeclines.createdAt, since(GIFT_BURST.windowMs)))!,
     });
   }
+  return counted;
+}
 
+type GuardQuery = {
+  counted: CountedRule[];
+  execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+};
+
+/** Prepared once per database and shape of source (the rules that apply differ by purpose, account, card). */
+const guardQueries = new WeakMap<Db, Map<string, GuardQuery>>();
+
+function getGuardQuery(db: Db, source: PaymentSource): GuardQuery {
+  const shape = `${source.purpose}_${source.accountId ? 'a' : ''}${source.cardKey ? 'c' : ''}`;
+  let byShape = guardQueries.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    guardQueries.set(db, byShape);
+  }
+  let query = byShape.get(shape);
+  if (query) return query;
+  const counted = listCountedRules(source);
   const fields: Record<string, SQL.Aliased<number> | SQL.Aliased<string | null>> = {};
   counted.forEach((entry, index) => {
     fields[`count${index}`] = sql<number>`count(*) filter (where ${entry.filter})`.mapWith(Number).as(`count${index}`);
@@ -147,10 +172,29 @@ export async function checkPaymentSource(db: Db, source: PaymentSource, now = Da
       .as(`oldest${index}`);
   });
   const anyScope = or(...counted.map((entry) => entry.filter));
-  const [row] = (await db
+  const prepared = db
     .select(fields)
     .from(paymentDeclines)
-    .where(and(gt(paymentDeclines.createdAt, since(now, DAY)), anyScope))) as Record<string, number | string | null>[];
+    .where(and(gt(paymentDeclines.createdAt, since(DAY)), anyScope))
+    .prepare(`payment_guard_${shape}`);
+  query = { counted, execute: (values) => prepared.execute(values) as Promise<Record<string, unknown>[]> };
+  byShape.set(shape, query);
+  return query;
+}
+
+/**
+ * What the rules say about one more attempt from `source`, read in one prepared statement: each
+ * rule's count and the oldest decline it counted (which tells when the window lets go).
+ */
+export async function checkPaymentSource(db: Db, source: PaymentSource, now = Date.now()): Promise<GuardVerdict> {
+  const { counted, execute } = getGuardQuery(db, source);
+  const [row] = (await execute({
+    now: new Date(now).toISOString(),
+    calendarId: source.calendarId,
+    clientKey: source.clientKey,
+    accountId: source.accountId ?? null,
+    cardKey: source.cardKey ?? null,
+  })) as Record<string, number | string | null>[];
 
   const burstIndex = counted.findIndex((entry) => entry.rule === 'gift-burst');
   const inBurst = burstIndex >= 0 && Number(row?.[`count${burstIndex}`] ?? 0) >= GIFT_BURST.declines;
@@ -241,7 +285,7 @@ export async function recordDecline(
       and(
         eq(paymentDeclines.calendarId, payment.calendarId),
         eq(paymentDeclines.purpose, 'gift'),
-        gt(paymentDeclines.createdAt, since(Date.now(), GIFT_BURST.windowMs)),
+        gt(paymentDeclines.createdAt, new Date(Date.now() - GIFT_BURST.windowMs)),
       ),
     );
   return { recorded: true, burst: (recent?.count ?? 0) >= GIFT_BURST.declines };
