@@ -1,10 +1,15 @@
 // `npm run bench:web [page…]`: Lighthouse (mobile, default throttling) on pages of the built
 // product, plus the JavaScript each page loads before interaction (gzip) and its total transfer.
 // Pages: 'landing' (`/`), 'landing-de' (`/de/`), 'landing-ru' (`/ru/`), 'calendar' (a shared calendar `/c/<slug>` with 200 contributions, made
-// through the real API) and 'calendar-photo' (the same with a phone-sized cover photo and a note);
-// all without arguments. Prints the figures and each target.
+// through the real API), 'calendar-photo' (the same with a phone-sized cover photo and a note),
+// and the app's pages (issue 27): 'login', 'signup', 'join_us' signed out, 'create_calendar' and
+// 'my_calendars' signed in as a parent with one active calendar (an account made through the API,
+// its session cookie sent with every request); all without arguments. Prints the medians with
+// each target, min/median/max of the main figures and the machine's load average during the runs
+// (the machine is shared: a busy one slows Lighthouse's observed load and its simulation).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { importBenchTool } from '../bench/tools.mjs';
 import { addCoverPhoto, BENCH_ENV, createActiveCalendar, seedContributions } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
@@ -48,6 +53,22 @@ PAGES['calendar-photo'] = PAGES.calendar;
 PAGES['landing-de'] = PAGES.landing;
 PAGES['landing-ru'] = PAGES.landing;
 const LANDING_PATHS = { landing: '/', 'landing-de': '/de/', 'landing-ru': '/ru/' };
+// The app's pages (issue 27): as fast as the guest page on a phone.
+const APP_TARGETS = {
+  performance: [(v) => v >= 95, '≥ 95'],
+  accessibility: [(v) => v >= 95, '≥ 95'],
+  lcpMs: [(v) => v <= 2000, '≤ 2000'],
+  cls: [(v) => v <= 0.02, '≤ 0.02'],
+};
+/** The app's pages: path, and whether a signed-in parent opens it. */
+const APP_PAGES = {
+  login: { path: '/login' },
+  signup: { path: '/signup' },
+  join_us: { path: '/join_us' },
+  create_calendar: { path: '/create_calendar', signedIn: true },
+  my_calendars: { path: '/my_calendars', signedIn: true },
+};
+for (const page of Object.keys(APP_PAGES)) PAGES[page] = { targets: APP_TARGETS };
 /** `/`'s JavaScript before interaction before issue 14 (gzip KB, issue 11's closing figure): languages may add 5 KB. */
 const JS_BEFORE_LANGUAGES_KB = 122.3;
 const LABELS = {
@@ -84,6 +105,22 @@ const chrome = await chromeLauncher.launch({
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+// One parent with an active calendar for the signed-in pages, made on first use.
+let parent;
+async function getParent() {
+  parent ??= await createActiveCalendar(server.url);
+  return parent;
+}
+
+/** The page's path and the cookie to send (none when signed out). */
+async function getTarget(page) {
+  if (APP_PAGES[page]) {
+    const { path, signedIn } = APP_PAGES[page];
+    return { path, cookie: signedIn ? (await getParent()).cookie : undefined };
+  }
+  return { path: await getPath(page) };
+}
+
 async function getPath(page) {
   if (LANDING_PATHS[page]) return LANDING_PATHS[page];
   const calendar = await createActiveCalendar(server.url);
@@ -95,18 +132,48 @@ async function getPath(page) {
   return `/c/${calendar.slug}`;
 }
 
-async function measure(page, path) {
+const gzipBytesByUrl = new Map();
+/** The gzip bytes of a script as the server sends it (fetched again: the target is stated in gzip bytes). */
+async function getScriptGzipBytes(url) {
+  if (!gzipBytesByUrl.has(url)) {
+    // fetch() decodes the body, so count the encoded bytes from Content-Length (precompressed files
+    // always carry it); without gzip from the server, the decoded size is the honest figure.
+    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const encoded = response.headers.get('content-encoding') === 'gzip' ? response.headers.get('content-length') : null;
+    gzipBytesByUrl.set(url, encoded ? Number(encoded) : (await response.arrayBuffer()).byteLength);
+  }
+  return gzipBytesByUrl.get(url);
+}
+
+/** The scripts a run loaded: their count and gzip KB. */
+async function getScripts(lhr) {
+  const requests = lhr.audits['network-requests'].details.items;
+  const urls = requests.filter((item) => item.resourceType === 'Script').map((item) => item.url);
+  let bytes = 0;
+  for (const url of urls) bytes += await getScriptGzipBytes(url);
+  return { files: urls.length, kb: Number((bytes / 1024).toFixed(1)) };
+}
+
+async function measure(page, { path, cookie }) {
   const runs = [];
+  const loads = [];
   for (let i = 0; i < RUNS; i++) {
+    const loadBefore = loadavg()[0];
     const result = await lighthouse(`${server.url}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
     });
+    loads.push(loadBefore, loadavg()[0]);
     // A run Lighthouse could not complete (e.g. NO_NAVSTART) has no figures; do not let it skew the median.
     if (result.lhr.runtimeError) process.stderr.write(`run ${i + 1} failed: ${result.lhr.runtimeError.code}\n`);
     else runs.push(result.lhr);
+    // A signed-in page that ended on /login measured the wrong page.
+    const landedOn = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (landedOn !== new URL(`${server.url}${path}`).pathname)
+      throw new Error(`${page}: Lighthouse ended on ${landedOn}, not ${path}`);
     if (LHR_DIR) {
       mkdirSync(LHR_DIR, { recursive: true });
       writeFileSync(`${LHR_DIR}/${page}-${i + 1}.json`, result.report);
@@ -126,31 +193,42 @@ async function measure(page, path) {
     totalTransferKB: Number((median(runs.map((lhr) => audit(lhr, 'total-byte-weight'))) / 1024).toFixed(1)),
   };
 
-  // The scripts the page loaded, measured again as gzip (the target is stated in gzip bytes).
-  const requests = runs[0].audits['network-requests'].details.items;
-  const scriptUrls = requests.filter((item) => item.resourceType === 'Script').map((item) => item.url);
-  let scriptGzipBytes = 0;
-  for (const url of scriptUrls) {
-    // fetch() decodes the body, so count the encoded bytes from Content-Length (precompressed files
-    // always carry it); without gzip from the server, the decoded size is the honest figure.
-    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    const encoded = response.headers.get('content-encoding') === 'gzip' ? response.headers.get('content-length') : null;
-    scriptGzipBytes += encoded ? Number(encoded) : (await response.arrayBuffer()).byteLength;
-  }
-  figures.jsGzipKB = Number((scriptGzipBytes / 1024).toFixed(1));
-  return { figures, scripts: scriptUrls.length, version: runs[0].lighthouseVersion, completed: runs.length };
+  const scripts = [];
+  for (const lhr of runs) scripts.push(await getScripts(lhr));
+  figures.jsGzipKB = median(scripts.map((run) => run.kb));
+  // Min, median and max of each run's figures, to see the spread on a shared machine.
+  const spread = {
+    performance: runs.map((lhr) => score(lhr, 'performance')),
+    lcpMs: runs.map((lhr) => Math.round(audit(lhr, 'largest-contentful-paint'))),
+    tbtMs: runs.map((lhr) => Math.round(audit(lhr, 'total-blocking-time'))),
+    jsGzipKB: scripts.map((run) => run.kb),
+  };
+  return {
+    figures,
+    spread,
+    loads,
+    scripts: median(scripts.map((run) => run.files)),
+    version: runs[0].lighthouseVersion,
+    completed: runs.length,
+  };
 }
+
+const formatSpread = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${sorted[0]} / ${median(sorted)} / ${sorted.at(-1)}`;
+};
 
 let allMet = true;
 const measured = {};
 try {
   for (const page of pages) {
-    const path = await getPath(page);
-    const { figures, scripts, version, completed } = await measure(page, path);
+    const opened = await getTarget(page);
+    const { figures, spread, loads, scripts, version, completed } = await measure(page, opened);
     measured[page] = figures;
-    const shownPath = LANDING_PATHS[page]
-      ? path
-      : `/c/<slug> (${CALENDAR_CONTRIBUTIONS} contributions${page === 'calendar-photo' ? ', cover photo' : ''})`;
+    const shownPath =
+      LANDING_PATHS[page] || APP_PAGES[page]
+        ? `${opened.path}${opened.cookie ? ' (signed in)' : ''}`
+        : `/c/<slug> (${CALENDAR_CONTRIBUTIONS} contributions${page === 'calendar-photo' ? ', cover photo' : ''})`;
     process.stdout.write(`\nbench:web — ${shownPath}, Lighthouse ${version}, mobile, median of ${completed} runs\n\n`);
     for (const [key, label] of Object.entries(LABELS)) {
       const [ok, target] = PAGES[page].targets[key] ?? [info, 'info'];
@@ -161,6 +239,11 @@ try {
         `${met ? '✓' : '✗'} ${name.padEnd(44)} ${String(figures[key]).padStart(8)}   target ${target}\n`,
       );
     }
+    process.stdout.write('\n  min / median / max of the runs\n');
+    for (const [key, values] of Object.entries(spread))
+      process.stdout.write(`  ${LABELS[key].padEnd(42)} ${formatSpread(values)}\n`);
+    const rounded = loads.map((load) => load.toFixed(1));
+    process.stdout.write(`  ${'load average (1 min) before/after runs'.padEnd(42)} ${rounded.join(' ')}\n`);
   }
   // Issue 14: the other languages' landing pages perform like `/`, and languages cost at most 5 KB.
   if (measured.landing) {
