@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,53 @@ async function waitForReady(url: string, child: ChildProcess): Promise<Response>
   throw new Error('the server was not ready within 60 s');
 }
 
+/** Build and test tools that a production install must not bring (README 'Production'). */
+const BUILD_TOOLS = [
+  '@react-router/dev',
+  'vite',
+  'vitest',
+  'jsdom',
+  'esbuild',
+  '@babel/core',
+  'typescript',
+  'drizzle-kit',
+  '@biomejs/biome',
+  '@playwright/test',
+];
+
+type Lock = { packages: Record<string, { version?: string; link?: boolean }> };
+const readLock = (path: string): Lock => JSON.parse(readFileSync(path, 'utf8'));
+
+describe('the release lock file', () => {
+  it("lists the runtime packages at the repository lock's versions and no build tool, even as an optional peer", () => {
+    const out = mkdtempSync(join(tmpdir(), 'firstday-release-packages-'));
+    cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+    execFileSync(process.execPath, ['scripts/release.mjs', '--out', out, '--packages-only'], { cwd: REPO });
+    const full = readLock(join(REPO, 'package-lock.json')).packages;
+    const release = readLock(join(out, 'package-lock.json')).packages;
+    // The full lock does hold them, some reachable from runtime packages as optional peers: the
+    // reason the release prunes its lock rather than trusting --omit=dev.
+    expect(full['node_modules/vitest']).toBeDefined();
+    expect(full['node_modules/jsdom']).toBeDefined();
+    for (const tool of BUILD_TOOLS) expect(release[`node_modules/${tool}`], tool).toBeUndefined();
+    for (const runtime of ['node', 'sharp', 'hono', 'react-dom', 'pg']) {
+      expect(release[`node_modules/${runtime}`]?.version, runtime).toBe(full[`node_modules/${runtime}`]?.version);
+    }
+    expect(release['server/node_modules/better-auth'] ?? release['node_modules/better-auth']).toBeDefined();
+    for (const [path, entry] of Object.entries(release)) {
+      if (path === '' || entry.link || !path.includes('node_modules/')) continue;
+      expect(entry.version, path).toBe(full[path]?.version);
+    }
+    // Far fewer packages: measured, not assumed, so a regression that brings them back fails.
+    expect(Object.keys(release).length).toBeLessThan(Object.keys(full).length * 0.7);
+    const rootPackage = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));
+    expect(rootPackage.devDependencies).toBeUndefined();
+    expect(rootPackage.dependencies.node).toBe(
+      JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).dependencies.node,
+    );
+  }, 60_000);
+});
+
 describe.skipIf(!RUNS)('the release build, started in production mode', () => {
   it('installs without dev dependencies, starts without building, and serves / and /api/ready', async () => {
     const release = mkdtempSync(join(tmpdir(), 'firstday-release-'));
@@ -44,10 +91,12 @@ describe.skipIf(!RUNS)('the release build, started in production mode', () => {
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'ignore',
     });
-    // Node 24 comes with the release; the build tools do not.
+    // Node 24 comes with the release; the build tools do not, not even those that a runtime
+    // package names as optional peers (better-auth: vitest, drizzle-kit; through them vite,
+    // jsdom, esbuild, Babel, TypeScript), which npm keeps under --omit=dev on the full lock.
     expect(existsSync(join(release, 'node_modules/node/bin/node'))).toBe(true);
-    for (const tool of ['@react-router/dev', 'typescript', 'vitest', 'drizzle-kit', '@biomejs/biome'])
-      expect(existsSync(join(release, 'node_modules', tool)), tool).toBe(false);
+    expect(existsSync(join(release, 'node_modules/sharp'))).toBe(true);
+    for (const tool of BUILD_TOOLS) expect(existsSync(join(release, 'node_modules', tool)), tool).toBe(false);
 
     const database = await createEmptyPostgresDatabase();
     cleanups.push(() => database.drop());
