@@ -27,9 +27,29 @@ export function createPaymentProvider(options: {
     db: options.db,
     appSecret: env.APP_SECRET,
     delayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
-    webhooks: options.sandboxWebhooks ?? createHttpWebhookDelivery(env, options.logger),
+    webhooks: options.sandboxWebhooks ?? createHttpWebhookDelivery(getSandboxWebhookUrl(env), options.logger),
+    confirmedElsewhere: env.SANDBOX_WEBHOOKS === 'external',
   });
 }
+
+/**
+ * Where sandbox webhooks are posted: SANDBOX_WEBHOOK_URL, or the server's own listening port on
+ * the loopback. Not APP_URL: that is the public address, which a server in a container (behind a
+ * proxy, or a published port) usually cannot reach from inside.
+ */
+export function getSandboxWebhookUrl(env: Pick<Env, 'SANDBOX_WEBHOOK_URL' | 'PORT' | 'HOST' | 'APP_URL'>): string {
+  if (env.SANDBOX_WEBHOOK_URL) return env.SANDBOX_WEBHOOK_URL;
+  // PORT=0 (a free port, tests) is known only once listening: the address the server was given then.
+  if (env.PORT === 0) return `${env.APP_URL}${SANDBOX_WEBHOOK_PATH}`;
+  const host = ['0.0.0.0', '::', ''].includes(env.HOST)
+    ? '127.0.0.1'
+    : env.HOST.includes(':')
+      ? `[${env.HOST}]`
+      : env.HOST;
+  return `http://${host}:${env.PORT}${SANDBOX_WEBHOOK_PATH}`;
+}
+
+export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox';
 
 const HTTP_DELIVERY_ATTEMPTS = 4;
 
@@ -37,8 +57,7 @@ const HTTP_DELIVERY_ATTEMPTS = 4;
  * The real server posts sandbox events to its own webhook address, exactly the path Stripe's
  * events take. A delivery that never lands is picked up by reconciliation.
  */
-function createHttpWebhookDelivery(env: Env, logger: Logger): SandboxWebhookDelivery {
-  const url = `${env.APP_URL}/api/payments/webhooks/sandbox`;
+export function createHttpWebhookDelivery(url: string, logger: Logger): SandboxWebhookDelivery {
   return {
     schedule(run, delayMs) {
       setTimeout(() => void run(), delayMs).unref();
@@ -47,6 +66,7 @@ function createHttpWebhookDelivery(env: Env, logger: Logger): SandboxWebhookDeli
       for (let attempt = 1; attempt <= HTTP_DELIVERY_ATTEMPTS; attempt++) {
         try {
           const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+          await response.body?.cancel();
           if (response.ok) return;
           logger.warn({ status: response.status, attempt }, 'sandbox webhook refused');
         } catch (error) {

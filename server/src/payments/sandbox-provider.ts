@@ -76,8 +76,13 @@ export function createSandboxProvider(options: {
   appSecret: string;
   delayMs: number;
   webhooks: SandboxWebhookDelivery;
+  /**
+   * SANDBOX_WEBHOOKS=external: charges and transfers are confirmed, and their webhooks posted, by
+   * another process (sandbox-webhook-sender.ts), as Stripe's are; this one only records them.
+   */
+  confirmedElsewhere?: boolean;
 }): PaymentProvider {
-  const { db, delayMs, webhooks } = options;
+  const { db, delayMs, webhooks, confirmedElsewhere = false } = options;
   const signingKey = deriveSandboxSigningKey(options.appSecret);
   const fingerprintKey = createHmac('sha256', options.appSecret)
     .update('firstday-sandbox-card-fingerprint-v1')
@@ -121,7 +126,7 @@ export function createSandboxProvider(options: {
   async function settleTransferIfDue(transfer: SandboxTransfer, force = false): Promise<SandboxTransfer> {
     if (transfer.status !== 'pending') return transfer;
     const dueBefore = new Date(Date.now() - delayMs);
-    const failing = transfer.destination.replace(/\D/g, '').endsWith(FAILING_IBAN_SUFFIX);
+    const failing = isFailingSandboxDestination(transfer.destination);
     const [settled] = await db
       .update(sandboxTransfers)
       .set(failing ? { status: 'failed', failureReason: 'account_closed' } : { status: 'paid' })
@@ -145,11 +150,8 @@ export function createSandboxProvider(options: {
   }
 
   async function sendEvent(type: string, reference: string): Promise<void> {
-    const body = JSON.stringify({ id: `evt_sbx_${randomUUID()}`, type, data: { reference } });
-    await webhooks.deliver(body, {
-      'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(signingKey, body),
-    });
+    const event = createSandboxEvent(signingKey, type, reference);
+    await webhooks.deliver(event.body, event.headers);
   }
 
   async function completeTransferAndNotify(transferId: string): Promise<void> {
@@ -197,7 +199,9 @@ export function createSandboxProvider(options: {
         if (!existing) throw new Error('sandbox charge vanished after an idempotency conflict');
         return { ...toState(existing), cardFingerprint: fingerprintCard(method) };
       }
-      if (created.status === 'processing') webhooks.schedule(() => confirmAndNotify(created.id), delayMs);
+      if (created.status === 'processing' && !confirmedElsewhere) {
+        webhooks.schedule(() => confirmAndNotify(created.id), delayMs);
+      }
       return { ...toState(created), cardFingerprint: fingerprintCard(method) };
     },
 
@@ -280,7 +284,7 @@ export function createSandboxProvider(options: {
         if (!existing) throw new Error('sandbox transfer vanished after an idempotency conflict');
         return toPayoutState(existing);
       }
-      webhooks.schedule(() => completeTransferAndNotify(created.id), delayMs);
+      if (!confirmedElsewhere) webhooks.schedule(() => completeTransferAndNotify(created.id), delayMs);
       return toPayoutState(created);
     },
 
@@ -406,6 +410,24 @@ function toState(charge: SandboxCharge): ProviderPaymentState {
     currency: charge.currency,
     paymentId: metadata.paymentId,
   };
+}
+
+/** A signed sandbox event, as the webhook route receives it. */
+export function createSandboxEvent(
+  signingKey: Buffer,
+  type: string,
+  reference: string,
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({ id: `evt_sbx_${randomUUID()}`, type, data: { reference } });
+  return {
+    body,
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(signingKey, body) },
+  };
+}
+
+/** The transfer's end at the pretend bank: an IBAN ending in 0002 is refused (tests of failed payouts). */
+export function isFailingSandboxDestination(destination: string): boolean {
+  return destination.replace(/\D/g, '').endsWith(FAILING_IBAN_SUFFIX);
 }
 
 /** A key of its own, so a leaked webhook key signs nothing else made from APP_SECRET. */
