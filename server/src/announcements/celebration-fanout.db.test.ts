@@ -75,6 +75,17 @@ describe('the celebration fan-out', () => {
     });
     void dying.processDue();
     await expect.poll(() => delivered.length, { timeout: 20_000 }).toBe(CRASH_AFTER);
+    // A batch's sent mails are marked together, within a second even while a send of the batch
+    // hangs (lib/mail/worker.ts); a process dying inside that second has them sent again, under
+    // the same Message-IDs, which receivers drop as duplicates.
+    const sentRows = async () =>
+      (
+        await t.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.topic, `celebration:${calendar.id}`), eq(mailOutbox.status, 'sent')))
+      ).length;
+    await expect.poll(sentRows, { timeout: 10_000 }).toBe(CRASH_AFTER);
 
     // The process is gone (its instance lock with it): a new worker takes over its leases at
     // once, without waiting for them to run out.

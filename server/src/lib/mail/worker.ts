@@ -1,5 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db.ts';
 import { isDeadOwner } from '../instance.ts';
 import type { Logger } from '../logger.ts';
@@ -10,6 +9,29 @@ import { mailOutbox } from './schema.ts';
 const BATCH_SIZE = 20;
 const LEASE_SECONDS = 120;
 export const MAX_ATTEMPTS = 8;
+/**
+ * Sent mails are marked in one statement when their batch is done; a send still pending this long
+ * after another succeeded (a slow server) does not hold the others' mark back, so they are not
+ * left 'sending' until their lease runs out and sent again.
+ */
+const MARK_SENT_AFTER_MS = 1000;
+
+/** What the worker hands the transport: one message, its Message-ID derived from the row. */
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  messageId: string;
+};
+
+/**
+ * nodemailer's `sendMail` contract (a Transporter, or thread-transport.ts): resolves once the SMTP
+ * server accepted, rejects with the reply's `responseCode` when it refused.
+ */
+export type MailSender = { sendMail(mail: OutgoingMail): Promise<unknown> };
 
 /** 5 s, 10 s, 20 s … capped at one hour. */
 export function getRetryDelaySeconds(attempts: number): number {
@@ -46,7 +68,7 @@ export const ERASED_MAIL_BODY = {
  */
 export function createMailWorker(options: {
   db: Db;
-  transport: Pick<Transporter, 'sendMail'>;
+  transport: MailSender;
   from: string;
   logger: Logger;
   /** The registered server instance (lib/instance.ts) the leases are taken for. */
@@ -80,45 +102,80 @@ export function createMailWorker(options: {
     return result.rows;
   }
 
-  async function sendOne(mail: ClaimedMail): Promise<void> {
+  /** One statement for every mail of `ids`; a row another worker already finished is left alone. */
+  async function markSent(ids: string[]): Promise<void> {
+    await db
+      .update(mailOutbox)
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        lockedUntil: null,
+        lockedBy: null,
+        lastError: null,
+        ...ERASED_MAIL_BODY,
+      })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+    for (const _ of ids) options.metrics?.countMail('sent');
+  }
+
+  /** Failures keep their own backoff (it grows with each row's attempts): one statement each. */
+  async function markFailed(mail: ClaimedMail, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const giveUp = isPermanentFailure(error) || mail.attempts >= MAX_ATTEMPTS;
+    logger.warn({ mailId: mail.id, attempts: mail.attempts, giveUp, err: message }, 'mail send failed');
+    options.metrics?.countMail(giveUp ? 'failed' : 'retry');
+    await db
+      .update(mailOutbox)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        lastError: message.slice(0, 1000),
+        lockedUntil: null,
+        lockedBy: null,
+        nextAttemptAt: sql`now() + make_interval(secs => ${getRetryDelaySeconds(mail.attempts)})`,
+        ...(giveUp ? ERASED_MAIL_BODY : {}),
+      })
+      .where(eq(mailOutbox.id, mail.id));
+  }
+
+  /**
+   * Sends a claimed batch in parallel and marks the sent ones together: one UPDATE when the batch
+   * is done, or sooner (MARK_SENT_AFTER_MS) while a send of it is still pending.
+   */
+  async function sendBatch(batch: ClaimedMail[]): Promise<void> {
+    let sent: string[] = [];
+    let marking: Promise<void> = Promise.resolve();
+    let markTimer: NodeJS.Timeout | undefined;
+    const markNow = () => {
+      clearTimeout(markTimer);
+      markTimer = undefined;
+      const ids = sent;
+      sent = [];
+      if (ids.length > 0) marking = marking.then(() => markSent(ids));
+      return marking;
+    };
     try {
-      await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: mail.headers ? JSON.parse(mail.headers) : undefined,
-        messageId: `<${mail.id}@firstday.mail>`,
-      });
-      await db
-        .update(mailOutbox)
-        .set({
-          status: 'sent',
-          sentAt: new Date(),
-          lockedUntil: null,
-          lockedBy: null,
-          lastError: null,
-          ...ERASED_MAIL_BODY,
-        })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
-      options.metrics?.countMail('sent');
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const giveUp = isPermanentFailure(error) || mail.attempts >= MAX_ATTEMPTS;
-      logger.warn({ mailId: mail.id, attempts: mail.attempts, giveUp, err: message }, 'mail send failed');
-      options.metrics?.countMail(giveUp ? 'failed' : 'retry');
-      await db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lastError: message.slice(0, 1000),
-          lockedUntil: null,
-          lockedBy: null,
-          nextAttemptAt: sql`now() + make_interval(secs => ${getRetryDelaySeconds(mail.attempts)})`,
-          ...(giveUp ? ERASED_MAIL_BODY : {}),
-        })
-        .where(eq(mailOutbox.id, mail.id));
+      await Promise.all(
+        batch.map(async (mail) => {
+          try {
+            await transport.sendMail({
+              from,
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+              headers: mail.headers ? JSON.parse(mail.headers) : undefined,
+              messageId: `<${mail.id}@firstday.mail>`,
+            });
+          } catch (error) {
+            await markFailed(mail, error);
+            return;
+          }
+          sent.push(mail.id);
+          markTimer ??= setTimeout(() => void markNow().catch(() => {}), MARK_SENT_AFTER_MS);
+        }),
+      );
+    } finally {
+      await markNow();
     }
   }
 
@@ -128,7 +185,7 @@ export function createMailWorker(options: {
     for (;;) {
       const batch = await claimBatch();
       if (batch.length === 0) return processed;
-      await Promise.all(batch.map(sendOne));
+      await sendBatch(batch);
       processed += batch.length;
     }
   }
