@@ -11,7 +11,7 @@ import type { Env } from './lib/env.ts';
 import { registerInstance } from './lib/instance.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailCatcher } from './lib/mail/catcher.ts';
-import { createMailTransport } from './lib/mail/transport.ts';
+import { createThreadedMailTransport } from './lib/mail/thread-transport.ts';
 import { createMailWorker } from './lib/mail/worker.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { getThirdPartySources } from './lib/security-headers.ts';
@@ -30,7 +30,10 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
     onConnectionError: (error) => logger.warn({ err: error.message }, 'database connection lost'),
   });
   const mailCatcher = env.SMTP_URL ? undefined : await startMailCatcher();
-  const transport = createMailTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl);
+  // Sent from a worker thread in every mode, to the embedded catcher too: development, e2e and the
+  // benchmarks (no SMTP_URL) then run production's path. The catcher itself stays on this thread:
+  // the dev mailbox (/api/dev/mail) reads its memory, and production never starts it.
+  const transport = createThreadedMailTransport(env.SMTP_URL ?? mailCatcher!.smtpUrl, { logger });
   const instance = await registerInstance(database);
   const metrics = createMetrics({ db: database.db, defaultMetrics: true });
   const mailWorker = createMailWorker({
@@ -108,8 +111,9 @@ export async function startServer(env: Env, overrides: { rateLimits?: RateLimitO
       await context.jobs.stop();
       await mailWorker.stop();
       await redis?.quit();
-      // The transport first: the catcher's close waits for the transport's pooled connection.
-      transport.close();
+      // The transport first (its thread ends once its connections are closed): the catcher's close
+      // waits for the transport's pooled connection.
+      await transport.close();
       await mailCatcher?.close();
       await context.publicCalendars.stop();
       await instance.stop();
