@@ -15,8 +15,10 @@ import { type IslandRenderer, IslandRendererContext, isIslandPage } from './isla
 import { nonceContext } from './page-context.ts';
 
 // What the API server uses from this build (server/src/lib/web-static.ts): React Router's request
-// handler from the very package instance the routes run on, and each request's load context.
+// handler from the very package instance the routes run on, each request's load context, and the
+// scripts a page inserts after its first paint (hashed into the CSP of a cached page, decision 033).
 export { createRequestHandler } from 'react-router';
+export { getDeferredScripts } from './hydrate-after-paint.ts';
 export { createPageContext } from './page-context.ts';
 
 export const streamTimeout = 5_000;

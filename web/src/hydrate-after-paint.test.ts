@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hydrateAfterPaint, wantsHydrateAfterPaint } from './hydrate-after-paint.ts';
+import { getDeferredScripts, hydrateAfterPaint, wantsHydrateAfterPaint } from './hydrate-after-paint.ts';
 
 const document = [
   '<html><head><link rel="modulepreload" href="/assets/manifest-1.js" nonce="n0"/>',
@@ -45,6 +45,29 @@ describe('hydrateAfterPaint', () => {
   it('leaves a document without a bootstrap module as it is', () => {
     const plain = '<html><body><p>Prerendered</p></body></html>';
     expect(hydrateAfterPaint(plain)).toBe(plain);
+  });
+});
+
+describe('a document rendered without a nonce (cached by the server, decision 033)', () => {
+  const plain = hydrateAfterPaint(document.replaceAll(' nonce="n0"', ''));
+
+  it('gets a starter without a nonce', () => {
+    expect(plain).not.toContain('nonce="');
+    expect(plain).not.toContain('type="module"');
+    expect(plain).toMatch(/<script>\(function captureEarlyTaps\(\) \{/);
+  });
+
+  it('names the module its starter inserts, so that the server can hash it', () => {
+    expect(getDeferredScripts(plain)).toEqual([
+      'import "/assets/manifest-1.js";\nimport("/assets/entry.client-3.js");',
+    ]);
+    expect(getDeferredScripts(hydrateAfterPaint(document))).toEqual(getDeferredScripts(plain));
+    const tricky = hydrateAfterPaint(document.replace('import("/assets/entry.client-3.js");', 'const s = "<\\"/)";'));
+    expect(getDeferredScripts(tricky)).toEqual(['import "/assets/manifest-1.js";\nconst s = "<\\"/)";']);
+  });
+
+  it('names nothing in a document that was not rewritten', () => {
+    expect(getDeferredScripts('<html><body><script>window.x = 1;</script></body></html>')).toEqual([]);
   });
 });
 

@@ -18,7 +18,9 @@ export function wantsHydrateAfterPaint(handles: unknown[]): boolean {
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
-const BOOTSTRAP_MODULE = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
+const BOOTSTRAP_MODULE = /<script(?: nonce="([^"]*)")? type="module" async="">([\s\S]*?)<\/script>/;
+// The end of the starter below: its call's two arguments, the preloads and the module as JSON.
+const STARTER_ARGUMENTS = /\)\((\[[^\]]*\]),("(?:[^"\\]|\\.)*")\)<\/script>/;
 
 /**
  * Runs in the browser. Once the browser reports the first contentful paint of the server's HTML
@@ -59,6 +61,17 @@ export function hydrateAfterPaint(html: string): string {
   if (!bootstrap) return html;
   const [tag, nonce, source] = bootstrap;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const starter = `<script nonce="${nonce}">(${captureEarlyTaps.toString()})();(${startScripts.toString()})(${scriptJson(preloads)},${scriptJson(source)})</script>`;
+  // Without a nonce (a page the server caches, decision 033) its scripts are allowed by their hashes.
+  const starter = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>(${captureEarlyTaps.toString()})();(${startScripts.toString()})(${scriptJson(preloads)},${scriptJson(source)})</script>`;
   return html.replace(MODULE_PRELOAD, '').replace(tag, () => starter);
+}
+
+/**
+ * The text of the module a rewritten document's starter inserts once painted (none if it was not
+ * rewritten). A page served without a nonce allows its scripts by their CSP hashes: the server
+ * hashes this one with the inline scripts it can see (docs/decisions/033-guest-page-html-cache.md).
+ */
+export function getDeferredScripts(html: string): string[] {
+  const starter = STARTER_ARGUMENTS.exec(html);
+  return starter?.[2] ? [JSON.parse(starter[2]) as string] : [];
 }
