@@ -53,6 +53,22 @@ describe('public calendar cache', () => {
     expect((await cache.load('slug|', source.build))?.body).toBe('version 2');
   });
 
+  it('versions each answer by its text: built again the same, it keeps its version', async () => {
+    const cache = createPublicCalendarCache();
+    let body = 'one';
+    const build = async () => ({ calendarId: 'cal-1', body });
+    const first = await cache.load('slug|', build);
+    cache.invalidate('cal-1');
+    const same = await cache.load('slug|', build);
+    expect(same?.version).toBe(first?.version);
+    body = 'two';
+    cache.invalidate('cal-1');
+    const changed = await cache.load('slug|', build);
+    expect(changed?.body).toBe('two');
+    expect(changed?.version).not.toBe(first?.version);
+    expect((await cache.load('slug|', build))?.version).toBe(changed?.version);
+  });
+
   it('expires pages after the TTL', async () => {
     let now = 0;
     const cache = createPublicCalendarCache({ ttlMs: 1000, now: () => now });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -5,14 +6,22 @@ import type { Logger } from '../lib/logger.ts';
 export const PUBLIC_CALENDAR_CHANNEL = 'firstday_public_calendar';
 
 /** A built public answer: the calendar it belongs to (for invalidation) and the JSON text. */
-export type CachedPublicCalendar = { calendarId: string; body: string };
+export type PublicCalendarBuild = { calendarId: string; body: string };
+
+/**
+ * An answer as the cache hands it out. `version` is the SHA-256 of its text, taken once per build:
+ * what is made from the answer (the guest page's HTML, decision 033) is valid exactly while the
+ * version is the same, and an answer built again with the same text (after the TTL, or this
+ * server's own notification coming back) keeps its version, so nothing made from it is made again.
+ */
+export type CachedPublicCalendar = PublicCalendarBuild & { version: string };
 
 export type PublicCalendarCache = {
   /**
    * The cached answer for `key`, or the result of `build` (stored unless the calendar was
    * invalidated while it ran). Concurrent misses for one key share one build.
    */
-  load(key: string, build: () => Promise<CachedPublicCalendar | undefined>): Promise<CachedPublicCalendar | undefined>;
+  load(key: string, build: () => Promise<PublicCalendarBuild | undefined>): Promise<CachedPublicCalendar | undefined>;
   /**
    * Drops every cached page of the calendar, here at once and on every other server (a
    * notification on PUBLIC_CALENDAR_CHANNEL): call it after each write that changes what the
@@ -88,6 +97,10 @@ export function createPublicCalendarCache(
     keys.add(key);
   }
 
+  function versioned(value: PublicCalendarBuild | undefined): CachedPublicCalendar | undefined {
+    return value && { ...value, version: createHash('sha256').update(value.body).digest('base64url') };
+  }
+
   function drop(calendarId: string) {
     epoch++;
     invalidatedAt.set(calendarId, epoch);
@@ -107,7 +120,7 @@ export function createPublicCalendarCache(
 
   return {
     load(key, build) {
-      if (!trusted) return build();
+      if (!trusted) return build().then(versioned);
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) return Promise.resolve(entry);
       const running = inFlight.get(key);
@@ -115,6 +128,7 @@ export function createPublicCalendarCache(
       if (running && running.startedAt === epoch) return running.promise;
       const startedAt = epoch;
       const promise = build()
+        .then(versioned)
         .then((value) => {
           const stale = startedAt < resetAt || (invalidatedAt.get(value?.calendarId ?? '') ?? -1) > startedAt;
           if (value && trusted && !stale) store(key, value);

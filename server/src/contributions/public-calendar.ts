@@ -14,7 +14,7 @@ import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { pickClosestTimes, pickClosestWeights } from './closest-guesses.ts';
 import { toPublicName } from './display-name.ts';
-import type { CachedPublicCalendar, PublicCalendarCache } from './public-calendar-cache.ts';
+import type { CachedPublicCalendar, PublicCalendarBuild, PublicCalendarCache } from './public-calendar-cache.ts';
 import { contributions } from './schema.ts';
 import { shownOnPage } from './wish-moderation.ts';
 
@@ -62,7 +62,7 @@ export async function buildPublicCalendar(
   slug: string,
   cursor: string | undefined,
   locale: Locale,
-): Promise<CachedPublicCalendar | undefined> {
+): Promise<PublicCalendarBuild | undefined> {
   const calendar = await findPublicCalendarRow(db, slug);
   if (!calendar?.dueDate) return undefined;
   const confirmed = and(eq(contributions.calendarId, calendar.id), eq(contributions.status, 'confirmed'));
