@@ -1,10 +1,16 @@
-# syntax=docker/dockerfile:1
-# The same release as `npm run release` (README 'Production'), as a container image. Not built in
-# CI: this sandbox cannot pull base images, so the non-container path is the one the tests prove.
-# Base images are pinned to exact versions; pin their digests too where the registry is reachable
-# (`docker buildx imagetools inspect node:24.21.0-bookworm-slim`) and renew them with Node.
+# The same release as `npm run release` (README 'Container image'), as a container image. Not
+# built in CI: this sandbox has no Docker daemon and cannot pull base images, so the non-container
+# path is the one the tests prove (server/src/release.test.ts also checks this file's invariants).
+# One Node runtime in the image: the release's own pinned Node 24 (the `node` package, the one every
+# npm script runs on) on plain Debian; the node image serves the build stage only.
+# Base images carry exact version tags. Their digests are not pinned yet: no registry is reachable
+# where this was written. Before publishing, pin each by digest (README 'Container image'):
+# `docker buildx imagetools inspect node:24.21.0-bookworm-slim` prints `Digest: sha256:…`; append
+# it as `FROM node:24.21.0-bookworm-slim@sha256:…`, then `node scripts/check-image-pins.mjs
+# --require-digests` passes.
 
 # Build stage: every package, the web build, the release folder, then its runtime packages.
+# digest: pending (see above)
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
@@ -18,12 +24,14 @@ COPY . .
 ARG VITE_PUBLIC_URL VITE_STRIPE_PUBLISHABLE_KEY VITE_CAPTCHA_PROVIDER VITE_CAPTCHA_SITE_KEY VITE_LANDING_VIDEO_URL
 RUN npm run build && npm run release -- --out /release
 # The runtime packages, the pinned Node 24 among them (the `node` package), installed here where
-# npm is, so the run stage needs no npm and no second Node.
+# npm is, so the run stage needs no npm and no second Node. The release's lock file lists runtime
+# packages only (scripts/release.mjs), so no build tool comes in, not even as an optional peer.
 WORKDIR /release
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # Run stage: the release and the one Node runtime it carries; nothing is built at start.
-FROM debian:bookworm-slim
+# digest: pending (see above)
+FROM debian:bookworm-20260918-slim
 RUN useradd --system --uid 10001 --home-dir /app firstday
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 PATH=/app/node_modules/.bin:$PATH

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +76,93 @@ describe('the release lock file', () => {
       JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).dependencies.node,
     );
   }, 60_000);
+});
+
+// The container image and compose file cannot be built here (no Docker daemon, no image registry),
+// so their invariants are checked as text: one Node runtime, pinned bases, a health check with a
+// start period, a context without history or local state, build values, a mail catcher and no
+// payment provider by default.
+describe('the container image and compose file, read', () => {
+  const read = (path: string) => readFileSync(join(REPO, path), 'utf8');
+  const dockerfile = read('Dockerfile');
+  const compose = read('compose.yaml');
+  const instructions = dockerfile.split('\n').filter((line) => line.trim() && !line.trim().startsWith('#'));
+  const lastFrom = instructions.findLastIndex((line) => /^FROM\s/i.test(line));
+  const runStage = instructions.slice(lastFrom);
+  const webBuildValues = [...new Set(read('web/src/env.ts').match(/\bVITE_[A-Z_]+/g))];
+  const pins = (...references: string[]) =>
+    spawnSync(process.execPath, ['scripts/check-image-pins.mjs', ...references], { cwd: REPO, encoding: 'utf8' });
+
+  it("runs the release's own Node on plain Debian: one runtime, started as PID 1 without npm", () => {
+    expect(runStage[0]).toMatch(/^FROM debian:/);
+    expect(runStage.join('\n')).not.toMatch(/apt-get|nodejs|npm /);
+    expect(runStage).toContain('COPY --from=build /release ./');
+    expect(runStage.join('\n')).toMatch(/PATH=\/app\/node_modules\/\.bin:/);
+    expect(runStage.at(-1)).toBe('CMD ["node", "--env-file-if-exists=.env", "server/src/main.ts"]');
+    // The release's runtime install, on its pruned lock, happens in the build stage.
+    expect(instructions).toContain('RUN npm run build && npm run release -- --out /release');
+    expect(instructions).toContain('RUN npm ci --omit=dev --no-audit --no-fund');
+  });
+
+  it('has a health check with a start period, on the readiness endpoint', () => {
+    const healthcheck = runStage.find((line) => line.startsWith('HEALTHCHECK'));
+    expect(healthcheck).toMatch(/--start-period=\d+s/);
+    expect(runStage.join('\n')).toContain('/api/ready');
+  });
+
+  it('pins every base and service image to an exact version, digests checked where present', () => {
+    const result = pins();
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const listed = result.stdout.trim().split('\n');
+    expect(listed.map((line) => line.split('\t')[1])).toEqual(
+      expect.arrayContaining(['node:24.21.0-bookworm-slim', expect.stringMatching(/^axllent\/mailpit:v\d+\.\d+\.\d+/)]),
+    );
+    // No registry here to look digests up: each FROM without one says so next to it.
+    for (const line of listed.filter((entry) => entry.startsWith('Dockerfile') && entry.endsWith('not pinned yet'))) {
+      const reference = line.split('\t')[1];
+      expect(dockerfile, reference).toContain(`# digest: pending (see above)\nFROM ${reference}`);
+    }
+    // What the check refuses, so that the test above can fail.
+    for (const floating of ['node:24', 'node:latest', 'debian:bookworm-slim', 'caddy:2.10', 'postgres:17', 'mailpit'])
+      expect(pins(floating).status, floating).toBe(1);
+    expect(pins('node:24.21.0@sha256:abc').stdout).toContain('malformed digest');
+    expect(pins('--require-digests', 'node:24.21.0-bookworm-slim').status).toBe(1);
+    expect(pins('--require-digests', `node:24.21.0-bookworm-slim@sha256:${'0'.repeat(64)}`).status).toBe(0);
+  });
+
+  it('keeps history, installed packages, builds, local data, test output and secrets out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n');
+    for (const entry of [
+      '.git',
+      '**/node_modules',
+      'data',
+      'release',
+      'web/build',
+      'test-results',
+      'playwright-report',
+      '.env',
+    ])
+      expect(ignored, entry).toContain(entry);
+  });
+
+  it('passes every web build value as a build arg, in the Dockerfile and in compose', () => {
+    expect(webBuildValues.length).toBeGreaterThanOrEqual(5);
+    const args = instructions.filter((line) => line.startsWith('ARG ')).join(' ');
+    const composeArgs = compose.slice(compose.indexOf('args:'), compose.indexOf('environment:'));
+    for (const name of webBuildValues) {
+      expect(args, name).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(composeArgs, name).toMatch(new RegExp(`\\n\\s+${name}:`));
+    }
+  });
+
+  it('ships a mail catcher for staging and chooses no payment provider by default', () => {
+    expect(compose).toMatch(/\n {2}mail:\n {4}image: axllent\/mailpit:\S+\n {4}profiles: \[staging\]/);
+    const settings = compose.split('\n').filter((line) => !line.trim().startsWith('#'));
+    // Compose's own syntax, not a template: the variable passes through empty when unset.
+    expect(settings).toContain(['    PAYMENTS_PROVIDER: $', '{PAYMENTS_PROVIDER:-}'].join(''));
+    expect(settings.join('\n')).not.toMatch(/sandbox/i);
+  });
 });
 
 describe.skipIf(!RUNS)('the release build, started in production mode', () => {
