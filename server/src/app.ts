@@ -21,6 +21,7 @@ import { createImageServingRoutes, createImageUploadRoutes, IMAGE_UPLOAD_PATH } 
 import { createKeepsakeRoutes, createPublicKeepsakeRoutes, loadPublicKeepsake } from './keepsake/keepsake-routes.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createUnsubscribedPage, createUnsubscribeRoutes } from './lib/mail/suppression.ts';
+import { createRenderedPageCache } from './lib/rendered-page-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { refuseForbiddenText } from './lib/text-input.ts';
 import { requireTrustedOrigin } from './lib/trusted-origin.ts';
@@ -112,14 +113,23 @@ export function createApp(context: AppContext, web?: WebBuild) {
   app.route('/images', createImageServingRoutes(context));
   app.route('/', createSeoRoutes(context.env.APP_URL, web?.publicPaths ?? MARKETING_PATHS));
   if (web) {
-    mountWebBuild(app, web, {
-      appUrl: context.env.APP_URL,
-      async getPublicCalendar(slug, locale) {
-        const page = await loadPublicCalendar(context, slug, { locale });
-        return page && (JSON.parse(page.body) as PublicCalendar);
+    mountWebBuild(
+      app,
+      web,
+      {
+        appUrl: context.env.APP_URL,
+        async getPublicCalendar(slug, locale) {
+          const page = await loadPublicCalendar(context, slug, { locale });
+          return page && (JSON.parse(page.body) as PublicCalendar);
+        },
+        getPublicKeepsake: (slug, locale) => loadPublicKeepsake(context, slug, locale),
       },
-      getPublicKeepsake: (slug, locale) => loadPublicKeepsake(context, slug, locale),
-    });
+      // The guest page's HTML, cached per calendar and language for this server (decision 033).
+      {
+        cache: createRenderedPageCache(),
+        loadCalendar: (slug, locale) => loadPublicCalendar(context, slug, { locale }),
+      },
+    );
   }
 
   app.onError((error, c) => {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { formatLongDate } from '@firstday/common/format';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,16 +9,17 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createActiveCalendar, makeContribution, postContribution } from '../../test/test-contributions.ts';
 import { sendJson, TEST_ORIGIN } from '../../test/test-users.ts';
 import { calendars } from '../calendars/schema.ts';
-import { loadWebBuild } from '../lib/web-static.ts';
+import { loadWebBuild, type WebBuild } from '../lib/web-static.ts';
 
 // The real web build (`npm test` builds it before the unit tests).
 const WEB_DIST = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
 const NO_LIMIT = { limit: 100_000, windowMs: 60_000 };
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+let web: WebBuild;
 
 beforeAll(async () => {
-  const web = await loadWebBuild(WEB_DIST);
+  web = await loadWebBuild(WEB_DIST);
   t = await createTestApp({ web, rateLimits: { contributionsPerIp: NO_LIMIT, contributionsPerCalendar: NO_LIMIT } });
 });
 afterAll(() => t.close());
@@ -84,20 +86,44 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
     expect(html).toContain(`og.png?photo=${id.slice(0, 8)}`);
   });
 
-  it('runs only scripts carrying its per-response CSP nonce', async () => {
+  it('runs only the scripts its CSP names by hash (cached pages carry no nonce, decision 033)', async () => {
     const { calendar } = await createActiveCalendar(t);
-    const first = await getPage(`/c/${calendar.slug}`);
-    const second = await getPage(`/c/${calendar.slug}`);
+    const { response, html } = await getPage(`/c/${calendar.slug}`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('nonce-');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toContain('strict-dynamic');
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
+    // Data blocks (the page's catalogues, decision 020) never run.
+    const executed = scripts.filter((match) => !match[1]?.includes('type="application/json"'));
+    expect(executed.length).toBeGreaterThan(0);
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    for (const [, attributes, body] of executed) {
+      expect(attributes).toBe('');
+      expect(csp).toContain(hash(body ?? ''));
+    }
+    // The module the starter inserts after the first paint is allowed by its hash too.
+    const bootstrap = web.getDeferredScripts(html);
+    expect(bootstrap).toHaveLength(1);
+    expect(bootstrap[0]).toContain('entry.client');
+    expect(csp).toContain(hash(bootstrap[0] ?? ''));
+    // Nothing else may run inline: 'self', the page's scripts and the bootstrap, nothing more.
+    const scriptSrc = csp.match(/script-src ([^;]*)/)?.[1]?.split(' ') ?? [];
+    expect(
+      scriptSrc.filter((source) => source !== "'self'" && !executed.some(([, , body]) => hash(body ?? '') === source)),
+    ).toEqual([hash(bootstrap[0] ?? '')]);
+  });
+
+  it('keeps a fresh nonce per response where the page is not cached (a not-found slug)', async () => {
+    const first = await getPage('/c/NoSuchCalendar123');
+    const second = await getPage('/c/NoSuchCalendar123');
     const csp = first.response.headers.get('content-security-policy') ?? '';
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(second.response.headers.get('content-security-policy')).not.toContain(nonce);
-    const inlineScripts = [...first.html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
-    // Data blocks (the page's catalogues, decision 020) never run, so CSP does not ask them for a nonce.
-    const dataBlocks = inlineScripts.filter((attributes) => attributes?.includes('type="application/json"'));
-    expect(dataBlocks).toEqual([' id="i18n-catalogues" type="application/json"']);
-    const executed = inlineScripts.filter((attributes) => !dataBlocks.includes(attributes));
+    const executed = [...first.html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+      .map((match) => match[1])
+      .filter((attributes) => !attributes?.includes('type="application/json"'));
     expect(executed.length).toBeGreaterThan(0);
     for (const attributes of executed) expect(attributes).toContain(`nonce="${nonce}"`);
   });
@@ -151,12 +177,14 @@ describe('the guest page /c/<slug>, rendered on the server', () => {
     expect(draft.html).not.toContain('Baby Rose');
   });
 
-  it('is compressed for browsers that accept it', async () => {
+  it('is compressed for browsers that accept it (brotli first; guest-page-cache.db.test.ts has the rest)', async () => {
     const { calendar } = await createActiveCalendar(t);
     const response = await t.app.request(`/c/${calendar.slug}`, { headers: { 'accept-encoding': 'gzip, br' } });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
-    expect(html).toContain('Baby Rose');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString('utf8')).toContain('Baby Rose');
+    const gzip = await t.app.request(`/c/${calendar.slug}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toContain('Baby Rose');
   });
 });
 

@@ -6,9 +6,9 @@ import { getInlineScriptHashes } from './web-static.ts';
 const sha = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`;
 
 describe('getInlineScriptHashes', () => {
-  it('hashes inline scripts and skips external and empty ones', () => {
+  it('hashes inline scripts and skips external and empty ones and data blocks', () => {
     const html = `<script>a()</script><script type="module" async="">import "/x.js";</script>
-      <script src="/assets/app.js"></script><script></script>`;
+      <script src="/assets/app.js"></script><script></script><script id="i18n-catalogues" type="application/json">{}</script>`;
     expect(getInlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/x.js";')]);
   });
 });

@@ -2,10 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PublicCalendar } from '@firstday/common/contributions';
+import { LOCALE_COOKIE, type Locale, visitorLocale } from '@firstday/common/locales';
 import type { PageContext } from '@firstday/common/page-context';
 import { isAppRoute } from '@firstday/common/site';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import { type CachedPage, type RenderedHtml, type RenderedPageCache, readIdentity } from './rendered-page-cache.ts';
 import { buildPageCsp, type ThirdPartySources } from './security-headers.ts';
 
 type HtmlPage = { raw: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
@@ -14,16 +17,25 @@ type HtmlPage = { raw: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
 type ServerEntry = {
   createRequestHandler(build: unknown, mode: string): (request: Request, loadContext: unknown) => Promise<Response>;
   createPageContext(values: PageContext): unknown;
+  /** The scripts a rendered page inserts after its first paint (hydrate-after-paint.ts). */
+  getDeferredScripts(html: string): string[];
 };
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+// A data block (the page's catalogues, decision 020) never runs: no CSP source needed.
+const DATA_BLOCK = /\btype="application\/json"/;
 
-/** sha256 CSP sources for every inline script of a prerendered page. */
+function hashScript(body: string): string {
+  return `sha256-${createHash('sha256').update(body).digest('base64')}`;
+}
+
+/** sha256 CSP sources for every inline script of a prerendered or cached page. */
 export function getInlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)]
-    .map((match) => match[1] ?? '')
+    .filter((match) => !DATA_BLOCK.test(match[1] ?? ''))
+    .map((match) => match[2] ?? '')
     .filter((body) => body.length > 0)
-    .map((body) => `sha256-${createHash('sha256').update(body).digest('base64')}`);
+    .map(hashScript);
 }
 
 function* walkHtml(dir: string): Generator<string> {
@@ -77,6 +89,7 @@ export type WebBuild = {
   thirdParties?: ThirdPartySources;
   render: ReturnType<ServerEntry['createRequestHandler']>;
   createPageContext: ServerEntry['createPageContext'];
+  getDeferredScripts: ServerEntry['getDeferredScripts'];
 };
 
 /**
@@ -99,6 +112,7 @@ export async function loadWebBuild(distDir: string, thirdParties?: ThirdPartySou
     thirdParties,
     render: entry.createRequestHandler(serverBuild, 'production'),
     createPageContext: entry.createPageContext,
+    getDeferredScripts: entry.getDeferredScripts,
   };
 }
 
@@ -123,12 +137,130 @@ async function renderPage(c: Context, build: WebBuild, pageData: Omit<PageContex
   return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
 }
 
+/** How the guest page `/c/<slug>` is served from a cache of its HTML (decision 033). */
+export type GuestPageOptions = {
+  cache: RenderedPageCache;
+  /**
+   * The calendar's public answer in `locale`, from the public calendar cache: its JSON text and
+   * version (a digest of the text); undefined for a draft or an unknown slug.
+   */
+  loadCalendar(slug: string, locale: Locale): Promise<{ version: string; body: string } | undefined>;
+};
+
+const GUEST_PAGE = /^\/c\/([^/]+)$/;
+
+/** The content coding a client prefers among those kept: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const quality = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((value) => value.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (name: string) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110, 13.1.2). */
+function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Renders the guest page to cache: from the calendar text the request read (never another read, so
+ * the page is exactly as fresh as that text), for a request that carries only what the page may
+ * depend on — its path, on the public address, and the language as a cookie — and without a nonce:
+ * its inline scripts, and the module its starter inserts, are allowed by their hashes. Undefined
+ * (not cached) unless the render answers 200.
+ */
+async function renderGuestPage(
+  build: WebBuild,
+  pageData: Omit<PageContext, 'nonce'>,
+  slug: string,
+  locale: Locale,
+  body: string,
+): Promise<RenderedHtml | undefined> {
+  const calendar = JSON.parse(body) as PublicCalendar;
+  const request = new Request(new URL(`/c/${slug}`, pageData.appUrl), {
+    headers: { cookie: `${LOCALE_COOKIE}=${locale}` },
+  });
+  const context = build.createPageContext({
+    ...pageData,
+    getPublicCalendar: (wanted, wantedLocale) =>
+      wanted === slug && wantedLocale === locale
+        ? Promise.resolve(calendar)
+        : pageData.getPublicCalendar(wanted, wantedLocale),
+  });
+  const response = await build.render(request, context);
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const html = await response.text();
+  const scripts = [...getInlineScriptHashes(html), ...build.getDeferredScripts(html).map(hashScript)];
+  return { html, csp: buildPageCsp(scripts, build.thirdParties) };
+}
+
+/** A cached page: 304 when the client has it, else in the coding it prefers. */
+async function sendCachedPage(c: Context, page: CachedPage) {
+  const encoding = pickEncoding(c.req.header('accept-encoding'));
+  // One tag per representation: the same page gzipped and in brotli are different bytes.
+  const etag = `"${page.hash}${encoding ? `-${encoding}` : ''}"`;
+  c.header('Cache-Control', 'no-cache');
+  c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  c.header('ETag', etag);
+  // On a 304 too: the browser updates the headers it keeps with these, CSP included.
+  c.header('Content-Security-Policy', page.csp);
+  if (matchesEntityTag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  c.header('Content-Type', 'text/html; charset=utf-8');
+  if (encoding) c.header('Content-Encoding', encoding);
+  return c.body(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : await readIdentity(page), 200);
+}
+
+/**
+ * The guest page from the cache, rendered when the calendar's answer (or the day) changed since:
+ * the answer's version is the cache's only invalidation, so the HTML follows the public calendar
+ * cache and its NOTIFY exactly (decisions 016, 033). Undefined for anything not to cache (an
+ * unknown slug, a draft, a failed render): the ordinary render answers it.
+ */
+async function serveGuestPage(
+  c: Context,
+  build: WebBuild,
+  pageData: Omit<PageContext, 'nonce'>,
+  guestPages: GuestPageOptions,
+  slug: string,
+): Promise<Response | undefined> {
+  const locale = visitorLocale(c.req.raw.headers);
+  const calendar = await guestPages.loadCalendar(slug, locale);
+  if (!calendar) return undefined;
+  // The page counts the days to the due date from the server's day (UTC), as its loader does.
+  const today = new Date().toISOString().slice(0, 10);
+  const page = await guestPages.cache
+    .load(`${slug}|${locale}`, `${calendar.version}|${today}`, () =>
+      renderGuestPage(build, pageData, slug, locale, calendar.body),
+    )
+    .catch(() => undefined);
+  return page && sendCachedPage(c, page);
+}
+
 /**
  * Serves the web build: hashed assets with a one-year immutable cache, other files for an hour,
- * prerendered pages by path, the routes of `APP_ROUTE_PATTERNS` rendered by React Router, and the
- * not-found page with status 404 for anything else. Precompressed .br/.gz files are preferred.
+ * prerendered pages by path, the routes of `APP_ROUTE_PATTERNS` rendered by React Router (the
+ * guest page from its cache with `guestPages`), and the not-found page with status 404 for anything
+ * else. Precompressed .br/.gz files are preferred.
  */
-export function mountWebBuild(app: Hono, build: WebBuild, pageData: Omit<PageContext, 'nonce'>): void {
+export function mountWebBuild(
+  app: Hono,
+  build: WebBuild,
+  pageData: Omit<PageContext, 'nonce'>,
+  guestPages?: GuestPageOptions,
+): void {
   const { distDir, pages } = build;
   const notFound = pages.get('/404');
   if (!notFound) throw new Error('The web build has no /404 page.');
@@ -145,6 +277,11 @@ export function mountWebBuild(app: Hono, build: WebBuild, pageData: Omit<PageCon
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
     const page = path === '/404' ? undefined : pages.get(path);
     if (page) return sendPage(c, page, 200);
+    const guestSlug = guestPages && GUEST_PAGE.exec(path)?.[1];
+    if (guestSlug) {
+      const cached = await serveGuestPage(c, build, pageData, guestPages, guestSlug);
+      if (cached) return cached;
+    }
     // `.data`: the route's loader data, which the browser fetches when it navigates to the route.
     if (isAppRoute(path.replace(/\.data$/, ''))) return renderPage(c, build, pageData);
     await next();
