@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createRenderedPageCache, RENDERED_PAGE_CACHE_MAX_BYTES, readIdentity } from './rendered-page-cache.ts';
+import { createRenderedPageCache, RENDERED_PAGE_CACHE_MAX_BYTES } from './rendered-page-cache.ts';
 
 /** A page that barely compresses, so that its size in the cache is about `kilobytes`. */
 function incompressiblePage(kilobytes: number) {
@@ -39,7 +39,11 @@ describe('rendered page cache', () => {
     if (!page) throw new Error('not cached');
     expect(gunzipSync(page.gzip).toString('utf8')).toBe(html);
     expect(brotliDecompressSync(page.br).toString('utf8')).toBe(html);
-    expect(Buffer.from(await readIdentity(page)).toString('utf8')).toBe(html);
+    const compressedBytes = cache.size.bytes;
+    expect(Buffer.from(await cache.readIdentity(page)).toString('utf8')).toBe(html);
+    // Once asked for, the plain HTML is kept with the page and counted.
+    expect(cache.size.bytes).toBe(compressedBytes + Buffer.byteLength(html));
+    expect(await cache.readIdentity(page)).toBe(await cache.readIdentity(page));
     expect(page.br.byteLength).toBeLessThan(page.gzip.byteLength);
     expect(page.hash).toMatch(/^[\w-]{22}$/);
     const again = await createRenderedPageCache().load('k', 's', async () => ({ html, csp: '' }));

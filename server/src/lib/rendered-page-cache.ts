@@ -17,10 +17,13 @@ const brotliAsync = promisify(brotliCompress);
 
 /** A rendered page ready to send: compressed twice, with its validator and its CSP. */
 export type CachedPage = {
+  key: string;
   /** What the page was rendered from; a request whose source differs renders it again. */
   source: string;
   gzip: Uint8Array<ArrayBuffer>;
   br: Uint8Array<ArrayBuffer>;
+  /** The plain HTML, kept once a client asked for it (most never do). */
+  identity?: Uint8Array<ArrayBuffer>;
   /** The HTML's SHA-256 (base64url, 128 bits): the same page has the same tag on every server. */
   hash: string;
   csp: string;
@@ -37,6 +40,8 @@ export type RenderedPageCache = {
    * share one render. Undefined when `render` says the page is not to be cached.
    */
   load(key: string, source: string, render: () => Promise<RenderedHtml | undefined>): Promise<CachedPage | undefined>;
+  /** The page's plain HTML, for a client that takes no compression: unzipped once, then kept with it. */
+  readIdentity(page: CachedPage): Promise<Uint8Array<ArrayBuffer>>;
   /** What the cache holds now (for tests and figures). */
   readonly size: { entries: number; bytes: number };
 };
@@ -45,7 +50,7 @@ function view(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
 
-async function compress(source: string, rendered: RenderedHtml): Promise<CachedPage> {
+async function compress(key: string, source: string, rendered: RenderedHtml): Promise<CachedPage> {
   const raw = Buffer.from(rendered.html, 'utf8');
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(raw),
@@ -59,6 +64,7 @@ async function compress(source: string, rendered: RenderedHtml): Promise<CachedP
   ]);
   const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22);
   return {
+    key,
     source,
     gzip: view(gzipped),
     br: view(brotli),
@@ -67,11 +73,6 @@ async function compress(source: string, rendered: RenderedHtml): Promise<CachedP
     // The two bodies, plus the strings and the entry itself, roughly.
     bytes: gzipped.byteLength + brotli.byteLength + 2 * (rendered.csp.length + source.length) + 256,
   };
-}
-
-/** The page's HTML for a client that takes no compression (rare: scripts, some crawlers). */
-export async function readIdentity(page: CachedPage): Promise<Uint8Array<ArrayBuffer>> {
-  return view(await gunzipAsync(page.gzip));
 }
 
 /**
@@ -94,13 +95,17 @@ export function createRenderedPageCache(options: { maxBytes?: number } = {}): Re
     totalBytes -= entry.bytes;
   }
 
+  function makeRoom(bytes: number) {
+    for (const oldest of entries.keys()) {
+      if (totalBytes + bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
   function store(key: string, page: CachedPage) {
     remove(key);
     if (page.bytes > maxBytes) return;
-    for (const oldest of entries.keys()) {
-      if (totalBytes + page.bytes <= maxBytes) break;
-      remove(oldest);
-    }
+    makeRoom(page.bytes);
     entries.set(key, page);
     totalBytes += page.bytes;
   }
@@ -118,7 +123,7 @@ export function createRenderedPageCache(options: { maxBytes?: number } = {}): Re
       const promise = render()
         .then(async (rendered) => {
           if (!rendered) return undefined;
-          const page = await compress(source, rendered);
+          const page = await compress(key, source, rendered);
           // A render of an older source that finished late must not replace a newer page.
           if (inFlight.get(key)?.promise === promise || !entries.has(key)) store(key, page);
           return page;
@@ -128,6 +133,22 @@ export function createRenderedPageCache(options: { maxBytes?: number } = {}): Re
         });
       inFlight.set(key, { source, promise });
       return promise;
+    },
+    async readIdentity(page) {
+      if (page.identity) return page.identity;
+      const identity = view(await gunzipAsync(page.gzip));
+      if (page.identity) return page.identity;
+      // Kept only while the page is still the one cached under its key, and counted against the cap.
+      if (entries.get(page.key) === page && page.bytes + identity.byteLength <= maxBytes) {
+        entries.delete(page.key);
+        totalBytes -= page.bytes;
+        page.identity = identity;
+        page.bytes += identity.byteLength;
+        makeRoom(page.bytes);
+        entries.set(page.key, page);
+        totalBytes += page.bytes;
+      }
+      return identity;
     },
     get size() {
       return { entries: entries.size, bytes: totalBytes };

@@ -8,7 +8,7 @@ import type { PageContext } from '@firstday/common/page-context';
 import { isAppRoute } from '@firstday/common/site';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
-import { type CachedPage, type RenderedHtml, type RenderedPageCache, readIdentity } from './rendered-page-cache.ts';
+import type { CachedPage, RenderedHtml, RenderedPageCache } from './rendered-page-cache.ts';
 import { buildPageCsp, type ThirdPartySources } from './security-headers.ts';
 
 type HtmlPage = { raw: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
@@ -208,7 +208,7 @@ async function renderGuestPage(
 }
 
 /** A cached page: 304 when the client has it, else in the coding it prefers. */
-async function sendCachedPage(c: Context, page: CachedPage) {
+async function sendCachedPage(c: Context, cache: RenderedPageCache, page: CachedPage) {
   const encoding = pickEncoding(c.req.header('accept-encoding'));
   // One tag per representation: the same page gzipped and in brotli are different bytes.
   const etag = `"${page.hash}${encoding ? `-${encoding}` : ''}"`;
@@ -220,7 +220,7 @@ async function sendCachedPage(c: Context, page: CachedPage) {
   if (matchesEntityTag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
   c.header('Content-Type', 'text/html; charset=utf-8');
   if (encoding) c.header('Content-Encoding', encoding);
-  return c.body(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : await readIdentity(page), 200);
+  return c.body(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : await cache.readIdentity(page), 200);
 }
 
 /**
@@ -246,7 +246,7 @@ async function serveGuestPage(
       renderGuestPage(build, pageData, slug, locale, calendar.body),
     )
     .catch(() => undefined);
-  return page && sendCachedPage(c, page);
+  return page && sendCachedPage(c, guestPages.cache, page);
 }
 
 /**
