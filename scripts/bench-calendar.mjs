@@ -2,11 +2,12 @@
 // signs up (verified through the dev mailbox), creates and pays a calendar, and guests contribute.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { mailboxes } from '../bench/mail-catcher.mjs';
 
 export const GOOD_CARD = { number: '4242424242424242', holderName: 'Bench Payer', expiry: '12/39', cvc: '123' };
 
-// The bench server skips the captcha (never allowed in production) and the contribution rate
-// limits: every request comes from one address.
+// The bench server skips the captcha (allowed in production only with the sandbox, env.ts) and the
+// contribution rate limits: every request comes from one address.
 export const BENCH_ENV = {
   BENCH_DISABLE_CAPTCHA: 'true',
   CONTRIBUTION_RATE_LIMIT_PER_IP: '100000000',
@@ -18,7 +19,13 @@ function addDays(days) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function request(url, path, { method = 'GET', body, cookie } = {}) {
+export async function request(url, path, { method = 'GET', body, cookie, headers = {} } = {}) {
+  // A production server has no dev mailbox: its mail is in the benchmark's catcher (start-server.mjs).
+  const mailbox = mailboxes.get(url);
+  if (mailbox && path.startsWith('/api/dev/mail')) {
+    const to = new URL(path, url).searchParams.get('to') ?? undefined;
+    return Response.json(await mailbox.list(to));
+  }
   const response = await fetch(`${url}${path}`, {
     method,
     redirect: 'manual',
@@ -27,6 +34,7 @@ export async function request(url, path, { method = 'GET', body, cookie } = {}) 
       origin: url.replace('127.0.0.1', 'localhost'),
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...(cookie ? { cookie } : {}),
+      ...headers,
     },
     body: body ? JSON.stringify(body) : undefined,
   });
@@ -163,8 +171,8 @@ export async function addCoverPhoto(url, calendar) {
   return { bytes: photo.byteLength };
 }
 
-/** Runs `run` with the URL of a database made for it on the PostgreSQL server at `serverUrl`, then drops it. */
-export async function withTemporaryDatabase(serverUrl, run) {
+/** A database made on the PostgreSQL server at `serverUrl`: its URL, and `drop` for the end. */
+export async function createTemporaryDatabase(serverUrl) {
   const name = `firstday_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -172,13 +180,24 @@ export async function withTemporaryDatabase(serverUrl, run) {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Runs `run` with the URL of a database made for it on the PostgreSQL server at `serverUrl`, then drops it. */
+export async function withTemporaryDatabase(serverUrl, run) {
+  const database = await createTemporaryDatabase(serverUrl);
   try {
-    return await run(url.href);
+    return await run(database.url);
   } finally {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await database.drop();
   }
 }
