@@ -265,5 +265,5 @@ try {
   process.exitCode = allMet ? 0 : 1;
 } finally {
   await chrome.kill();
-  server.stop();
+  await server.stop();
 }

@@ -49,16 +49,33 @@ export default defineConfig({
               test: /web[\\/]src[\\/](lib[\\/](api|public-config|early-taps)\.ts|components[\\/](button|logo)\.tsx|i18n[\\/](use-t|client-i18n|catalogues|namespaces|request-locale)\.tsx?|islands[\\/](island|page-location)\.tsx?)|common[\\/]src[\\/](site|format|locales|currency)\.ts|vite[\\/]preload-helper/,
             },
             {
-              // Used by the guest page and some marketing pages (not `/`): error texts, not-found view.
+              // Used by the guest page, the app's pages and some marketing pages (not `/`): error texts,
+              // not-found view, the fun guesses' formats, photo addresses, the form styles. Before
+              // 'guest-page', which would otherwise capture them and be loaded by every form of the app.
               name: 'page-helpers',
-              test: /web[\\/]src[\\/](lib[\\/]error-messages\.ts|marketing[\\/]not-found-view)/,
+              test: /web[\\/]src[\\/](lib[\\/]error-messages\.ts|marketing[\\/]not-found-view|styles[\\/]form\.module)|common[\\/]src[\\/](fun-guesses|images)\.ts/,
             },
             {
-              // The guest page's own modules and React Query in one file (decision 012): the page most
+              // zod and the switch that keeps it from eval (zod-without-eval.ts runs as soon as this
+              // file does, before any schema is made): only pages with a form load it, the guest page
+              // when someone opens the form (issue 27: it had come back into the guest page's chunk).
+              name: 'zod',
+              priority: 2,
+              test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-without-eval/,
+            },
+            {
+              // React Query and the app's client for it: the guest page and the signed-in area, which
+              // do not load each other's modules (issue 27).
+              name: 'query',
+              priority: 2,
+              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/]shell[\\/]query-client/,
+            },
+            {
+              // The guest page's own modules in one file (decision 012): the page most
               // visitors see loads the framework, this chunk and its route module, instead of a dozen
               // small files. The form stays out: it loads when someone is about to pick a day.
               name: 'guest-page',
-              test: /web[\\/]src[\\/](contributions[\\/](announcement-panel|calendar-footer|calendar-grid|calendar-meta|contributions-api|display-name|guess-calendar|public-calendar\.module|public-wish-list|share-links|share-panel|sticky-pick-bar|use-guess-days)|shell[\\/]query-client|lib[\\/]zod-without-eval)|common[\\/]src[\\/]guess-window|node_modules[\\/]@tanstack[\\/]/,
+              test: /web[\\/]src[\\/](contributions[\\/](announcement-panel|calendar-footer|calendar-grid|calendar-meta|contributions-api|display-name|guess-calendar|public-calendar\.module|public-wish-list|share-links|share-panel|sticky-pick-bar|use-guess-days))|common[\\/]src[\\/]guess-window/,
             },
             {
               // What the marketing pages share (header, footer, landing sections used by /green, ...);

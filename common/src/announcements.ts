@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Currency } from './currency.ts';
 import { formatNumber } from './format.ts';
-import { BABY_NAME_MAX_LENGTH, BirthTimeSchema, BirthWeightSchema } from './fun-guesses.ts';
+import { BirthTimeSchema, BirthWeightSchema } from './fun-guess-schemas.ts';
+import { BABY_NAME_MAX_LENGTH } from './fun-guesses.ts';
 
 export const THANK_YOU_MAX_LENGTH = 2000;
 

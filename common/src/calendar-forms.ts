@@ -9,10 +9,12 @@ import {
   WIZARD_STEPS,
 } from './calendars.ts';
 import { CurrencySchema } from './currency-schema.ts';
-import { ImageIdSchema } from './images.ts';
 
 // The owner's calendar forms, apart from calendars.ts because they take a bank account
 // (bank-account-schema.ts, which loads ibantools' country table).
+
+/** An uploaded photo's id (images.ts keeps no zod: the guest page loads it). */
+export const ImageIdSchema = z.uuid({ error: 'Please upload the photo again.' });
 
 /**
  * Step 1. The bank account (an IBAN, or a US or UK account number) may be left out when the

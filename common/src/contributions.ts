@@ -4,7 +4,7 @@ import { PaymentMethodSchema } from './calendars.ts';
 import type { Currency } from './currency.ts';
 import { EmailSchema } from './email.ts';
 import { formatNumber } from './format.ts';
-import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guesses.ts';
+import { GuessedTimeSchema, GuessedWeightSchema } from './fun-guess-schemas.ts';
 import { LocaleSchema } from './locale-schema.ts';
 
 export const WISH_MAX_LENGTH = 1000;

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { BirthWeightSchema, GuessedTimeSchema, GuessedWeightSchema } from './fun-guess-schemas.ts';
 import {
-  BirthWeightSchema,
   formatMinutesOff,
   formatTimeInput,
   formatTimeOfDay,
   formatWeight,
   formatWeightBoth,
-  GuessedTimeSchema,
-  GuessedWeightSchema,
   getTimeDistance,
   gramsToPoundsOunces,
   parseTimeInput,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Uploaded photos (a calendar's cover, the baby's photo): the limits both sides check, and the
 // public addresses of the resized variants (served by `GET /images/:id/:width.:ext`).
 
@@ -27,8 +25,6 @@ export const TOO_MANY_PIXELS_MESSAGE =
 
 /** `POST /api/images` answers this. */
 export type UploadedImage = { id: string; width: number; height: number };
-
-export const ImageIdSchema = z.uuid({ error: 'Please upload the photo again.' });
 
 /** The address of one variant, e.g. `/images/<id>/640.webp`. */
 export function imageUrl(id: string, width: ImageWidth, format: ImageFormat = 'webp'): string {

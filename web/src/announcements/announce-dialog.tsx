@@ -1,9 +1,9 @@
 import { type AnnounceRequestInput, AnnounceRequestSchema, THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
+import { BirthWeightSchema } from '@firstday/common/fun-guess-schemas';
 import {
   BABY_NAME_MAX_LENGTH,
-  BirthWeightSchema,
   formatTimeOfDay,
   formatWeightBoth,
   parseTimeInput,

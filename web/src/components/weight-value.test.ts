@@ -1,4 +1,4 @@
-import { GuessedWeightSchema } from '@firstday/common/fun-guesses';
+import { GuessedWeightSchema } from '@firstday/common/fun-guess-schemas';
 import { describe, expect, it } from 'vitest';
 import {
   changeWeightUnit,

@@ -1,3 +1,5 @@
+// zod validates the form: set up before its schemas (the guest page itself loads no zod).
+import '../lib/zod-without-eval.ts';
 import { GIFT_PRESET_AMOUNTS, type PublicCalendar } from '@firstday/common/contributions';
 import { formatMoney, formatMonthDay } from '@firstday/common/format';
 import { formatTimeOfDay, formatWeightBoth } from '@firstday/common/fun-guesses';

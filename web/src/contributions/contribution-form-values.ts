@@ -6,13 +6,8 @@ import {
 } from '@firstday/common/contributions';
 import type { Currency } from '@firstday/common/currency';
 import { formatMoney } from '@firstday/common/format';
-import {
-  formatTimeInput,
-  GuessedTimeSchema,
-  GuessedWeightSchema,
-  parseTimeInput,
-  type WeightInput,
-} from '@firstday/common/fun-guesses';
+import { GuessedTimeSchema, GuessedWeightSchema } from '@firstday/common/fun-guess-schemas';
+import { formatTimeInput, parseTimeInput, type WeightInput } from '@firstday/common/fun-guesses';
 import type { Locale } from '@firstday/common/locales';
 import { type AmountReading, formatAmountForInput, parseAmount } from '@firstday/common/parse-amount';
 import { z } from 'zod';

@@ -1,4 +1,3 @@
-import '../lib/zod-without-eval.ts';
 import type { PublicCalendar, PublicWish } from '@firstday/common/contributions';
 import { formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
 import { imageSrcSet, imageUrl } from '@firstday/common/images';

@@ -3,7 +3,7 @@ import {
   GIFT_CONFIRM_ABOVE_AMOUNT,
   type PublicCalendar,
 } from '@firstday/common/contributions';
-import { GuessedWeightSchema } from '@firstday/common/fun-guesses';
+import { GuessedWeightSchema } from '@firstday/common/fun-guess-schemas';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useLocale, useT } from '../i18n/use-t.tsx';

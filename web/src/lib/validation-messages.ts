@@ -65,7 +65,7 @@ export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageV
     messageId('app.validation.announcementMessageTooLong'),
     { max: formatNumber(THANK_YOU_MAX_LENGTH) },
   ],
-  // images.ts ImageIdSchema: a photo id that is not one.
+  // calendar-forms.ts ImageIdSchema: a photo id that is not one.
   'Please upload the photo again.': messageId('app.validation.uploadPhotoAgain'),
   // locale-schema.ts: the language pickers offer only these.
   'Please choose English, Deutsch or Русский.': messageId('app.validation.chooseLanguage'),
