@@ -25,9 +25,11 @@ export type PublicCalendarCache = {
   /**
    * Drops every cached page of the calendar, here at once and on every other server (a
    * notification on PUBLIC_CALENDAR_CHANNEL): call it after each write that changes what the
-   * public sees, once that write has committed.
+   * public sees, once that write has committed. `notified`: the write's transaction sent the
+   * notification itself (`pg_notify` inside it, delivered at its commit), so only this server's
+   * pages are dropped here.
    */
-  invalidate(calendarId: string): void;
+  invalidate(calendarId: string, options?: { notified?: boolean }): void;
   /** Starts hearing the other servers' invalidations (with `notifications`); resolves once it does. */
   start(): Promise<void>;
   /** Stops listening and waits for the invalidations still being sent. */
@@ -140,10 +142,10 @@ export function createPublicCalendarCache(
       inFlight.set(key, { promise, startedAt });
       return promise;
     },
-    invalidate(calendarId) {
+    invalidate(calendarId, invalidation) {
       drop(calendarId);
       const notifications = options.notifications;
-      if (!notifications) return;
+      if (!notifications || invalidation?.notified) return;
       // This server's own notification comes back too and drops the pages again: harmless.
       const sending: Promise<void> = notifications
         .notify(PUBLIC_CALENDAR_CHANNEL, calendarId)
