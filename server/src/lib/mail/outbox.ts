@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db.ts';
-import { mailOutbox } from './schema.ts';
-import { isSuppressed } from './suppression.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, prepareStatement } from '../db.ts';
 
 export type OutgoingMail = {
   to: string;
@@ -17,25 +16,71 @@ export type OutgoingMail = {
   suppressible?: boolean;
 };
 
+/** Up to this many e-mails go in one prepared statement; a longer list is sent in several. */
+const MAILS_PER_STATEMENT = 4;
+
+/**
+ * One statement for `count` e-mails: each row is left out when it is suppressible and its address
+ * unsubscribed (mail_suppressions, read in the same statement), or when its dedupe key was used.
+ */
+function buildEnqueue(count: number): SQL {
+  const value = (name: string, index: number) => sql.placeholder(`${name}${index}`);
+  const rows = Array.from(
+    { length: count },
+    (_, index) =>
+      sql`(${value('id', index)}::uuid, ${value('dedupeKey', index)}::text, ${value('topic', index)}::text,
+        ${value('to', index)}::text, ${value('subject', index)}::text, ${value('text', index)}::text,
+        ${value('html', index)}::text, ${value('headers', index)}::text, ${value('suppressible', index)}::boolean,
+        ${value('address', index)}::text)`,
+  );
+  return sql`insert into mail_outbox (id, dedupe_key, topic, "to", subject, text, html, headers)
+    select mail.id, mail.dedupe_key, mail.topic, mail."to", mail.subject, mail.text, mail.html, mail.headers
+    from (values ${sql.join(rows, sql`, `)})
+      as mail (id, dedupe_key, topic, "to", subject, text, html, headers, suppressible, address)
+    where not (mail.suppressible and exists (select from mail_suppressions where mail_suppressions.email = mail.address))
+    on conflict (dedupe_key) do nothing
+    returning id`;
+}
+
+const enqueueStatements = Array.from({ length: MAILS_PER_STATEMENT }, (_, index) =>
+  prepareStatement<{ id: string }>(`enqueue_mail_${index + 1}`, () => buildEnqueue(index + 1)),
+);
+
+/**
+ * Queues e-mails in the database (inside the caller's transaction when `db` is one), up to four in
+ * one statement. For each, whether it was queued: false when an e-mail with its dedupe key was
+ * queued before, or when it is suppressible and its address unsubscribed.
+ */
+export async function enqueueMails(db: Db, mails: OutgoingMail[]): Promise<boolean[]> {
+  const queued: boolean[] = [];
+  for (let start = 0; start < mails.length; start += MAILS_PER_STATEMENT) {
+    const batch = mails.slice(start, start + MAILS_PER_STATEMENT);
+    const ids = batch.map(() => randomUUID());
+    const values: Record<string, unknown> = {};
+    batch.forEach((mail, index) => {
+      values[`id${index}`] = ids[index];
+      values[`dedupeKey${index}`] = mail.dedupeKey ?? null;
+      values[`topic${index}`] = mail.topic ?? null;
+      values[`to${index}`] = mail.to;
+      values[`subject${index}`] = mail.subject;
+      values[`text${index}`] = mail.text;
+      values[`html${index}`] = mail.html;
+      values[`headers${index}`] = mail.headers ? JSON.stringify(mail.headers) : null;
+      values[`suppressible${index}`] = mail.suppressible === true;
+      values[`address${index}`] = mail.to.toLowerCase();
+    });
+    const inserted = new Set((await enqueueStatements[batch.length - 1]!(db, values)).map((row) => row.id));
+    queued.push(...ids.map((id) => inserted.has(id)));
+  }
+  return queued;
+}
+
 /**
  * Queues an e-mail in the database (inside the caller's transaction when `db` is one). Returns
- * false when an e-mail with the same dedupe key was already queued.
+ * false when an e-mail with the same dedupe key was already queued, or when it is suppressible and
+ * its address unsubscribed.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
-  if (mail.suppressible && (await isSuppressed(db, mail.to))) return false;
-  const inserted = await db
-    .insert(mailOutbox)
-    .values({
-      id: randomUUID(),
-      dedupeKey: mail.dedupeKey,
-      topic: mail.topic,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id });
-  return inserted.length > 0;
+  const [queued] = await enqueueMails(db, [mail]);
+  return queued === true;
 }
