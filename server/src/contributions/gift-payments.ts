@@ -1,19 +1,26 @@
 import type { Currency } from '@firstday/common/currency';
 import type { Locale } from '@firstday/common/locales';
-import { and, eq, inArray } from 'drizzle-orm';
-import { findWelcomeWindow, isWelcomeWindowCollecting } from '../announcements/welcome-window.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { announcements } from '../announcements/schema.ts';
 import type { AppContext } from '../app-context.ts';
-import { findCalendarOwner } from '../calendars/calendar-owner.ts';
+import {
+  type CalendarOwnerColumns,
+  findCalendarOwner,
+  joinCalendarOwnerSql,
+  readCalendarOwner,
+} from '../calendars/calendar-owner.ts';
+import type { CalendarRow } from '../calendars/calendar-service.ts';
 import { calendars } from '../calendars/schema.ts';
 import { createDeclineBurstEmail, createGiftNotificationEmail } from '../emails/contributions.ts';
 import { createGiftRefundEmail } from '../emails/payments.ts';
-import type { Db } from '../lib/db.ts';
+import { type Db, prepareStatement, readTimestamp } from '../lib/db.ts';
 import type { Env } from '../lib/env.ts';
-import { enqueueMail } from '../lib/mail/outbox.ts';
+import { enqueueMail, enqueueMails } from '../lib/mail/outbox.ts';
 import { createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { GIFT_BURST } from '../payments/payment-guard.ts';
 import type { PaymentPurposeHandler, PaymentReaction, PaymentRow } from '../payments/payment-transitions.ts';
-import { enqueueContributionReceipt } from './contribution-receipt.ts';
+import { createContributionReceipt, createEditToken } from './contribution-receipt.ts';
+import { PUBLIC_CALENDAR_CHANNEL } from './public-calendar-cache.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 
 type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRETS'>;
@@ -28,16 +35,16 @@ type GiftContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars'
  */
 export function createGiftPaymentHandler(getContext: () => GiftContext): PaymentPurposeHandler {
   return {
+    recordsInProgress: false,
     async onSucceeded({ tx, payment, wallet }) {
       const context = getContext();
-      const { calendarId } = payment;
-      // The share lock orders this against the announcement's update of the calendar.
-      if (calendarId !== null && (await isCalendarEnded(tx, calendarId))) {
-        const mailQueued = await failLateGift(tx, context.env.APP_URL, payment);
-        return { refund: true, ...afterGiftChange(context, calendarId, mailQueued) };
-      }
       const confirmed = await confirmGift(tx, context.env, payment, wallet);
-      return afterGiftChange(context, confirmed?.calendarId, confirmed?.mailQueued ?? false);
+      if (confirmed.ended && payment.calendarId !== null) {
+        const mailQueued = await failLateGift(tx, context.env.APP_URL, payment);
+        return { refund: true, ...afterGiftChange(context, payment.calendarId, mailQueued) };
+      }
+      // The confirming statement sent the invalidation to every server (delivered at commit).
+      return afterGiftChange(context, confirmed.calendarId, confirmed.mailQueued, { notified: true });
     },
     async onDeclined({ tx, payment, burst }) {
       const context = getContext();
@@ -68,33 +75,140 @@ export function createGiftPaymentHandler(getContext: () => GiftContext): Payment
 }
 
 /** The public calendar's cached page is dropped, and the mail worker woken, once the change is committed. */
-function afterGiftChange(context: GiftContext, calendarId: string | undefined, mailQueued: boolean): PaymentReaction {
+function afterGiftChange(
+  context: GiftContext,
+  calendarId: string | undefined,
+  mailQueued: boolean,
+  invalidation?: { notified: boolean },
+): PaymentReaction {
   return {
     afterCommit() {
-      if (calendarId) context.publicCalendars.invalidate(calendarId);
+      if (calendarId) context.publicCalendars.invalidate(calendarId, invalidation);
       if (mailQueued) context.wakeMailWorker();
     },
   };
 }
 
+type ConfirmRow = CalendarOwnerColumns & {
+  calendar_found: boolean;
+  open: boolean;
+  id: string | null;
+  calendar_id: string | null;
+  name: string;
+  email: string;
+  guessed_date: string | null;
+  wish: string;
+  gift_amount: number | null;
+  locale: ContributionRow['locale'];
+  updated_at: unknown;
+  slug: string;
+  title: string | null;
+  first_name: string;
+  background: CalendarRow['background'];
+  currency: Currency;
+};
+
+/**
+ * The gift's confirmation in one statement: the calendar's share lock (which orders it against the
+ * announcement's update of the calendar) and its ended check (`isCalendarEnded`), the contribution
+ * confirmed with its edit link's hash, the invalidation of the public page sent to every server
+ * (`pg_notify`, delivered at commit), and what the two e-mails need: the calendar and its owner.
+ */
+const confirmGiftStatement = prepareStatement<ConfirmRow>('confirm_gift', () => {
+  const value = (name: string) => sql.placeholder(name);
+  const owner = joinCalendarOwnerSql('calendar');
+  return sql`with calendar as (
+      select ${calendars.id} as id, ${calendars.status} as status, ${calendars.slug} as slug,
+        ${calendars.title} as title, ${calendars.firstName} as first_name, ${calendars.background} as background,
+        ${calendars.currency} as currency, ${calendars.ownerId} as owner_id,
+        ${announcements.welcomeGiftsUntil} as until, ${announcements.welcomeGiftsClosedAt} as closed_at
+      from ${calendars} left join ${announcements} on ${announcements.calendarId} = ${calendars.id}
+      where ${calendars.id} = ${value('calendarId')}::uuid
+      for share of ${calendars}
+    ),
+    open as (
+      select from calendar
+      where calendar.status not in ('announced', 'paid_out') or (calendar.until is not null and calendar.closed_at is null)
+    ),
+    confirmed as (
+      update ${contributions} set status = 'confirmed', updated_at = ${value('now')}::timestamptz,
+        edit_token_hash = ${value('editTokenHash')}::text
+      where payment_id = ${value('paymentId')}::uuid and status in ('pending_payment', 'failed')
+        and (${value('calendarId')}::uuid is null or exists (select from open))
+      returning *
+    ),
+    notified as (select pg_notify(${PUBLIC_CALENDAR_CHANNEL}::text, confirmed.calendar_id::text) from confirmed)
+    select exists (select from calendar) as calendar_found, exists (select from open) as open,
+      confirmed.id, confirmed.calendar_id, confirmed.name, confirmed.email, confirmed.guessed_date, confirmed.wish,
+      confirmed.gift_amount, confirmed.locale, confirmed.updated_at,
+      calendar.slug, calendar.title, calendar.first_name, calendar.background, calendar.currency,
+      ${owner.ownerColumns}, (select count(*) from notified) as notified
+    from (select 1) as one
+      left join confirmed on true
+      left join calendar on true
+      ${owner.join}`;
+});
+
+/**
+ * Confirms a paid gift: its contribution goes public with its edit link, the giver's receipt and
+ * (unless they turned gift e-mails off, or unsubscribed) the parents' e-mail are queued, all in
+ * the payment's transaction: one statement to confirm, one to queue both e-mails. `ended`: the
+ * calendar ended before the money came, so nothing was confirmed (the caller sends it back).
+ */
 async function confirmGift(
   db: Db,
   env: MailEnv,
-  payment: Pick<PaymentRow, 'id' | 'cardLast4'>,
+  payment: Pick<PaymentRow, 'id' | 'cardLast4' | 'calendarId'>,
   wallet?: string,
-): Promise<{ calendarId: string; mailQueued: boolean } | undefined> {
-  const [confirmed] = await db
-    .update(contributions)
-    .set({ status: 'confirmed', updatedAt: new Date() })
-    .where(and(eq(contributions.paymentId, payment.id), inArray(contributions.status, ['pending_payment', 'failed'])))
-    .returning();
-  if (!confirmed) return undefined;
-  const receiptQueued = await enqueueContributionReceipt(db, env.APP_URL, confirmed, {
-    cardLast4: payment.cardLast4,
-    wallet,
+): Promise<{ ended: boolean; calendarId?: string; mailQueued: boolean }> {
+  const { token, hash } = createEditToken();
+  const [row] = await confirmGiftStatement(db, {
+    calendarId: payment.calendarId,
+    paymentId: payment.id,
+    editTokenHash: hash,
+    now: new Date().toISOString(),
   });
-  const notificationQueued = await enqueueGiftNotification(db, env, confirmed);
-  return { calendarId: confirmed.calendarId, mailQueued: receiptQueued || notificationQueued };
+  if (!row?.id || !row.calendar_id) return { ended: !!row?.calendar_found && !row.open, mailQueued: false };
+  const gift = {
+    id: row.id,
+    email: row.email,
+    locale: row.locale,
+    name: row.name,
+    guessedDate: row.guessed_date,
+    wish: row.wish,
+    giftAmount: row.gift_amount === null ? null : Number(row.gift_amount),
+    updatedAt: readTimestamp(row.updated_at),
+  };
+  const calendar = {
+    slug: row.slug,
+    title: row.title,
+    firstName: row.first_name,
+    background: row.background,
+    currency: row.currency,
+  };
+  const mails = [
+    await createContributionReceipt(env.APP_URL, gift, calendar, token, { cardLast4: payment.cardLast4, wallet }),
+  ];
+  // The parents hear of it unless they turned gift e-mails off (Settings) or unsubscribed (the
+  // outbox leaves a suppressible e-mail to an unsubscribed address out, in its insert).
+  const owner = readCalendarOwner(row, calendar);
+  if (gift.giftAmount && owner?.giftNotifications) {
+    mails.push({
+      to: owner.email,
+      dedupeKey: `gift-notification:${gift.id}`,
+      suppressible: true,
+      ...(await createGiftNotificationEmail({
+        appUrl: env.APP_URL,
+        locale: owner.locale,
+        name: owner.name,
+        calendar: owner.calendar,
+        gift: { senderName: gift.name, amount: gift.giftAmount, guessedDate: gift.guessedDate, wish: gift.wish },
+        unsubscribeUrl: createUnsubscribeUrl(env, owner.email),
+      })),
+    });
+  }
+  const queued = await enqueueMails(db, mails);
+  return { ended: false, calendarId: row.calendar_id, mailQueued: queued.some(Boolean) };
 }
 
 /**
@@ -156,44 +270,6 @@ async function enqueueDeclineBurstAlert(db: Db, appUrl: string, calendarId: stri
       name: owner.name,
       calendar: owner.calendar,
       declines: GIFT_BURST.declines,
-    })),
-  });
-}
-
-/**
- * Ended, so a gift landing now is not in the payout: announced or paid out, unless the parents keep
- * the page open for welcome gifts and the payout is not fixed yet (decision 026): that gift is in it.
- */
-async function isCalendarEnded(db: Db, calendarId: string): Promise<boolean> {
-  const [calendar] = await db
-    .select({ status: calendars.status })
-    .from(calendars)
-    .where(eq(calendars.id, calendarId))
-    .for('share');
-  if (calendar?.status !== 'announced' && calendar?.status !== 'paid_out') return false;
-  return !isWelcomeWindowCollecting(await findWelcomeWindow(db, calendarId));
-}
-
-/**
- * Tells the creator of a paid gift at once ('Tom sent $35 and a wish'), unless they turned gift
- * e-mails off in their settings. Once per contribution (dedupe key), in the transaction that
- * confirms the gift; the hourly digest (wish-digest.ts) leaves wishes with a gift out.
- */
-async function enqueueGiftNotification(db: Db, env: MailEnv, gift: ContributionRow): Promise<boolean> {
-  if (!gift.giftAmount) return false;
-  const owner = await findCalendarOwner(db, gift.calendarId);
-  if (!owner?.giftNotifications) return false;
-  return enqueueMail(db, {
-    to: owner.email,
-    dedupeKey: `gift-notification:${gift.id}`,
-    suppressible: true,
-    ...(await createGiftNotificationEmail({
-      appUrl: env.APP_URL,
-      locale: owner.locale,
-      name: owner.name,
-      calendar: owner.calendar,
-      gift: { senderName: gift.name, amount: gift.giftAmount, guessedDate: gift.guessedDate, wish: gift.wish },
-      unsubscribeUrl: createUnsubscribeUrl(env, owner.email),
     })),
   });
 }

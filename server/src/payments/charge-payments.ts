@@ -131,8 +131,35 @@ async function claimFeePayment(
   throw new Error('could not claim a fee payment after 3 attempts');
 }
 
-/** Charges a claimed 'pending' row (fee or gift) and applies the provider's answer. */
-export async function callProvider(context: AppContext, row: PaymentRow, method: ChargeMethod): Promise<Answer> {
+/**
+ * Provider calls under way in this process, by payment id: a second request for the same payment
+ * (a double click) waits for the first one's answer instead of asking the provider again.
+ */
+const callsInFlight = new Map<string, Promise<Answer>>();
+
+/**
+ * Charges a claimed 'pending' row (fee or gift) and applies the provider's answer. A purpose that
+ * does not record an answer still under way (`recordsInProgress: false`, gifts) leaves the row
+ * 'pending' on 'processing': its confirming transition records reference and status at once.
+ */
+export function callProvider(context: AppContext, row: PaymentRow, method: ChargeMethod): Promise<Answer> {
+  const running = callsInFlight.get(row.id);
+  if (running) return running;
+  const call = chargeAtProvider(context, row, method).finally(() => callsInFlight.delete(row.id));
+  callsInFlight.set(row.id, call);
+  return call;
+}
+
+/**
+ * Whether a 'processing' answer is written at once: unless the purpose does without
+ * (`recordsInProgress: false`) and the provider finds the payment by its key at once (no
+ * `searchLags`), which reconciliation relies on when the confirming webhook is lost.
+ */
+function recordsInProgress(context: AppContext, row: PaymentRow): boolean {
+  return context.paymentHandlers[row.purpose].recordsInProgress !== false || context.payments.searchLags === true;
+}
+
+async function chargeAtProvider(context: AppContext, row: PaymentRow, method: ChargeMethod): Promise<Answer> {
   let state: Awaited<ReturnType<AppContext['payments']['createPayment']>>;
   try {
     state = await context.payments.createPayment({
@@ -152,6 +179,10 @@ export async function callProvider(context: AppContext, row: PaymentRow, method:
       'We could not reach the payment service. Please try again in a moment: you will not be charged twice.',
       503,
     );
+  }
+  const underWay = state.status === 'processing' && !state.failureCode && row.status === 'pending';
+  if (underWay && !recordsInProgress(context, row)) {
+    return { row, clientSecret: state.clientSecret };
   }
   const { payment } = await applyProviderState(context, row.id, state);
   return { row: payment ?? row, clientSecret: state.clientSecret };
@@ -184,7 +215,12 @@ export async function answerExisting(
   request: { idempotencyKey: string; method: ChargeMethod },
 ): Promise<Answer> {
   let row = found;
-  if (row.status === 'pending' && !row.providerRef) row = await waitForProviderAnswer(context, row);
+  if (row.status === 'pending' && !row.providerRef) {
+    // The first request's call is under way in this process: its answer is this one's.
+    const answer = await callsInFlight.get(row.id)?.catch(() => undefined);
+    if (answer) return answer;
+    row = await waitForProviderAnswer(context, row);
+  }
   if (
     row.status === 'pending' &&
     !row.providerRef &&
@@ -204,6 +240,9 @@ export async function answerExisting(
 }
 
 async function waitForProviderAnswer(context: AppContext, row: PaymentRow): Promise<PaymentRow> {
+  // Its answer under way is never written: there is nothing to wait for, and the provider's
+  // idempotency makes asking it again with the same key safe.
+  if (!recordsInProgress(context, row)) return row;
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   let current = row;
   while (current.status === 'pending' && !current.providerRef && Date.now() < deadline) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
 import { ledgerEntries } from './schema.ts';
 
@@ -120,4 +121,27 @@ export function recordPayoutFailed(db: Db, payout: MovedPayout): Promise<void> {
     ],
     payout,
   );
+}
+
+/**
+ * `recordPaymentSucceeded` / `recordPaymentRefunded` as part of a caller's statement: the same two
+ * lines for each row of `moved` (a CTE of payments as updated, with id, purpose, calendar_id,
+ * amount, currency and status) that is now 'succeeded' or 'refunded'. Placeholders `ledgerId0`,
+ * `ledgerId1`: the lines' ids, made by the caller.
+ */
+export function recordMovedPaymentsSql(moved: string): SQL {
+  const row = sql.raw(moved);
+  const succeeded = sql`${row}.status = 'succeeded'`;
+  return sql`insert into ledger_entries (id, transaction_id, account, amount, currency, calendar_id)
+    select line.id, 'payment:' || ${row}.id || ':' || ${row}.status, line.account, line.sign * ${row}.amount,
+      ${row}.currency, ${row}.calendar_id
+    from ${row}, lateral (values
+      (${sql.placeholder('ledgerId0')}::uuid, ${CUSTOMER_FUNDS}::text, case when ${succeeded} then 1 else -1 end),
+      (${sql.placeholder('ledgerId1')}::uuid,
+        case when ${row}.purpose = 'fee' then ${PLATFORM_REVENUE}::text
+          else 'calendar:' || coalesce(${row}.calendar_id::text, 'deleted') end,
+        case when ${succeeded} then -1 else 1 end)
+    ) as line (id, account, sign)
+    where ${row}.status in ('succeeded', 'refunded')
+    on conflict (transaction_id, account) do nothing`;
 }

@@ -133,6 +133,13 @@ export interface PaymentProvider {
   fingerprintCard?(method: ProviderPaymentMethod): string | undefined;
   /** Ends a payment that can still be confirmed (Stripe: cancels the intent after a decline). */
   cancelPayment?(reference: string): Promise<ProviderPaymentState>;
+  /**
+   * True when `findPaymentByIdempotencyKey` may miss a payment made a moment ago (Stripe's search
+   * lags behind its writes). A payment's reference is then written as soon as the provider
+   * answers, whatever its purpose, so a lost webhook is settled by reference, not by a lagging
+   * search (decision 032). The sandbox finds a payment by its key at once.
+   */
+  readonly searchLags?: boolean;
   /** Repair after a crash between the provider call and our write: undefined when nothing was created. */
   findPaymentByIdempotencyKey(idempotencyKey: string): Promise<ProviderPaymentState | undefined>;
   /** Makes (or re-reads) the recipient a payout goes to; the same idempotency key never makes a second one. */

@@ -140,6 +140,8 @@ export function createStripeProvider(options: {
   return {
     name: 'stripe',
     methods: ['stripe'],
+    // Its search by metadata lags behind its writes (up to a minute): see `searchLags`.
+    searchLags: true,
 
     async createPayment(request) {
       if (request.method.type !== 'stripe') {

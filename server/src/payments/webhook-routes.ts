@@ -4,7 +4,6 @@ import { AppError } from '../lib/errors.ts';
 import type { VerifiedWebhookEvent } from './payment-provider.ts';
 import { applyProviderState } from './payment-transitions.ts';
 import { applyPayoutState, findPayoutByReference, refreshPayoutRecipient } from './payouts.ts';
-import { findPaymentForState } from './reconcile.ts';
 
 /**
  * `POST /api/payments/webhooks/:provider`: the provider's signed events. Webhooks come from servers
@@ -32,17 +31,22 @@ export function createPaymentWebhookRoutes(context: AppContext) {
   });
 }
 
-/** Acts on the provider's current state, re-read from its API: the event body is only a hint. */
+/**
+ * Acts on the provider's current state, re-read from its API: the event body is only a hint. The
+ * payment is found by the provider's reference, or by the id we sent as metadata while our row has
+ * none (reconcile.ts `findPaymentForState` reads the same way), in the transition's own statement.
+ */
 async function handlePaymentEvent(context: AppContext, event: VerifiedWebhookEvent & { reference: string }) {
   const state = await context.payments.retrievePayment(event.reference);
-  const payment = await findPaymentForState(context, state);
-  if (!payment) {
+  const { found } = await applyProviderState(
+    context,
+    { reference: state.reference, paymentId: state.paymentId },
+    state,
+    { webhookEvent: { provider: context.payments.name, id: event.id } },
+  );
+  if (found === false) {
     context.logger.info({ eventId: event.id, type: event.type }, 'webhook for a payment we do not know: ignored');
-    return;
   }
-  await applyProviderState(context, payment.id, state, {
-    webhookEvent: { provider: context.payments.name, id: event.id },
-  });
 }
 
 /** A payout event: like payments, the state comes from the provider's API, not the event body. */
