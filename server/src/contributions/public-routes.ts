@@ -3,19 +3,18 @@ import { isLocale, type Locale, visitorLocale } from '@firstday/common/locales';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { announcements } from '../announcements/schema.ts';
-import { findWelcomeWindow } from '../announcements/welcome-window.ts';
 import type { AppContext } from '../app-context.ts';
 import { getCalendarTitle } from '../calendars/calendar-title.ts';
 import { readImageVariant } from '../images/image-store.ts';
 import { getClientIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJsonBody } from '../lib/json-body.ts';
-import { limitByIp } from '../lib/rate-limit.ts';
 import { describePaymentSource, guardPaymentAttempt } from '../payments/payment-guard.ts';
 import {
   answerExistingContribution,
   checkContribution,
   createContribution,
+  findCalendarForContribution,
   findContributionByKey,
 } from './contribution-service.ts';
 import { createOgImageCache, loadPngRenderer, type OgPhoto, renderOgSvg } from './og-image.ts';
@@ -40,10 +39,7 @@ export function createPublicRoutes(context: AppContext) {
     'contributions-per-calendar',
     context.rateLimits.contributionsPerCalendar,
   );
-  const perIp = limitByIp(
-    context.limiters.create('contributions-per-ip', context.rateLimits.contributionsPerIp),
-    trustProxy,
-  );
+  const perIpLimiter = context.limiters.create('contributions-per-ip', context.rateLimits.contributionsPerIp);
   const ogImages = createOgImageCache();
 
   /** The announced birth of an announced or paid-out calendar; null before it and after a close without one. */
@@ -122,41 +118,59 @@ export function createPublicRoutes(context: AppContext) {
       c.header('Cache-Control', `public, max-age=${OG_CACHE_SECONDS}`);
       return c.body(renderOgSvg(view, await loadPhoto(), locale));
     })
-    .post('/calendars/:slug/contributions', perIp, async (c) => {
+    .post('/calendars/:slug/contributions', async (c) => {
+      const ip = getClientIp(c, trustProxy);
+      // With the database store both limits are counted in the contribution's own write (one
+      // statement, decision 032), after validation and the captcha; with Redis, per address first.
+      const countInWrite = context.limiters.inDatabase;
+      if (!countInWrite) await perIpLimiter.hit(ip);
       const slug = c.req.param('slug');
       const input = await readJsonBody(c, ContributionRequestSchema);
-      const calendar = await findPublicCalendarRow(context.db, slug);
-      if (!calendar?.dueDate) throw calendarNotFound();
+      const found = await findCalendarForContribution(context.db, slug);
+      if (!found?.calendar.dueDate) throw calendarNotFound();
+      const { calendar } = found;
       // A welcome gift after the birth is checked against the parents' window for them (decision 026).
-      const welcomeWindow = calendar.status === 'active' ? undefined : await findWelcomeWindow(context.db, calendar.id);
+      const welcomeWindow = calendar.status === 'active' ? undefined : found.welcomeWindow;
       checkContribution(context, calendar, input, new Date(), welcomeWindow);
-      // A retry sends the same key and its (already used) captcha payload: answer it before the captcha.
-      const existing = await findContributionByKey(context, input.idempotencyKey);
-      if (existing) return c.json(await answerExistingContribution(context, calendar, existing, input.payment), 201);
-      // A double click sends the same key and payload twice: the captcha lets that twin through, and
-      // createContribution answers it with the first one's contribution.
-      if (!(await context.captcha.verify(input.captchaValue, getClientIp(c, trustProxy), input.idempotencyKey))) {
-        throw new AppError('captcha_failed', 'Please wait a moment and send again.', 400, {
-          fields: { captchaValue: 'Please wait a moment and send again.' },
-        });
-      }
-      const ip = getClientIp(c, trustProxy);
       let clientKey: string | undefined;
-      if (input.giftAmount != null && input.payment) {
-        const source = describePaymentSource(context, {
-          purpose: 'gift',
-          calendarId: calendar.id,
-          ip,
-          method: input.payment,
-        });
-        // The gift form's captcha was solved above: the gift rules only pause (decision 022).
-        await guardPaymentAttempt(context, source, async () => true);
-        clientKey = source.clientKey;
+      try {
+        // A double click or a retry sends the same key and captcha payload: the captcha lets that
+        // twin through, and the contribution's write finds the first one by its key.
+        if (!(await context.captcha.verify(input.captchaValue, ip, input.idempotencyKey))) {
+          throw new AppError('captcha_failed', 'Please wait a moment and send again.', 400, {
+            fields: { captchaValue: 'Please wait a moment and send again.' },
+          });
+        }
+        if (input.giftAmount != null && input.payment) {
+          const source = describePaymentSource(context, {
+            purpose: 'gift',
+            calendarId: calendar.id,
+            ip,
+            method: input.payment,
+          });
+          // The gift form's captcha was solved above: the gift rules only pause (decision 022).
+          await guardPaymentAttempt(context, source, async () => true);
+          clientKey = source.clientKey;
+        }
+        // Only requests that passed validation and the captcha count against the calendar, so a
+        // stranger's junk cannot lock friends out; a declined gift gives its place back (gift-payments.ts).
+        if (!countInWrite) await perCalendar.hit(calendar.id);
+        const hits = countInWrite
+          ? [
+              { limiter: perIpLimiter, key: ip },
+              { limiter: perCalendar, key: calendar.id },
+            ]
+          : [];
+        return c.json(await createContribution(context, calendar, input, { clientKey, hits }), 201);
+      } catch (error) {
+        // A retry of a submission already recorded (its captcha since expired, its sender paused
+        // or limited meanwhile) gets its first answer: looked up only when refused.
+        const refused =
+          error instanceof AppError && ['captcha_failed', 'payments_paused', 'rate_limited'].includes(error.code);
+        const existing = refused ? await findContributionByKey(context, input.idempotencyKey) : undefined;
+        if (!existing) throw error;
+        return c.json(await answerExistingContribution(context, calendar, existing, input.payment), 201);
       }
-      // Only requests that passed validation and the captcha count against the calendar, so a
-      // stranger's junk cannot lock friends out; a declined gift gives its place back (gift-payments.ts).
-      await perCalendar.hit(calendar.id);
-      return c.json(await createContribution(context, calendar, input, clientKey), 201);
     })
     .get('/contributions/:id', async (c) => {
       const found = await getOwnContribution(context, c.req.param('id'), c.req.query('token'));
