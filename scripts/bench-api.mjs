@@ -242,6 +242,9 @@ async function measureReads(server, calendar) {
     pagePerSecond: successes(page) / READ_SECONDS,
     pageCpuMs: (cpu * 1000) / successes(page),
     pageKb: Math.round(pageBytes / 1024),
+    // What the load itself received per page (autocannon asks for no compression): a small or
+    // compressed answer here would mean the rate is not of the whole page.
+    pageKbUnderLoad: Math.round(page.throughput.total / page.requests.total / 1024),
     apiP99: api.latency.p99,
     pageP99: page.latency.p99,
     errors: api.errors + api.non2xx + page.errors + page.non2xx,
@@ -505,7 +508,7 @@ async function runRound(round, serverUrl) {
       await waitForMailBacklog(server);
       const reads = await measureReads(server, calendar);
       console.log(
-        `round ${round}: read API ${reads.apiPerSecond.toFixed(0)}/s, guest page ${reads.pagePerSecond.toFixed(1)}/s (${reads.pageKb} KB), ${reads.pageCpuMs.toFixed(1)} ms CPU per page`,
+        `round ${round}: read API ${reads.apiPerSecond.toFixed(0)}/s, guest page ${reads.pagePerSecond.toFixed(1)}/s (${reads.pageKb} KB; ${reads.pageKbUnderLoad} KB per answer under load), ${reads.pageCpuMs.toFixed(1)} ms CPU per page`,
       );
       const ledger = createLedger(calendar);
       const single = await measureSingleGifts(server, proxy, calendar, ledger);
