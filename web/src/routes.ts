@@ -24,10 +24,13 @@ export default [
   route('c/:slug', 'contributions/public-calendar-page.tsx'),
   route('c/:slug/keepsake', 'keepsake/public-keepsake-page.tsx'),
 
+  // Sign-in and sign-up, rendered on the server like the guest page (decision 034): their forms
+  // paint with the first HTML; the session is read in the browser, which goes on when signed in.
+  route('login', 'auth/login-page.tsx'),
+  route('signup', 'auth/signup-page.tsx'),
+
   // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
   layout('shell/client-rendered.tsx', [
-    route('login', 'auth/login-page.tsx'),
-    route('signup', 'auth/signup-page.tsx'),
     route('resetpassword', 'auth/reset-password-page.tsx'),
     route('confirm_email', 'auth/confirm-email-page.tsx'),
     route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Logo } from '../components/logo.tsx';
 import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { T, useT } from '../i18n/use-t.tsx';
+import { replayEarlyTap } from '../lib/early-taps.ts';
 import styles from './auth-layout.module.css';
 
 type AuthLayoutProps = {
@@ -25,6 +26,9 @@ export function AuthLayout({ title, documentTitle, subtitle, footer, stepKey, ch
   useEffect(() => {
     if (stepKey !== firstStep.current) titleRef.current?.focus();
   }, [stepKey]);
+  // The sign-in and sign-up pages start their scripts after the first paint (decision 034): a form
+  // sent before that is sent now.
+  useEffect(replayEarlyTap, []);
 
   return (
     <div className={styles.page}>

@@ -1,7 +1,10 @@
+import '../lib/zod-without-eval.ts';
 import { SignInSchema } from '@firstday/common/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
@@ -22,6 +25,15 @@ import {
   withRedirect,
 } from './session.ts';
 
+/**
+ * Rendered on the server (decision 034) with the texts of the form, its errors and checks; its
+ * scripts start after the first paint, and a form sent before is sent again then (early-taps.ts).
+ */
+export const handle: CataloguesHandle & HydrateAfterPaintHandle = {
+  catalogues: ['app', 'auth'],
+  hydrateAfterPaint: true,
+};
+
 export function meta(_: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];
 }
@@ -37,7 +49,11 @@ export default function LoginPage() {
   const id = useId();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const notice = (useLocation().state as LoginLocationState | null)?.notice;
+  const stateNotice = (useLocation().state as LoginLocationState | null)?.notice;
+  // The server has no history state, so the notice shows once the page runs: the page hydrates as
+  // the server drew it, keeping what was typed in it (a page drawn anew would lose it).
+  const [notice, setNotice] = useState<typeof stateNotice>(undefined);
+  useEffect(() => setNotice(stateNotice), [stateNotice]);
   const requested = getRequestedTarget(searchParams);
   const target = requested ?? DEFAULT_SIGNED_IN_PATH;
   // An account whose e-mail is not verified yet has never been in: its link leads to where a new account starts.
@@ -141,6 +157,9 @@ export default function LoginPage() {
       )}
       <form
         className={styles.form}
+        // Sent before the scripts run, a form without a method would put the password in the
+        // address (GET); a POST reaches no page and shows nothing of it.
+        method="post"
         noValidate
         onSubmit={logIn}
         aria-busy={sending}

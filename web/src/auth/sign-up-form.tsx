@@ -60,6 +60,9 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
     <>
       <form
         className={styles.form}
+        // Sent before the scripts run, a form without a method would put the password in the
+        // address (GET); a POST reaches no page and shows nothing of it.
+        method="post"
         noValidate
         onSubmit={signUp}
         aria-busy={sending}

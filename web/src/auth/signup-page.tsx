@@ -1,4 +1,7 @@
+import '../lib/zod-without-eval.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { T, useT } from '../i18n/use-t.tsx';
 import type { Route } from './+types/signup-page';
 import { AuthLayout } from './auth-layout.tsx';
@@ -6,6 +9,15 @@ import { ConfirmEmailPanel } from './confirm-email-panel.tsx';
 import { DEFAULT_SIGNED_IN_PATH, getRequestedTarget, NEW_ACCOUNT_PATH, withRedirect } from './session.ts';
 import { SignUpForm } from './sign-up-form.tsx';
 import { useRegisteredEmail } from './use-registered-email.ts';
+
+/**
+ * Rendered on the server (decision 034) with the texts of the form, its errors and checks; its
+ * scripts start after the first paint, and a form sent before is sent again then (early-taps.ts).
+ */
+export const handle: CataloguesHandle & HydrateAfterPaintHandle = {
+  catalogues: ['app', 'auth'],
+  hydrateAfterPaint: true,
+};
 
 export function meta(_: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];

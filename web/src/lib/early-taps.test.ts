@@ -52,4 +52,26 @@ describe('early taps', () => {
     vi.runAllTimers();
     expect(pressed).not.toHaveBeenCalled();
   });
+
+  it('holds a form sent before React runs, instead of sending it natively, and sends it once the page runs', () => {
+    vi.useFakeTimers();
+    captureEarlyTaps();
+    const form = document.createElement('form');
+    const submit = addButton('submit');
+    form.append(submit);
+    document.body.append(form);
+    const heldBack: boolean[] = [];
+    form.addEventListener('submit', (event) => {
+      heldBack.push(event.defaultPrevented);
+      // Nothing navigates in this test (React's handler does this on the page).
+      event.preventDefault();
+    });
+    submit.click();
+    expect(heldBack).toEqual([true]);
+    stopCapturingEarlyTaps();
+    replayEarlyTap();
+    vi.runAllTimers();
+    // Sent again, now for the page's own handler: not held back this time.
+    expect(heldBack).toEqual([true, false]);
+  });
 });

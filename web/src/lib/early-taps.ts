@@ -5,7 +5,7 @@
 // runs. A hydrated button is the very element the server drew, so pressing it again does exactly
 // what the tap would have done.
 
-type EarlyTaps = { button: HTMLButtonElement | null; stop: () => void };
+type EarlyTaps = { button: HTMLButtonElement | null; form: HTMLFormElement | null; stop: () => void };
 
 declare global {
   interface Window {
@@ -15,19 +15,30 @@ declare global {
 
 /**
  * Runs in the browser, inlined in the page's starter script (hydrate-after-paint.ts), so it must not
- * use anything outside itself. Only `type="button"` buttons: a submit button still submits natively.
+ * use anything outside itself. `type="button"` buttons, and forms sent (a submit button, Enter in a
+ * field): the form is held back, not sent natively, and sent again once React runs (decision 034:
+ * the sign-in and sign-up pages), with what was typed in it (use-form-checked-on-send.ts).
  */
 export function captureEarlyTaps() {
   const taps: EarlyTaps = {
     button: null,
-    stop: () => document.removeEventListener('click', record, true),
+    form: null,
+    stop: () => {
+      document.removeEventListener('click', record, true);
+      document.removeEventListener('submit', holdSubmit, true);
+    },
   };
   function record(event: Event) {
     const target = event.target as Element | null;
     const button = target?.closest?.<HTMLButtonElement>('button[type="button"]');
     if (button) taps.button = button;
   }
+  function holdSubmit(event: Event) {
+    event.preventDefault();
+    taps.form = event.target as HTMLFormElement;
+  }
   document.addEventListener('click', record, true);
+  document.addEventListener('submit', holdSubmit, true);
   window.firstdayEarlyTaps = taps;
 }
 
@@ -37,7 +48,7 @@ export function stopCapturingEarlyTaps() {
 }
 
 /**
- * Called once the page has hydrated: presses the button tapped before, if any. In the next task, so
+ * Called once the page has hydrated: presses the button tapped before, else sends the form sent before, if any. In the next task, so
  * that the renders the first client render schedules (the visitor's own day greys the days that
  * have passed) are on the page first and the button answers as it would now.
  */
@@ -46,6 +57,7 @@ export function replayEarlyTap() {
   if (!taps) return;
   taps.stop();
   window.firstdayEarlyTaps = undefined;
-  const button = taps.button;
+  const { button, form } = taps;
   if (button) setTimeout(() => button.isConnected && button.click());
+  else if (form) setTimeout(() => form.isConnected && form.requestSubmit());
 }

@@ -1,5 +1,21 @@
-import { useEffect } from 'react';
-import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import { useCallback, useEffect } from 'react';
+import {
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+  type RegisterOptions,
+  type UseFormProps,
+  type UseFormRegister,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+
+/** What was typed into a text field before React ran (a server-rendered form), else null. */
+function readEarlyText(element: unknown): string | null {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
+  if (element instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(element.type)) return null;
+  return element.value === '' ? null : element.value;
+}
 
 /**
  * Every form of the app (decision 025): react-hook-form, checked when it is sent. A field's error
@@ -10,12 +26,30 @@ export function useFormCheckedOnSend<Values extends FieldValues = FieldValues, C
   props: UseFormProps<Values, Context, Output>,
 ): UseFormReturn<Values, Context, Output> {
   const form = useForm<Values, Context, Output>({ ...props, mode: 'onSubmit', reValidateMode: 'onSubmit' });
-  const { watch, clearErrors } = form;
+  const { watch, clearErrors, register: registerField, setValue } = form;
   useEffect(() => {
     const subscription = watch((_values, { name }) => {
       if (name) clearErrors(name);
     });
     return () => subscription.unsubscribe();
   }, [watch, clearErrors]);
-  return form;
+
+  // A field of a page rendered on the server can be typed into before React runs (decision 034);
+  // registering it would set it to its default value. What was typed is kept instead.
+  const register = useCallback(
+    (name: FieldPath<Values>, options?: RegisterOptions<Values, FieldPath<Values>>) => {
+      const registration = registerField(name, options);
+      return {
+        ...registration,
+        ref: (element: unknown) => {
+          const early = readEarlyText(element);
+          registration.ref(element as HTMLInputElement | null);
+          if (early !== null && (element as HTMLInputElement).value !== early)
+            setValue(name, early as PathValue<Values, FieldPath<Values>>);
+        },
+      };
+    },
+    [registerField, setValue],
+  ) as UseFormRegister<Values>;
+  return { ...form, register };
 }
