@@ -24,7 +24,7 @@ export default [
   route('c/:slug', 'contributions/public-calendar-page.tsx'),
   route('c/:slug/keepsake', 'keepsake/public-keepsake-page.tsx'),
 
-  // Sign-in and sign-up, rendered on the server like the guest page (decision 034): their forms
+  // Sign-in and sign-up, rendered on the server like the guest page (decision 035): their forms
   // paint with the first HTML; the session is read in the browser, which goes on when signed in.
   route('login', 'auth/login-page.tsx'),
   route('signup', 'auth/signup-page.tsx'),

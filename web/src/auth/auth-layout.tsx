@@ -26,7 +26,7 @@ export function AuthLayout({ title, documentTitle, subtitle, footer, stepKey, ch
   useEffect(() => {
     if (stepKey !== firstStep.current) titleRef.current?.focus();
   }, [stepKey]);
-  // The sign-in and sign-up pages start their scripts after the first paint (decision 034): a form
+  // The sign-in and sign-up pages start their scripts after the first paint (decision 035): a form
   // sent before that is sent now.
   useEffect(replayEarlyTap, []);
 

@@ -11,7 +11,7 @@ import { SignUpForm } from './sign-up-form.tsx';
 import { useRegisteredEmail } from './use-registered-email.ts';
 
 /**
- * Rendered on the server (decision 034) with the texts of the form, its errors and checks; its
+ * Rendered on the server (decision 035) with the texts of the form, its errors and checks; its
  * scripts start after the first paint, and a form sent before is sent again then (early-taps.ts).
  */
 export const handle: CataloguesHandle & HydrateAfterPaintHandle = {

@@ -16,7 +16,7 @@ declare global {
 /**
  * Runs in the browser, inlined in the page's starter script (hydrate-after-paint.ts), so it must not
  * use anything outside itself. `type="button"` buttons, and forms sent (a submit button, Enter in a
- * field): the form is held back, not sent natively, and sent again once React runs (decision 034:
+ * field): the form is held back, not sent natively, and sent again once React runs (decision 035:
  * the sign-in and sign-up pages), with what was typed in it (use-form-checked-on-send.ts).
  */
 export function captureEarlyTaps() {

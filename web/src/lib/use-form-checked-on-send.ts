@@ -34,7 +34,7 @@ export function useFormCheckedOnSend<Values extends FieldValues = FieldValues, C
     return () => subscription.unsubscribe();
   }, [watch, clearErrors]);
 
-  // A field of a page rendered on the server can be typed into before React runs (decision 034);
+  // A field of a page rendered on the server can be typed into before React runs (decision 035);
   // registering it would set it to its default value. What was typed is kept instead.
   const register = useCallback(
     (name: FieldPath<Values>, options?: RegisterOptions<Values, FieldPath<Values>>) => {
