@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   type FieldPath,
   type FieldValues,
@@ -35,14 +35,18 @@ export function useFormCheckedOnSend<Values extends FieldValues = FieldValues, C
   }, [watch, clearErrors]);
 
   // A field of a page rendered on the server can be typed into before React runs (decision 035);
-  // registering it would set it to its default value. What was typed is kept instead.
+  // registering it would set it to its default value. What was typed is kept instead, on the field's
+  // first registration only: later ones (each render) must not undo a value the form set since.
+  const registered = useRef(new Set<string>());
   const register = useCallback(
     (name: FieldPath<Values>, options?: RegisterOptions<Values, FieldPath<Values>>) => {
       const registration = registerField(name, options);
       return {
         ...registration,
         ref: (element: unknown) => {
-          const early = readEarlyText(element);
+          const first = element !== null && !registered.current.has(name);
+          if (first) registered.current.add(name);
+          const early = first ? readEarlyText(element) : null;
           registration.ref(element as HTMLInputElement | null);
           if (early !== null && (element as HTMLInputElement).value !== early)
             setValue(name, early as PathValue<Values, FieldPath<Values>>);
