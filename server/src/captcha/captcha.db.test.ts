@@ -4,6 +4,7 @@ import type { Challenge, Solution } from 'altcha-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, postJson, readError } from '../../test/test-app.ts';
 import { fetchChallenge, solve } from '../../test/test-captcha.ts';
+import { watchStatements } from '../lib/db.ts';
 import { ALTCHA_CHALLENGE_TTL_MS } from './captcha.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -55,6 +56,24 @@ describe('ALTCHA (default provider)', () => {
 
     await expectCaptchaFailed(await verify(t, value));
     expect(await t.context.captcha.verify(value)).toBe(false);
+  });
+
+  it('claims a solved challenge with its answer in one statement, shared only with the same submission', async () => {
+    // The first claim of a process may also sweep ended rows (once a minute): not this one.
+    expect(await t.context.captcha.verify(await solve(await fetchChallenge(t)))).toBe(true);
+    const value = await solve(await fetchChallenge(t));
+    const { result, statements } = await watchStatements(() => t.context.captcha.verify(value, undefined, 'form-1'));
+    expect(result).toBe(true);
+    expect(statements).toHaveLength(1);
+    // A double click of the same form passes again; another form with the same solution does not.
+    expect(await t.context.captcha.verify(value, undefined, 'form-1')).toBe(true);
+    expect(await t.context.captcha.verify(value, undefined, 'form-2')).toBe(false);
+    // A bad value costs no statement at all.
+    const bad = editPayload(value, (payload) => {
+      payload.solution.derivedKey = '00'.repeat(32);
+    });
+    const refused = await watchStatements(() => t.context.captcha.verify(bad, undefined, 'form-3'));
+    expect(refused).toEqual({ result: false, statements: [] });
   });
 
   it('refuses a tampered payload', async () => {

@@ -23,6 +23,17 @@ export type CaptchaVerifier = {
   createChallenge?(): Promise<Challenge>;
 };
 
+/**
+ * How a provider's values are checked: ALTCHA's on this server (`check` answers the solved
+ * challenge, claimed once with its answer), the hosted providers' by asking them (`verify`, after
+ * the value is claimed, since their answer takes a round trip).
+ */
+type SolutionChecker = Pick<CaptchaVerifier, 'provider' | 'createChallenge'> &
+  (
+    | { check(value: string): Promise<{ key: string; expiresAt: Date } | undefined>; verify?: never }
+    | { verify(value: string, remoteIp?: string): Promise<boolean>; check?: never }
+  );
+
 const SITEVERIFY_URLS = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
@@ -73,7 +84,7 @@ const SiteverifyResponseSchema = z.object({ success: z.boolean() });
 export function createCaptchaVerifier(env: Env, db: Db): CaptchaVerifier {
   const solutions = createSolutionStore(db);
   if (env.CAPTCHA_PROVIDER === 'altcha') {
-    return bindToSubmission(solutions, createAltchaVerifier(env.APP_SECRET, solutions));
+    return bindToSubmission(solutions, createAltchaVerifier(env.APP_SECRET));
   }
   return bindToSubmission(
     solutions,
@@ -103,14 +114,20 @@ function createSolutionStore(db: Db) {
      * servers exactly one gets it; false when a live row already holds it (an expired one is
      * taken over).
      */
-    async claim(key: string, submission: string | undefined, expiresAt: Date): Promise<boolean> {
+    async claim(
+      key: string,
+      submission: string | undefined,
+      expiresAt: Date,
+      /** The answer, when it was found before the claim (ALTCHA checks locally): no settle then. */
+      verified: boolean | null = null,
+    ): Promise<boolean> {
       const now = new Date();
       const [claimed] = await db
         .insert(captchaSolutions)
-        .values({ key, submission, expiresAt })
+        .values({ key, submission, verified, expiresAt })
         .onConflictDoUpdate({
           target: captchaSolutions.key,
-          set: { submission: submission ?? null, verified: null, expiresAt },
+          set: { submission: submission ?? null, verified, expiresAt },
           setWhere: lte(captchaSolutions.expiresAt, now),
         })
         .returning({ key: captchaSolutions.key });
@@ -137,18 +154,29 @@ function createSolutionStore(db: Db) {
  * double-submitted form or a retry racing the first on another server gets the same answer, and
  * any other use is refused at once.
  */
-function bindToSubmission(solutions: SolutionStore, verifier: CaptchaVerifier): CaptchaVerifier {
+function bindToSubmission(solutions: SolutionStore, verifier: SolutionChecker): CaptchaVerifier {
   const running = new Map<string, { submission?: string; result: Promise<boolean> }>();
 
   async function verifyOnce(key: string, value: string, remoteIp?: string, rawSubmission?: string): Promise<boolean> {
     // The client's idempotency key is stored hashed (lib/hash-key.ts).
     const submission = rawSubmission === undefined ? undefined : hashKey(rawSubmission);
+    if (verifier.check) {
+      // Checked here without the database: one statement claims the solved challenge with its answer.
+      const solved = await verifier.check(value);
+      if (!solved) return false;
+      if (await solutions.claim(solved.key, submission, solved.expiresAt, true)) return true;
+      return shareEarlierAnswer(solved.key, submission);
+    }
     if (await solutions.claim(key, submission, new Date(Date.now() + ALTCHA_CHALLENGE_TTL_MS))) {
-      const verified = await verifier.verify(value, remoteIp);
+      const verified = await verifier.verify!(value, remoteIp);
       await solutions.settle(key, verified);
       return verified;
     }
-    // Used before: only the same submission shares the first answer, once there is one.
+    return shareEarlierAnswer(key, submission);
+  }
+
+  /** Used before: only the same submission shares the first answer, once there is one. */
+  async function shareEarlierAnswer(key: string, submission: string | undefined): Promise<boolean> {
     const deadline = Date.now() + SHARED_ANSWER_WAIT_MS;
     for (;;) {
       const earlier = await solutions.read(key);
@@ -161,7 +189,8 @@ function bindToSubmission(solutions: SolutionStore, verifier: CaptchaVerifier): 
   }
 
   return {
-    ...verifier,
+    provider: verifier.provider,
+    ...(verifier.createChallenge ? { createChallenge: verifier.createChallenge } : {}),
     verify(value, remoteIp, submission) {
       const key = `value:${hashKey(value)}`;
       const local = running.get(key);
@@ -184,7 +213,7 @@ function deriveSecret(appSecret: string, purpose: string): string {
   return createHmac('sha256', appSecret).update(`firstday:captcha:${purpose}`).digest('hex');
 }
 
-function createAltchaVerifier(appSecret: string, solutions: SolutionStore): CaptchaVerifier {
+function createAltchaVerifier(appSecret: string): SolutionChecker {
   const hmacSignatureSecret = deriveSecret(appSecret, 'altcha-challenge');
   const hmacKeySignatureSecret = deriveSecret(appSecret, 'altcha-key');
 
@@ -201,9 +230,9 @@ function createAltchaVerifier(appSecret: string, solutions: SolutionStore): Capt
         hmacKeySignatureSecret,
       });
     },
-    async verify(value) {
+    async check(value) {
       const payload = PayloadSchema.safeParse(decodePayload(value));
-      if (!payload.success) return false;
+      if (!payload.success) return undefined;
       const { challenge, solution } = payload.data;
       try {
         const result = await altcha.verifySolution({
@@ -213,16 +242,15 @@ function createAltchaVerifier(appSecret: string, solutions: SolutionStore): Capt
           hmacSignatureSecret,
           hmacKeySignatureSecret,
         });
-        if (!result.verified) return false;
+        if (!result.verified) return undefined;
       } catch {
-        return false;
+        return undefined;
       }
       // The challenge, not the payload's bytes: a re-encoded payload of a used challenge is refused too.
-      return solutions.claim(
-        `altcha:${challenge.parameters.nonce}`,
-        undefined,
-        new Date(challenge.parameters.expiresAt * 1000),
-      );
+      return {
+        key: `altcha:${challenge.parameters.nonce}`,
+        expiresAt: new Date(challenge.parameters.expiresAt * 1000),
+      };
     },
   };
 }
@@ -241,7 +269,7 @@ function createSiteverifyVerifier(
   provider: Exclude<CaptchaProvider, 'altcha'>,
   url: string,
   secret: string,
-): CaptchaVerifier {
+): SolutionChecker {
   return {
     provider,
     async verify(value, remoteIp) {
