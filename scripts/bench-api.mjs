@@ -15,7 +15,9 @@
 //     /api/public/calendars/:slug) and the guest page (/c/<slug>), with the server's CPU per page
 //     and its peak memory (VmHWM);
 //  4. statements in the request: BENCH_SINGLE_GIFTS card gifts one by one with the sender stopped
-//     (webhooks held back), counted around each answer;
+//     (webhooks held back), counted around each answer; then the rest of their path (webhook,
+//     confirmation, outbox, mail) once the sender is let go, less the server's idle rate: the
+//     statements of one card gift, the issue's goal;
 //  5. 200 concurrent contributors posting gifts for BENCH_GIFT_SECONDS (every tenth a double
 //     submit, every seventh a declined card), then until every webhook and e-mail is done: gifts/s,
 //     the server's CPU and statements per gift from the first gift to the last change (webhooks and
@@ -287,12 +289,26 @@ function createLedger(calendar) {
   };
 }
 
-/** Gifts one at a time with the webhooks held back: the statements of the request alone. */
+/** The proxy's statements per second while nothing is asked of the server (the workers' polls). */
+async function measureIdleStatementRate(proxy, seconds = 3) {
+  const before = (await proxy.counts()).statements;
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return ((await proxy.counts()).statements - before) / seconds;
+}
+
+/**
+ * Gifts one at a time with the webhooks held back: the statements of the request alone. Then the
+ * sender is let go and the rest of their path is counted (webhook, confirmation, outbox, the mail
+ * worker's claim and mark) until the server is back to its idle rate, which is taken off: the
+ * statements of one card gift on our side, without the load's declines and double submits.
+ */
 async function measureSingleGifts(server, proxy, calendar, ledger) {
   await server.stopSender();
   const path = `/api/public/calendars/${calendar.slug}/contributions`;
   const perGift = [];
   const ownStatements = await measureMetricsOwnStatements(server);
+  const idleRate = await measureIdleStatementRate(proxy);
+  let afterRequests;
   try {
     for (let i = 0; i < SINGLE_GIFTS + 1; i++) {
       let gift = ledger.next();
@@ -310,10 +326,22 @@ async function measureSingleGifts(server, proxy, calendar, ledger) {
       // The first warms the server's caches (prepared statements, the calendar).
       if (i > 0) perGift.push(difference(after, before, 1, ownStatements));
     }
+    afterRequests = (await proxy.counts()).statements;
   } finally {
     server.startSender();
   }
-  return perGift;
+  const started = Date.now();
+  let last = afterRequests;
+  let quietSeconds = 0;
+  while (quietSeconds < 2 && Date.now() - started < 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = (await proxy.counts()).statements;
+    quietSeconds = current - last <= idleRate + 0.5 ? quietSeconds + 1 : 0;
+    last = current;
+  }
+  const idle = (idleRate * (Date.now() - started)) / 1000;
+  const afterRequest = (last - afterRequests - idle) / (SINGLE_GIFTS + 1);
+  return { requests: perGift, afterRequest };
 }
 
 async function measureGifts(server, proxy, calendar, ledger) {
@@ -590,8 +618,9 @@ function printTable(rounds) {
   const cpuMultiple = of((r) => r.gifts.cpuMsPerGift / r.bare.cpuMsPerRequest);
   const statements = of((r) => r.gifts.statementsPerGift);
   const metricStatements = of((r) => r.gifts.metricStatementsPerGift);
-  const inRequest = of((r) => median(r.single.map((gift) => gift.proxy)));
-  const inRequestMetric = of((r) => median(r.single.map((gift) => gift.metric)));
+  const inRequest = of((r) => median(r.single.requests.map((gift) => gift.proxy)));
+  const inRequestMetric = of((r) => median(r.single.requests.map((gift) => gift.metric)));
+  const singleGift = of((r, i) => inRequest[i] + r.single.afterRequest);
   const pageShare = of((r) => r.reads.pagePerSecond / r.reads.apiPerSecond);
   const pageCpu = of((r) => r.reads.pageCpuMs);
   const rows = [
@@ -662,11 +691,12 @@ function printTable(rounds) {
       '',
     ],
     [
-      'statements per gift, server (proxy)',
+      'statements per card gift, one at a time (proxy)',
       '≤ 8',
-      formatSpread(statements, fixed(1)),
-      verdict(statements, (v) => v <= GOALS.statementsPerGift),
+      formatSpread(singleGift, fixed(1)),
+      verdict(singleGift, (v) => v <= GOALS.statementsPerGift),
     ],
+    ['statements per gift under load (proxy; declines, doubles)', '', formatSpread(statements, fixed(1)), ''],
     [
       '  … of which BEGIN/COMMIT/ROLLBACK',
       '',
@@ -676,12 +706,7 @@ function printTable(rounds) {
       ),
       '',
     ],
-    [
-      'statements per gift, server (/metrics)',
-      '≤ 8',
-      formatSpread(metricStatements, fixed(1)),
-      verdict(metricStatements, (v) => v <= GOALS.statementsPerGift),
-    ],
+    ['statements per gift under load (/metrics)', '', formatSpread(metricStatements, fixed(1)), ''],
     [
       'statements in the request (proxy)',
       '≤ 3',
