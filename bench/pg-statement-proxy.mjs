@@ -1,6 +1,8 @@
 // A TCP proxy between a process and PostgreSQL that counts the statements the process sends: the
 // frontend protocol's simple Query ('Q') and extended-protocol Execute ('E') messages, and of those
-// the transaction control (BEGIN, COMMIT, ROLLBACK). Bytes are forwarded untouched. It runs as a
+// the transaction control (BEGIN, COMMIT, ROLLBACK). A statement on the sandbox's own tables
+// (`sandbox_*`: the pretend processor, Stripe's side in production) is counted apart as the
+// provider's, not among the statements. Bytes are forwarded untouched. It runs as a
 // child process (its CPU is not the benchmarked server's); `startStatementProxy` forks it and
 // answers its address and counts.
 import { fork } from 'node:child_process';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 const SSL_REQUEST = 80877103;
 const GSS_ENC_REQUEST = 80877104;
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start\s+transaction|end)\b/i;
+const PROVIDER_TABLES = /\bsandbox_\w+/i;
 
 /** Forks the proxy to `target` (host:port); answers { port, counts(), stop() }. */
 export async function startStatementProxy(targetHost, targetPort) {
@@ -29,7 +32,7 @@ export async function startStatementProxy(targetHost, targetPort) {
   return {
     port,
     pid: child.pid,
-    /** { statements, query, execute, transactionControl, connections } since the start. */
+    /** { statements, provider, query, execute, transactionControl, connections } since the start. */
     counts() {
       const id = nextId++;
       return new Promise((resolve) => {
@@ -45,7 +48,16 @@ export async function startStatementProxy(targetHost, targetPort) {
 }
 
 function runProxy(targetHost, targetPort) {
-  const counts = { statements: 0, query: 0, execute: 0, transactionControl: 0, connections: 0 };
+  const counts = { statements: 0, provider: 0, query: 0, execute: 0, transactionControl: 0, connections: 0 };
+
+  function countStatement(text) {
+    if (PROVIDER_TABLES.test(text)) {
+      counts.provider++;
+      return;
+    }
+    counts.statements++;
+    if (TRANSACTION_CONTROL.test(text)) counts.transactionControl++;
+  }
 
   function countMessages(state, chunk) {
     let buffer = state.pending.length > 0 ? Buffer.concat([state.pending, chunk]) : chunk;
@@ -68,8 +80,7 @@ function runProxy(targetHost, targetPort) {
       const body = buffer.subarray(offset + 5, offset + 1 + length);
       if (type === 0x51 /* Q */) {
         counts.query++;
-        counts.statements++;
-        if (TRANSACTION_CONTROL.test(body.toString('utf8', 0, Math.min(body.length, 40)))) counts.transactionControl++;
+        countStatement(body.toString('utf8'));
       } else if (type === 0x50 /* P */) {
         const nameEnd = body.indexOf(0);
         const queryEnd = body.indexOf(0, nameEnd + 1);
@@ -80,8 +91,7 @@ function runProxy(targetHost, targetPort) {
         state.bound = state.prepared.get(body.toString('utf8', portalEnd + 1, statementEnd)) ?? '';
       } else if (type === 0x45 /* E */) {
         counts.execute++;
-        counts.statements++;
-        if (TRANSACTION_CONTROL.test(state.bound)) counts.transactionControl++;
+        countStatement(state.bound);
       }
       offset += length + 1;
     }

@@ -23,7 +23,8 @@
 //     the server's CPU and statements per gift from the first gift to the last change (webhooks and
 //     outbox included), and the database totals against what was sent (lost, doubled).
 // Statements are also read from the server's own `firstday_db_statements_total` on /metrics
-// when it has one. The server's CPU includes its child processes. Then a table: min/median/max of
+// when it has one; that counter includes the sandbox's writes to its own tables (the provider's
+// side, which the proxy counts apart). The server's CPU includes its child processes. Then a table: min/median/max of
 // the rounds beside each goal. `BENCH_TWO_SERVERS=1` adds the earlier check that a setting changed
 // on one server shows on another. `BENCH_SKIP_BUILD=1` uses the web build as it is (otherwise
 // `npm run build` first). A benchmark, not a test: it prints figures, and exits 1 only when
@@ -706,19 +707,14 @@ function printTable(rounds) {
       ),
       '',
     ],
-    ['statements per gift under load (/metrics)', '', formatSpread(metricStatements, fixed(1)), ''],
+    ['statements per gift under load (/metrics, sandbox incl.)', '', formatSpread(metricStatements, fixed(1)), ''],
     [
       'statements in the request (proxy)',
       '≤ 3',
       formatSpread(inRequest, fixed(1)),
       verdict(inRequest, (v) => v <= GOALS.statementsInRequest),
     ],
-    [
-      'statements in the request (/metrics)',
-      '≤ 3',
-      formatSpread(inRequestMetric, fixed(1)),
-      verdict(inRequestMetric, (v) => v <= GOALS.statementsInRequest),
-    ],
+    ['statements in the request (/metrics, sandbox incl.)', '', formatSpread(inRequestMetric, fixed(1)), ''],
     [
       'gifts lost / doubled',
       '0 / 0',
