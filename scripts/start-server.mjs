@@ -80,7 +80,13 @@ export async function startProductServer(extraEnv = {}, options = {}) {
     ...extraEnv,
     DATABASE_URL: databaseUrl,
   };
-  const child = spawn(process.execPath, ['server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a benchmark's CPU goes (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
 
   let sender;
