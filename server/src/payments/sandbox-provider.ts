@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SANDBOX_ONBOARDING_TEST_VALUES } from '@firstday/common/payouts';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../lib/db.ts';
@@ -84,9 +92,10 @@ export function createSandboxProvider(options: {
 }): PaymentProvider {
   const { db, delayMs, webhooks, confirmedElsewhere = false } = options;
   const signingKey = deriveSandboxSigningKey(options.appSecret);
-  const fingerprintKey = createHmac('sha256', options.appSecret)
-    .update('firstday-sandbox-card-fingerprint-v1')
-    .digest();
+  // Key objects made once: createHmac with raw key bytes makes one per call (2 % of a gift's CPU).
+  const fingerprintKey = createSecretKey(
+    createHmac('sha256', options.appSecret).update('firstday-sandbox-card-fingerprint-v1').digest(),
+  );
 
   /** Like Stripe's `card.fingerprint`: the same number gives the same value, which gives no number back. */
   function fingerprintCard(method: ProviderPaymentMethod): string | undefined {
@@ -414,7 +423,7 @@ function toState(charge: SandboxCharge): ProviderPaymentState {
 
 /** A signed sandbox event, as the webhook route receives it. */
 export function createSandboxEvent(
-  signingKey: Buffer,
+  signingKey: KeyObject,
   type: string,
   reference: string,
 ): { body: string; headers: Record<string, string> } {
@@ -431,15 +440,15 @@ export function isFailingSandboxDestination(destination: string): boolean {
 }
 
 /** A key of its own, so a leaked webhook key signs nothing else made from APP_SECRET. */
-export function deriveSandboxSigningKey(appSecret: string): Buffer {
-  return createHmac('sha256', appSecret).update('firstday-sandbox-webhook-v1').digest();
+export function deriveSandboxSigningKey(appSecret: string): KeyObject {
+  return createSecretKey(createHmac('sha256', appSecret).update('firstday-sandbox-webhook-v1').digest());
 }
 
-function computeSignature(key: Buffer, timestamp: number, body: string): string {
+function computeSignature(key: KeyObject, timestamp: number, body: string): string {
   return createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, the shape of Stripe's header. */
-export function signSandboxPayload(key: Buffer, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signSandboxPayload(key: KeyObject, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
   return `t=${timestamp},v1=${computeSignature(key, timestamp, body)}`;
 }
