@@ -41,6 +41,7 @@ import {
   makeContribution,
   request,
   seedContributions,
+  stolenCard,
   withTemporaryDatabase,
 } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
@@ -66,20 +67,6 @@ const SETTLED_AFTER_MS = 10_000;
 const GIFT_ENV = { TRUST_PROXY: '1' };
 const guestAddress = (index) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
-/** A Luhn-valid number from the sandbox's stolen-card range (4000 0000 00…), a different one per index. */
-function declinedCard(index) {
-  const body = `4000000000${String(index % 100_000).padStart(5, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return { ...GOOD_CARD, number: `${body}${(10 - (sum % 10)) % 10}` };
-}
 const CLOCK_TICKS_PER_SECOND = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
 const GOALS = {
@@ -274,7 +261,7 @@ function createLedger(calendar) {
       const declined = index % 7 === 3;
       const body = makeContribution(calendar, SEED_CONTRIBUTIONS + index, {
         giftAmount,
-        payment: { type: 'card', card: declined ? declinedCard(index) : GOOD_CARD },
+        payment: { type: 'card', card: declined ? stolenCard(index) : GOOD_CARD },
       });
       const entry = { body, address: guestAddress(index + 1), giftAmount, declined, answered: false, ids: new Set() };
       sent.set(body.idempotencyKey, entry);

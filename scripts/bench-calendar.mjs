@@ -6,6 +6,21 @@ import { mailboxes } from '../bench/mail-catcher.mjs';
 
 export const GOOD_CARD = { number: '4242424242424242', holderName: 'Bench Payer', expiry: '12/39', cvc: '123' };
 
+/** A Luhn-valid number from the sandbox's stolen-card range (4000 0000 00…), a different one per index. */
+export function stolenCard(index) {
+  const body = `4000000000${String(index % 100_000).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return { ...GOOD_CARD, number: `${body}${(10 - (sum % 10)) % 10}` };
+}
+
 // The bench server skips the captcha (allowed in production only with the sandbox, env.ts) and the
 // contribution rate limits: every request comes from one address.
 export const BENCH_ENV = {

@@ -17,6 +17,7 @@ import {
   GOOD_CARD,
   makeContribution,
   request,
+  stolenCard,
   withTemporaryDatabase,
 } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
@@ -28,21 +29,6 @@ const GUEST_EVERY_MS = 5_000;
 // Goals from issue 22.
 const FEE_GOAL_PER_DRAFT_HOUR = 10;
 const GIFT_GOAL_PER_SOURCE_10_MIN = 5;
-
-/** A Luhn-valid number from the sandbox's stolen-card range (4000 0000 00…): a different card each time. */
-function stolenCard(index) {
-  const body = `4000000000${String(index).padStart(5, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return { ...GOOD_CARD, number: `${body}${(10 - (sum % 10)) % 10}` };
-}
 
 /** A JSON POST from one loopback source address (the server sees it as the client's IP). */
 function postFrom(sourceAddress, url, path, body, cookie) {
