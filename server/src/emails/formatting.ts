@@ -46,6 +46,18 @@ const FORMAT_CHARACTERS = /\p{Cf}/gu;
 /** Double quote marks of any language: inside the text they could close our quote early. */
 const DOUBLE_QUOTES = /["“”„‟«»〝〞〟＂]/g;
 
+/** One grapheme segmenter per language: creating one costs more than segmenting a subject. */
+const segmenters = new Map<Locale, Intl.Segmenter>();
+
+function graphemeSegmenter(locale: Locale): Intl.Segmenter {
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(intlLocale(locale), { granularity: 'grapheme' });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
+}
+
 /**
  * Text someone typed (a guest's name, a calendar's title), made safe for a subject line, quoted
  * in the language's marks: line breaks and controls become spaces, bidi and zero-width characters
@@ -61,7 +73,7 @@ export function quoteInSubject(text: string, locale: Locale): string {
     .replace(/\s+/gu, ' ')
     .trim();
   const characters = Array.from(
-    new Intl.Segmenter(intlLocale(locale), { granularity: 'grapheme' }).segment(plain),
+    graphemeSegmenter(locale).segment(plain),
     ({ segment }) => segment,
   );
   const capped =

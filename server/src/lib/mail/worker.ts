@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db.ts';
 import { isDeadOwner } from '../instance.ts';
 import type { Logger } from '../logger.ts';
@@ -82,29 +82,14 @@ export function createMailWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
+  /** Mail queued while a pass runs: the pass claims again before it ends. */
+  let woken = false;
+  /** Sent, not yet marked: the next claim marks them (claimBatch). */
+  let unmarked: string[] = [];
 
-  async function claimBatch(): Promise<ClaimedMail[]> {
-    // Both drivers answer raw SQL with `{ rows }`.
-    const result = (await db.execute(sql`
-      update ${mailOutbox}
-      set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
-          locked_by = ${instanceId}
-      where id in (
-        select id from ${mailOutbox}
-        where (status = 'pending' and next_attempt_at <= now())
-           or (status = 'sending' and locked_until < now())
-           or (status = 'sending' and ${isDeadOwner(mailOutbox.lockedBy)})
-        order by created_at
-        limit ${BATCH_SIZE}
-        for update skip locked
-      )
-      returning id, "to", subject, text, html, headers, attempts`)) as unknown as { rows: ClaimedMail[] };
-    return result.rows;
-  }
-
-  /** One statement for every mail of `ids`; a row another worker already finished is left alone. */
-  async function markSent(ids: string[]): Promise<void> {
-    await db
+  /** The update that marks `ids` sent; a row another worker already finished is left alone. */
+  function markSentUpdate(ids: string[]) {
+    return db
       .update(mailOutbox)
       .set({
         status: 'sent',
@@ -115,7 +100,58 @@ export function createMailWorker(options: {
         ...ERASED_MAIL_BODY,
       })
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+  }
+
+  function countSent(ids: string[]): void {
     for (const _ of ids) options.metrics?.countMail('sent');
+  }
+
+  /**
+   * Claims the next batch and, in the same statement, marks the mails sent since the last claim
+   * (`unmarked`): a pass costs one statement per batch, not a claim and a mark.
+   */
+  async function claimBatch(): Promise<ClaimedMail[]> {
+    const sent = unmarked;
+    unmarked = [];
+    const marking = sent.length > 0 ? sql`with marked as (${markSentUpdate(sent).getSQL()}) ` : sql``;
+    const notMarked = sent.length > 0 ? sql`and ${notInArray(mailOutbox.id, sent)}` : sql``;
+    let result: { rows: ClaimedMail[] };
+    try {
+      // Both drivers answer raw SQL with `{ rows }`.
+      result = (await db.execute(sql`${marking}
+        update ${mailOutbox}
+        set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+            locked_by = ${instanceId}
+        where id in (
+          select id from ${mailOutbox}
+          where ((status = 'pending' and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now())
+             or (status = 'sending' and ${isDeadOwner(mailOutbox.lockedBy)}))
+            ${notMarked}
+          order by created_at
+          limit ${BATCH_SIZE}
+          for update skip locked
+        )
+        returning id, "to", subject, text, html, headers, attempts`)) as unknown as { rows: ClaimedMail[] };
+    } catch (error) {
+      unmarked = [...sent, ...unmarked];
+      throw error;
+    }
+    countSent(sent);
+    return result.rows;
+  }
+
+  /** Marks `ids` sent in a statement of their own (a slow batch, a flush). */
+  async function markSent(ids: string[]): Promise<void> {
+    await markSentUpdate(ids);
+    countSent(ids);
+  }
+
+  /** Writes the marks still waiting for the next claim. */
+  async function flushMarks(): Promise<void> {
+    const ids = unmarked;
+    unmarked = [];
+    if (ids.length > 0) await markSent(ids);
   }
 
   /** Failures keep their own backoff (it grows with each row's attempts): one statement each. */
@@ -138,8 +174,8 @@ export function createMailWorker(options: {
   }
 
   /**
-   * Sends a claimed batch in parallel and marks the sent ones together: one UPDATE when the batch
-   * is done, or sooner (MARK_SENT_AFTER_MS) while a send of it is still pending.
+   * Sends a claimed batch in parallel. Its sent mails are marked by the next claim's statement, or
+   * sooner in one UPDATE (MARK_SENT_AFTER_MS) while a send of the batch is still pending.
    */
   async function sendBatch(batch: ClaimedMail[]): Promise<void> {
     let sent: string[] = [];
@@ -175,18 +211,25 @@ export function createMailWorker(options: {
         }),
       );
     } finally {
-      await markNow();
+      clearTimeout(markTimer);
+      unmarked.push(...sent);
+      await marking;
     }
   }
 
-  /** Sends everything due now; returns how many rows were processed. */
+  /**
+   * Sends everything due now; returns how many rows were processed. A short batch emptied the
+   * queue as of its claim, so the pass ends there unless mail was queued since (`wake`); its marks
+   * ride on the next claim, at the latest the next poll's.
+   */
   async function processDue(): Promise<number> {
     let processed = 0;
     for (;;) {
+      woken = false;
       const batch = await claimBatch();
-      if (batch.length === 0) return processed;
       await sendBatch(batch);
       processed += batch.length;
+      if (batch.length < BATCH_SIZE && !woken) return processed;
     }
   }
 
@@ -217,13 +260,20 @@ export function createMailWorker(options: {
     },
     /** Sends due mail now instead of waiting for the next poll (called after an enqueue). */
     wake() {
+      woken = true;
       if (!stopped) void runOnce();
     },
-    processDue: runOnce,
+    /** A pass with its marks written (tests, and callers that read the rows next). */
+    async processDue(): Promise<number> {
+      const processed = await runOnce();
+      await flushMarks();
+      return processed;
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await flushMarks();
     },
   };
 }
