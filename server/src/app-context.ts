@@ -9,6 +9,7 @@ import type { FailureThrottle } from './lib/failure-throttle.ts';
 import type { JobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailCatcher } from './lib/mail/catcher.ts';
+import type { LeasedMail } from './lib/mail/outbox.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimiters, RateLimitRule } from './lib/rate-limit.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
@@ -37,7 +38,13 @@ export type AppContext = {
   lifecycle: { stopping: boolean };
   /** Present only when the embedded SMTP catcher runs (no SMTP_URL). */
   mailCatcher?: MailCatcher;
-  wakeMailWorker(): void;
+  /**
+   * Sends queued mail now instead of at the next poll; with `leased`, rows enqueueLeasedMails
+   * queued for this server's worker (no claim needed). Call after the enqueue commits.
+   */
+  wakeMailWorker(leased?: LeasedMail[]): void;
+  /** This server's registered instance (lib/instance.ts): what its jobs and mail leases are taken for. */
+  instanceId: string;
   /** Background jobs, claimed by one server each (background-jobs.ts, lib/jobs/runner.ts). */
   jobs: JobRunner;
   /** Redis for the rate limits when REDIS_URL is set (else they live in the database). */

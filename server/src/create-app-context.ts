@@ -78,6 +78,7 @@ export function createAppContext(
       concurrency: parts.env.IMAGE_PROCESSING_CONCURRENCY,
       queueLength: parts.env.IMAGE_PROCESSING_QUEUE,
     }),
+    instanceId,
     jobs: createJobRunner({
       db: parts.db,
       logger: parts.logger,

@@ -54,7 +54,10 @@ export async function createTestApp(
     db: database.db,
     logger,
     mailCatcher,
-    wakeMailWorker: () => {},
+    // Mail goes out when a test calls sendQueuedMail; rows leased to this worker wait for it there.
+    wakeMailWorker: (leased) => {
+      if (leased) mailWorker.wake(leased);
+    },
     rateLimits: overrides.rateLimits,
     instanceId: instance.id,
     metrics,

@@ -14,8 +14,7 @@ import { calendars } from '../calendars/schema.ts';
 import { createDeclineBurstEmail, createGiftNotificationEmail } from '../emails/contributions.ts';
 import { createGiftRefundEmail } from '../emails/payments.ts';
 import { type Db, prepareStatement, readTimestamp } from '../lib/db.ts';
-import type { Env } from '../lib/env.ts';
-import { enqueueMail, enqueueMails } from '../lib/mail/outbox.ts';
+import { enqueueLeasedMails, enqueueMail, type LeasedMail } from '../lib/mail/outbox.ts';
 import { createUnsubscribeUrl } from '../lib/mail/suppression.ts';
 import { GIFT_BURST } from '../payments/payment-guard.ts';
 import type { PaymentPurposeHandler, PaymentReaction, PaymentRow } from '../payments/payment-transitions.ts';
@@ -23,8 +22,10 @@ import { createContributionReceipt, createEditToken } from './contribution-recei
 import { PUBLIC_CALENDAR_CHANNEL } from './public-calendar-cache.ts';
 import { type ContributionRow, contributions } from './schema.ts';
 
-type MailEnv = Pick<Env, 'APP_URL' | 'APP_SECRETS'>;
-type GiftContext = Pick<AppContext, 'env' | 'wakeMailWorker' | 'publicCalendars' | 'limiters' | 'rateLimits'>;
+type GiftContext = Pick<
+  AppContext,
+  'env' | 'wakeMailWorker' | 'instanceId' | 'publicCalendars' | 'limiters' | 'rateLimits'
+>;
 
 /**
  * What a gift's payment does to its contribution (registered in payment-handlers.ts): succeeded →
@@ -38,13 +39,13 @@ export function createGiftPaymentHandler(getContext: () => GiftContext): Payment
     recordsInProgress: false,
     async onSucceeded({ tx, payment, wallet }) {
       const context = getContext();
-      const confirmed = await confirmGift(tx, context.env, payment, wallet);
+      const confirmed = await confirmGift(tx, context, payment, wallet);
       if (confirmed.ended && payment.calendarId !== null) {
         const mailQueued = await failLateGift(tx, context.env.APP_URL, payment);
         return { refund: true, ...afterGiftChange(context, payment.calendarId, mailQueued) };
       }
       // The confirming statement sent the invalidation to every server (delivered at commit).
-      return afterGiftChange(context, confirmed.calendarId, confirmed.mailQueued, { notified: true });
+      return afterGiftChange(context, confirmed.calendarId, confirmed.leasedMails, { notified: true });
     },
     async onDeclined({ tx, payment, burst }) {
       const context = getContext();
@@ -74,17 +75,22 @@ export function createGiftPaymentHandler(getContext: () => GiftContext): Payment
   };
 }
 
-/** The public calendar's cached page is dropped, and the mail worker woken, once the change is committed. */
+/**
+ * The public calendar's cached page is dropped, and the mail worker woken (or handed the rows
+ * queued for it), once the change is committed.
+ */
 function afterGiftChange(
   context: GiftContext,
   calendarId: string | undefined,
-  mailQueued: boolean,
+  mail: boolean | LeasedMail[],
   invalidation?: { notified: boolean },
 ): PaymentReaction {
   return {
     afterCommit() {
       if (calendarId) context.publicCalendars.invalidate(calendarId, invalidation);
-      if (mailQueued) context.wakeMailWorker();
+      if (Array.isArray(mail)) {
+        if (mail.length > 0) context.wakeMailWorker(mail);
+      } else if (mail) context.wakeMailWorker();
     },
   };
 }
@@ -157,10 +163,11 @@ const confirmGiftStatement = prepareStatement<ConfirmRow>('confirm_gift', () => 
  */
 async function confirmGift(
   db: Db,
-  env: MailEnv,
+  context: Pick<GiftContext, 'env' | 'instanceId'>,
   payment: Pick<PaymentRow, 'id' | 'cardLast4' | 'calendarId'>,
   wallet?: string,
-): Promise<{ ended: boolean; calendarId?: string; mailQueued: boolean }> {
+): Promise<{ ended: boolean; calendarId?: string; leasedMails: LeasedMail[] }> {
+  const { env } = context;
   const { token, hash } = createEditToken();
   const [row] = await confirmGiftStatement(db, {
     calendarId: payment.calendarId,
@@ -168,7 +175,7 @@ async function confirmGift(
     editTokenHash: hash,
     now: new Date().toISOString(),
   });
-  if (!row?.id || !row.calendar_id) return { ended: !!row?.calendar_found && !row.open, mailQueued: false };
+  if (!row?.id || !row.calendar_id) return { ended: !!row?.calendar_found && !row.open, leasedMails: [] };
   const gift = {
     id: row.id,
     email: row.email,
@@ -207,8 +214,9 @@ async function confirmGift(
       })),
     });
   }
-  const queued = await enqueueMails(db, mails);
-  return { ended: false, calendarId: row.calendar_id, mailQueued: queued.some(Boolean) };
+  // Leased to this server's mail worker, which sends them once this transaction commits.
+  const leasedMails = await enqueueLeasedMails(db, mails, context.instanceId);
+  return { ended: false, calendarId: row.calendar_id, leasedMails };
 }
 
 /**

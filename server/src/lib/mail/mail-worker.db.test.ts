@@ -8,7 +8,7 @@ import type { Database } from '../db.ts';
 import { INSTANCE_LOCK_NAMESPACE, registerInstance, type ServerInstance } from '../instance.ts';
 import { createLogger } from '../logger.ts';
 import { type MailCatcher, startMailCatcher } from './catcher.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueLeasedMails, enqueueMail } from './outbox.ts';
 import { mailOutbox } from './schema.ts';
 import { createMailWorker, getRetryDelaySeconds } from './worker.ts';
 
@@ -136,6 +136,29 @@ describe('mail outbox', () => {
     await elsewhere.end();
     expect(await createWorker().processDue()).toBe(1);
     expect(catcher.list('elsewhere@example.com')).toHaveLength(1);
+  });
+
+  it('sends rows queued leased to it without claiming them; a dead server\'s leased rows are taken over', async () => {
+    const [handed] = await enqueueLeasedMails(database.db, [mail('handed@example.com')], instance.id);
+    expect(handed).toMatchObject({ to: 'handed@example.com', attempts: 1 });
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, handed!.id));
+    expect(row).toMatchObject({ status: 'sending', lockedBy: instance.id, attempts: 1 });
+    // Another worker of a live server leaves it alone; its own worker sends it when handed the row.
+    expect(await createWorker().processDue()).toBe(0);
+    const worker = createWorker();
+    worker.wake([handed!]);
+    expect(await worker.processDue()).toBe(1);
+    expect(catcher.list('handed@example.com')).toHaveLength(1);
+    const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, handed!.id));
+    expect(sent).toMatchObject({ status: 'sent', html: '' });
+
+    // Leased to a server that died before handing them over: the next claim takes them.
+    const gone = await registerInstance(database);
+    await enqueueLeasedMails(database.db, [mail('orphan@example.com')], gone.id);
+    expect(await createWorker().processDue()).toBe(0);
+    await gone.stop();
+    expect(await createWorker().processDue()).toBe(1);
+    expect(catcher.list('orphan@example.com')).toHaveLength(1);
   });
 
   it('does not touch a row another live worker holds', async () => {

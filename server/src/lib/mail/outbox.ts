@@ -19,9 +19,25 @@ export type OutgoingMail = {
 /** Up to this many e-mails go in one prepared statement; a longer list is sent in several. */
 const MAILS_PER_STATEMENT = 4;
 
+/** How long a worker's claim on a row lasts before another worker may send it (worker.ts). */
+export const LEASE_SECONDS = 120;
+
+/** A queued row already leased to this server's mail worker, with what sending it needs. */
+export type LeasedMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: string | null;
+  attempts: number;
+};
+
 /**
  * One statement for `count` e-mails: each row is left out when it is suppressible and its address
  * unsubscribed (mail_suppressions, read in the same statement), or when its dedupe key was used.
+ * With a `leasedTo` server instance the rows are queued as that server's mail worker claims them
+ * (status 'sending', first attempt, its lease), so it sends them without a claim of its own.
  */
 function buildEnqueue(count: number): SQL {
   const value = (name: string, index: number) => sql.placeholder(`${name}${index}`);
@@ -33,8 +49,14 @@ function buildEnqueue(count: number): SQL {
         ${value('html', index)}::text, ${value('headers', index)}::text, ${value('suppressible', index)}::boolean,
         ${value('address', index)}::text)`,
   );
-  return sql`insert into mail_outbox (id, dedupe_key, topic, "to", subject, text, html, headers)
-    select mail.id, mail.dedupe_key, mail.topic, mail."to", mail.subject, mail.text, mail.html, mail.headers
+  const leasedTo = sql`${sql.placeholder('leasedTo')}::text`;
+  return sql`insert into mail_outbox (id, dedupe_key, topic, "to", subject, text, html, headers,
+      status, attempts, locked_until, locked_by)
+    select mail.id, mail.dedupe_key, mail.topic, mail."to", mail.subject, mail.text, mail.html, mail.headers,
+      case when ${leasedTo} is null then 'pending' else 'sending' end,
+      case when ${leasedTo} is null then 0 else 1 end,
+      case when ${leasedTo} is null then null else now() + make_interval(secs => ${LEASE_SECONDS}) end,
+      ${leasedTo}
     from (values ${sql.join(rows, sql`, `)})
       as mail (id, dedupe_key, topic, "to", subject, text, html, headers, suppressible, address)
     where not (mail.suppressible and exists (select from mail_suppressions where mail_suppressions.email = mail.address))
@@ -52,11 +74,32 @@ const enqueueStatements = Array.from({ length: MAILS_PER_STATEMENT }, (_, index)
  * queued before, or when it is suppressible and its address unsubscribed.
  */
 export async function enqueueMails(db: Db, mails: OutgoingMail[]): Promise<boolean[]> {
-  const queued: boolean[] = [];
+  return (await insertMails(db, mails, null)).map((id) => id !== undefined);
+}
+
+/**
+ * Queues e-mails leased to the mail worker of `instanceId` (this server), inside the caller's
+ * transaction: once it commits, hand the rows to `wakeMailWorker(leased)` and they are sent
+ * without being claimed. If this server dies first, its leases are taken over (worker.ts).
+ * Returns the rows queued (not those left out by their dedupe key or a suppression).
+ */
+export async function enqueueLeasedMails(db: Db, mails: OutgoingMail[], instanceId: string): Promise<LeasedMail[]> {
+  const ids = await insertMails(db, mails, instanceId);
+  return mails.flatMap((mail, index) => {
+    const id = ids[index];
+    if (id === undefined) return [];
+    const headers = mail.headers ? JSON.stringify(mail.headers) : null;
+    return [{ id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers, attempts: 1 }];
+  });
+}
+
+/** Each mail's new row id, or undefined where it was left out. */
+async function insertMails(db: Db, mails: OutgoingMail[], leasedTo: string | null): Promise<(string | undefined)[]> {
+  const queued: (string | undefined)[] = [];
   for (let start = 0; start < mails.length; start += MAILS_PER_STATEMENT) {
     const batch = mails.slice(start, start + MAILS_PER_STATEMENT);
     const ids = batch.map(() => randomUUID());
-    const values: Record<string, unknown> = {};
+    const values: Record<string, unknown> = { leasedTo };
     batch.forEach((mail, index) => {
       values[`id${index}`] = ids[index];
       values[`dedupeKey${index}`] = mail.dedupeKey ?? null;
@@ -70,7 +113,7 @@ export async function enqueueMails(db: Db, mails: OutgoingMail[]): Promise<boole
       values[`address${index}`] = mail.to.toLowerCase();
     });
     const inserted = new Set((await enqueueStatements[batch.length - 1]!(db, values)).map((row) => row.id));
-    queued.push(...ids.map((id) => inserted.has(id)));
+    queued.push(...ids.map((id) => (inserted.has(id) ? id : undefined)));
   }
   return queued;
 }

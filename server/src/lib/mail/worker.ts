@@ -3,11 +3,11 @@ import type { Db } from '../db.ts';
 import { isDeadOwner } from '../instance.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics.ts';
+import { LEASE_SECONDS, type LeasedMail } from './outbox.ts';
 import { mailOutbox } from './schema.ts';
 
 /** Sent in parallel: the pooled transport spreads them over its connections. */
 const BATCH_SIZE = 20;
-const LEASE_SECONDS = 120;
 export const MAX_ATTEMPTS = 8;
 /**
  * Sent mails are marked in one statement when their batch is done; a send still pending this long
@@ -43,8 +43,6 @@ function isPermanentFailure(error: unknown): boolean {
   const code = (error as { responseCode?: number }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
-
-type ClaimedMail = typeof mailOutbox.$inferSelect;
 
 /**
  * What stays of an e-mail once it is sent or given up: no text, no HTML and no List-Unsubscribe
@@ -82,8 +80,10 @@ export function createMailWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
-  /** Mail queued while a pass runs: the pass claims again before it ends. */
-  let woken = false;
+  /** Mail is due that this worker has not claimed: the pass claims before it ends. */
+  let claimWanted = false;
+  /** Rows queued already leased to this worker (enqueueLeasedMails), to send without a claim. */
+  const handedOver: LeasedMail[] = [];
   /** Sent, not yet marked: the next claim marks them (claimBatch). */
   let unmarked: string[] = [];
 
@@ -110,12 +110,12 @@ export function createMailWorker(options: {
    * Claims the next batch and, in the same statement, marks the mails sent since the last claim
    * (`unmarked`): a pass costs one statement per batch, not a claim and a mark.
    */
-  async function claimBatch(): Promise<ClaimedMail[]> {
+  async function claimBatch(): Promise<LeasedMail[]> {
     const sent = unmarked;
     unmarked = [];
     const marking = sent.length > 0 ? sql`with marked as (${markSentUpdate(sent).getSQL()}) ` : sql``;
     const notMarked = sent.length > 0 ? sql`and ${notInArray(mailOutbox.id, sent)}` : sql``;
-    let result: { rows: ClaimedMail[] };
+    let result: { rows: LeasedMail[] };
     try {
       // Both drivers answer raw SQL with `{ rows }`.
       result = (await db.execute(sql`${marking}
@@ -132,7 +132,7 @@ export function createMailWorker(options: {
           limit ${BATCH_SIZE}
           for update skip locked
         )
-        returning id, "to", subject, text, html, headers, attempts`)) as unknown as { rows: ClaimedMail[] };
+        returning id, "to", subject, text, html, headers, attempts`)) as unknown as { rows: LeasedMail[] };
     } catch (error) {
       unmarked = [...sent, ...unmarked];
       throw error;
@@ -155,7 +155,7 @@ export function createMailWorker(options: {
   }
 
   /** Failures keep their own backoff (it grows with each row's attempts): one statement each. */
-  async function markFailed(mail: ClaimedMail, error: unknown): Promise<void> {
+  async function markFailed(mail: LeasedMail, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = isPermanentFailure(error) || mail.attempts >= MAX_ATTEMPTS;
     logger.warn({ mailId: mail.id, attempts: mail.attempts, giveUp, err: message }, 'mail send failed');
@@ -177,7 +177,7 @@ export function createMailWorker(options: {
    * Sends a claimed batch in parallel. Its sent mails are marked by the next claim's statement, or
    * sooner in one UPDATE (MARK_SENT_AFTER_MS) while a send of the batch is still pending.
    */
-  async function sendBatch(batch: ClaimedMail[]): Promise<void> {
+  async function sendBatch(batch: LeasedMail[]): Promise<void> {
     let sent: string[] = [];
     let marking: Promise<void> = Promise.resolve();
     let markTimer: NodeJS.Timeout | undefined;
@@ -218,18 +218,27 @@ export function createMailWorker(options: {
   }
 
   /**
-   * Sends everything due now; returns how many rows were processed. A short batch emptied the
-   * queue as of its claim, so the pass ends there unless mail was queued since (`wake`); its marks
-   * ride on the next claim, at the latest the next poll's.
+   * Sends the rows handed over (`wake(leased)`), then, when asked to (a poll, a plain `wake`), what
+   * is due; returns how many rows were processed. A short batch emptied the queue as of its claim,
+   * so the pass ends there unless mail was queued since. The marks ride on the next claim, at the
+   * latest the next poll's, or on one of their own once many wait.
    */
   async function processDue(): Promise<number> {
     let processed = 0;
     for (;;) {
-      woken = false;
+      const handed = handedOver.splice(0, BATCH_SIZE);
+      if (handed.length > 0) {
+        await sendBatch(handed);
+        processed += handed.length;
+        if (unmarked.length >= BATCH_SIZE * 5) claimWanted = true;
+        continue;
+      }
+      if (!claimWanted) return processed;
+      claimWanted = false;
       const batch = await claimBatch();
       await sendBatch(batch);
       processed += batch.length;
-      if (batch.length < BATCH_SIZE && !woken) return processed;
+      if (batch.length === BATCH_SIZE) claimWanted = true;
     }
   }
 
@@ -241,6 +250,8 @@ export function createMailWorker(options: {
       })
       .finally(() => {
         running = undefined;
+        // Rows handed over as the pass was ending.
+        if (handedOver.length > 0 && !stopped) void runOnce();
       });
     return running;
   }
@@ -248,6 +259,7 @@ export function createMailWorker(options: {
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
+      claimWanted = true;
       void runOnce().then(schedule);
     }, pollIntervalMs);
   }
@@ -256,15 +268,21 @@ export function createMailWorker(options: {
     /** Sends what is due at once (mail a crashed process left behind included), then polls. */
     start() {
       stopped = false;
+      claimWanted = true;
       void runOnce().then(schedule);
     },
-    /** Sends due mail now instead of waiting for the next poll (called after an enqueue). */
-    wake() {
-      woken = true;
+    /**
+     * Sends due mail now instead of waiting for the next poll (called after an enqueue commits);
+     * with `leased`, the rows enqueueLeasedMails queued for this worker, sent without a claim.
+     */
+    wake(leased?: LeasedMail[]) {
+      if (leased) handedOver.push(...leased);
+      else claimWanted = true;
       if (!stopped) void runOnce();
     },
     /** A pass with its marks written (tests, and callers that read the rows next). */
     async processDue(): Promise<number> {
+      claimWanted = true;
       const processed = await runOnce();
       await flushMarks();
       return processed;
