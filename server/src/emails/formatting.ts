@@ -72,10 +72,7 @@ export function quoteInSubject(text: string, locale: Locale): string {
     .replace(DOUBLE_QUOTES, "'")
     .replace(/\s+/gu, ' ')
     .trim();
-  const characters = Array.from(
-    graphemeSegmenter(locale).segment(plain),
-    ({ segment }) => segment,
-  );
+  const characters = Array.from(graphemeSegmenter(locale).segment(plain), ({ segment }) => segment);
   const capped =
     characters.length > SUBJECT_TEXT_MAX_LENGTH
       ? `${characters

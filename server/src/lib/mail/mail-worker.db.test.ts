@@ -138,7 +138,7 @@ describe('mail outbox', () => {
     expect(catcher.list('elsewhere@example.com')).toHaveLength(1);
   });
 
-  it('sends rows queued leased to it without claiming them; a dead server\'s leased rows are taken over', async () => {
+  it("sends rows queued leased to it without claiming them; a dead server's leased rows are taken over", async () => {
     const [handed] = await enqueueLeasedMails(database.db, [mail('handed@example.com')], instance.id);
     expect(handed).toMatchObject({ to: 'handed@example.com', attempts: 1 });
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, handed!.id));

@@ -147,7 +147,9 @@ describe('the worker-thread mail transport', () => {
     expect(statements).toHaveLength(1);
     worker.wake();
     await expect.poll(() => statements.length, { timeout: 10_000 }).toBe(2);
-    expect(statements[1]).toMatch(/^with marked as \(update "mail_outbox" set .* where \("mail_outbox"\."id" in \((\$\d+, ){5}\$\d+\)/);
+    expect(statements[1]).toMatch(
+      /^with marked as \(update "mail_outbox" set .* where \("mail_outbox"\."id" in \((\$\d+, ){5}\$\d+\)/,
+    );
     await worker.stop();
 
     expect(received.map((message) => message.to[0]).sort()).toEqual([...addresses].sort());
