@@ -24,17 +24,24 @@ const STARTER_ARGUMENTS = /\)\((\[[^\]]*\]),("(?:[^"\\]|\\.)*")\)<\/script>/;
 
 /**
  * Runs in the browser. Once the browser reports the first contentful paint of the server's HTML
- * (after the next frame where the Paint Timing API is missing; at once in a hidden tab, which
- * paints nothing), adds the preloads and the bootstrap module with this script's nonce.
+ * and has drawn one more frame (at once in a hidden tab, which paints nothing), adds the preloads
+ * and the bootstrap module with this script's nonce.
  */
 function startScripts(preloads: string[], bootstrap: string) {
   const nonce = (document.currentScript as HTMLScriptElement).nonce;
+  // A few preloads per task, then the module: adding two dozen at once is one task long enough
+  // to count as blocking on a slow phone (decision 036).
+  const pending = [...preloads];
   const start = () => {
-    for (const href of preloads) {
+    for (const href of pending.splice(0, 6)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
       document.head.append(link);
+    }
+    if (pending.length > 0) {
+      setTimeout(start);
+      return;
     }
     const script = document.createElement('script');
     script.type = 'module';
@@ -42,14 +49,19 @@ function startScripts(preloads: string[], bootstrap: string) {
     script.textContent = bootstrap;
     document.body.append(script);
   };
+  // After the frame that follows: the first paint can come while the parser is still on the page
+  // (a long page is parsed in slices), and this script runs at its end, so the next frame is the
+  // one that shows all of it. Requested before that frame, the scripts would count towards its
+  // largest paint (Lighthouse's simulation, decision 036).
+  const startAfterNextFrame = () => requestAnimationFrame(() => setTimeout(start));
   if (document.visibilityState === 'hidden') start();
   else if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
     new PerformanceObserver((entries, observer) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      start();
+      startAfterNextFrame();
     }).observe({ type: 'paint', buffered: true });
-  else requestAnimationFrame(() => setTimeout(start));
+  else startAfterNextFrame();
 }
 
 /**

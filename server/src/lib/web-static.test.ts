@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildPageCsp, getThirdPartySources } from './security-headers.ts';
-import { getInlineScriptHashes } from './web-static.ts';
+import { getHashedPageCsp, getInlineScriptHashes } from './web-static.ts';
 
 const sha = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`;
 
@@ -10,6 +10,17 @@ describe('getInlineScriptHashes', () => {
     const html = `<script>a()</script><script type="module" async="">import "/x.js";</script>
       <script src="/assets/app.js"></script><script></script><script id="i18n-catalogues" type="application/json">{}</script>`;
     expect(getInlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/x.js";')]);
+  });
+});
+
+describe('getHashedPageCsp', () => {
+  it('allows the inline scripts and the module inserted after the first paint by their hashes, nothing else', () => {
+    // A prerendered page whose scripts start after paint (decision 036): the starter is inline, the
+    // module it inserts is not in the HTML as a script of its own.
+    const html = '<script>starter()</script><script type="application/json">{}</script>';
+    const csp = getHashedPageCsp(html, () => ['import "/assets/entry.js";']);
+    expect(csp).toContain(`script-src 'self' '${sha('starter()')}' '${sha('import "/assets/entry.js";')}';`);
+    expect(getHashedPageCsp(html, () => [])).toContain(`script-src 'self' '${sha('starter()')}';`);
   });
 });
 

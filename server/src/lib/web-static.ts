@@ -52,7 +52,24 @@ function toRoutePath(distDir: string, file: string): string {
   return path === '' ? '/' : path;
 }
 
-function loadPages(distDir: string, thirdParties?: ThirdPartySources): Map<string, HtmlPage> {
+/**
+ * The CSP of a page served without a nonce (prerendered or cached): its inline scripts and the
+ * module its starter inserts after the first paint (`getDeferredScripts`, decisions 033 and 036),
+ * each allowed by its hash.
+ */
+export function getHashedPageCsp(
+  html: string,
+  getDeferredScripts: ServerEntry['getDeferredScripts'],
+  thirdParties?: ThirdPartySources,
+): string {
+  return buildPageCsp([...getInlineScriptHashes(html), ...getDeferredScripts(html).map(hashScript)], thirdParties);
+}
+
+function loadPages(
+  distDir: string,
+  getDeferredScripts: ServerEntry['getDeferredScripts'],
+  thirdParties?: ThirdPartySources,
+): Map<string, HtmlPage> {
   const pages = new Map<string, HtmlPage>();
   for (const file of walkHtml(distDir)) {
     const raw = readFileSync(file);
@@ -60,7 +77,7 @@ function loadPages(distDir: string, thirdParties?: ThirdPartySources): Map<strin
       raw,
       br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
       gzip: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
-      csp: buildPageCsp(getInlineScriptHashes(raw.toString('utf8')), thirdParties),
+      csp: getHashedPageCsp(raw.toString('utf8'), getDeferredScripts, thirdParties),
     });
   }
   return pages;
@@ -101,10 +118,10 @@ export async function loadWebBuild(distDir: string, thirdParties?: ThirdPartySou
   if (!existsSync(join(distDir, 'index.html')) || !existsSync(serverBuildFile)) {
     throw new Error(`The web build is missing at ${distDir}; run \`npm run build\` first.`);
   }
-  const pages = loadPages(distDir, thirdParties);
-  const publicPaths = [...pages.keys()].filter((path) => path !== '/404').sort();
   const serverBuild = await import(pathToFileURL(serverBuildFile).href);
   const entry = serverBuild.entry.module as ServerEntry;
+  const pages = loadPages(distDir, entry.getDeferredScripts, thirdParties);
+  const publicPaths = [...pages.keys()].filter((path) => path !== '/404').sort();
   return {
     distDir,
     pages,
@@ -203,8 +220,7 @@ async function renderGuestPage(
     return undefined;
   }
   const html = await response.text();
-  const scripts = [...getInlineScriptHashes(html), ...build.getDeferredScripts(html).map(hashScript)];
-  return { html, csp: buildPageCsp(scripts, build.thirdParties) };
+  return { html, csp: getHashedPageCsp(html, build.getDeferredScripts, build.thirdParties) };
 }
 
 /** A cached page: 304 when the client has it, else in the coding it prefers. */

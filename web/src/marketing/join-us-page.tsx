@@ -1,4 +1,3 @@
-import '../lib/zod-without-eval.ts';
 import { formatVisitorCreationFee } from '@firstday/common/creation-fee';
 import { localeFromPath } from '@firstday/common/locales';
 import { SITE } from '@firstday/common/site';
@@ -10,10 +9,12 @@ import { SignUpForm } from '../auth/sign-up-form.tsx';
 import { useSignedInState } from '../auth/signed-in-state.ts';
 import { useRegisteredEmail } from '../auth/use-registered-email.ts';
 import { ButtonLink } from '../components/button-link.tsx';
+import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import type { LocalePrefixHandle } from '../i18n/request-locale.ts';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
+import { replayEarlyTap } from '../lib/early-taps.ts';
 import type { Route } from './+types/join-us-page';
 import styles from './join-us-page.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -22,9 +23,14 @@ import { buildPageMeta } from './seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export const handle: CataloguesHandle & LocalePrefixHandle = {
+/**
+ * Prerendered with its sign-up form; its scripts start after the first paint (decision 036, as the
+ * sign-in pages' in decision 035), and a form sent before is sent again then (early-taps.ts).
+ */
+export const handle: CataloguesHandle & LocalePrefixHandle & HydrateAfterPaintHandle = {
   catalogues: ['marketing', 'pages', 'app', 'auth'],
   localeFromPath: true,
+  hydrateAfterPaint: true,
 };
 
 /** Build-time only (prerendered page, once per language): the page's title and description. */
@@ -68,6 +74,8 @@ export default function JoinUsPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // A form sent, or a button tapped, before the scripts ran is sent or pressed now.
+  useEffect(replayEarlyTap, []);
   // Read after mount: the prerendered HTML has no query string, so rendering it during hydration would mismatch.
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
