@@ -64,11 +64,13 @@ export default defineConfig({
               test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-without-eval/,
             },
             {
-              // React Query and the app's client for it: the guest page and the signed-in area, which
-              // do not load each other's modules (issue 27).
+              // React Query: the guest page and the signed-in area, which do not load each other's
+              // modules (issue 27). Not the app's client for it: a group takes its modules'
+              // dependencies along, and the client's error texts would pull React Query into every
+              // form that shows an error (the sign-in pages, /join_us; decision 036).
               name: 'query',
               priority: 2,
-              test: /node_modules[\\/]@tanstack[\\/]|web[\\/]src[\\/]shell[\\/]query-client/,
+              test: /node_modules[\\/]@tanstack[\\/]/,
             },
             {
               // The guest page's own modules in one file (decision 012): the page most

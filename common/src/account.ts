@@ -2,10 +2,7 @@ import { z } from 'zod';
 import type { Currency } from './currency.ts';
 import { EmailSchema } from './email.ts';
 import type { Locale } from './locales.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema-constants.ts';
 
 /** `GET /api/users/me`: the specification's user record plus profile settings. */
 export type CurrentUser = {

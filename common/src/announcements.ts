@@ -3,8 +3,7 @@ import type { Currency } from './currency.ts';
 import { formatNumber } from './format.ts';
 import { BirthTimeSchema, BirthWeightSchema } from './fun-guess-schemas.ts';
 import { BABY_NAME_MAX_LENGTH } from './fun-guesses.ts';
-
-export const THANK_YOU_MAX_LENGTH = 2000;
+import { THANK_YOU_MAX_LENGTH } from './schema-constants.ts';
 
 /** `POST /api/calendars/:id/announce`: the birth. The date may not be in the future nor before the calendar was created. */
 export const AnnounceRequestSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CalendarClosing } from './announcements.ts';
 import { CardDetailsSchema } from './cards.ts';
 import type { Currency } from './currency.ts';
+import { PARENTS_NOTE_MAX_LENGTH } from './schema-constants.ts';
 
 // The fee lives in creation-fee.ts, beside its one formatter, which the marketing islands load without zod.
 export { CREATION_FEE_AMOUNT } from './creation-fee.ts';
@@ -48,8 +49,6 @@ export const CalendarTitleSchema = z
   .trim()
   .min(1, 'Please give your calendar a name.')
   .max(80, 'A calendar name can be at most 80 characters.');
-
-export const PARENTS_NOTE_MAX_LENGTH = 500;
 
 /** The parents' note to their guests (optional): an empty note is saved as none. */
 export const ParentsNoteSchema = z

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** RFC 5321 caps a forward path at 254 characters. */
-export const EMAIL_MAX_LENGTH = 254;
+import { EMAIL_MAX_LENGTH } from './schema-constants.ts';
 
 export const EmailSchema = z
   .string({ error: 'Please enter your e-mail address.' })

@@ -18,4 +18,10 @@ export type PageContext = {
   getPublicCalendar(slug: string, locale: Locale): Promise<PublicCalendar | undefined>;
   /** The keepsake's public part (`GET /api/public/calendars/:slug/keepsake`) in `locale`; undefined before an announcement. */
   getPublicKeepsake(slug: string, locale: Locale): Promise<KeepsakeBook | undefined>;
+  /**
+   * `GET <path>` of this server's API as the visitor of `request` gets it (only its cookie and
+   * language go along), answered in process: a signed-in page's loader reads on the server what
+   * the page would otherwise fetch once its scripts ran (decision 036).
+   */
+  readApi(path: `/api/${string}`, request: Request): Promise<Response>;
 };

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import type { Currency } from './currency.ts';
 import { formatNumber } from './format.ts';
-
-export const THANK_YOU_NOTE_MAX_LENGTH = 2000;
-
-/** In a note to everyone, `{name}` becomes each participant's name. */
-export const THANK_YOU_NAME_PLACEHOLDER = '{name}';
+import { THANK_YOU_NAME_PLACEHOLDER, THANK_YOU_NOTE_MAX_LENGTH } from './schema-constants.ts';
 
 const message = z
   .string({ error: 'Please write your thank-you note.' })

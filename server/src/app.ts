@@ -34,6 +34,16 @@ import { createThankYouRoutes } from './thank-yous/thank-you-routes.ts';
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** What of a page request goes along to the API read for it in process: who asks, in what language. */
+function pickVisitorHeaders(headers: Headers): Headers {
+  const picked = new Headers();
+  for (const name of ['cookie', 'accept-language']) {
+    const value = headers.get(name);
+    if (value !== null) picked.set(name, value);
+  }
+  return picked;
+}
+
 /** The whole HTTP surface: API under /api, dev mailbox when the catcher runs, then the web build. */
 export function createApp(context: AppContext, web?: WebBuild) {
   const app = new Hono();
@@ -123,6 +133,8 @@ export function createApp(context: AppContext, web?: WebBuild) {
           return page && (JSON.parse(page.body) as PublicCalendar);
         },
         getPublicKeepsake: (slug, locale) => loadPublicKeepsake(context, slug, locale),
+        // The signed-in pages' loaders (decision 036): the same answer the browser would get.
+        readApi: async (path, request) => app.request(path, { headers: pickVisitorHeaders(request.headers) }),
       },
       // The guest page's HTML, cached per calendar and language for this server (decision 033).
       {

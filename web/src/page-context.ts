@@ -26,6 +26,14 @@ const devPageContext: PageContext = {
     if (!response.ok) throw new Error(`GET /api/public/calendars/${slug}/keepsake: ${response.status}`);
     return response.json();
   },
+  readApi(path, request) {
+    const headers = new Headers();
+    for (const name of ['cookie', 'accept-language']) {
+      const value = request.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    return fetch(`${webEnv.VITE_PUBLIC_URL}${path}`, { headers });
+  },
 };
 
 export const pageContext = createContext<PageContext>(import.meta.env.DEV ? devPageContext : undefined);

@@ -29,6 +29,12 @@ export default [
   route('login', 'auth/login-page.tsx'),
   route('signup', 'auth/signup-page.tsx'),
 
+  // The signed-in area's first pages, rendered on the server with the session read there (decision 036).
+  layout('shell/signed-in-layout.tsx', [
+    route('my_calendars', 'calendars/my-calendars-page.tsx'),
+    route('create_calendar', 'calendars/create-calendar-page.tsx'),
+  ]),
+
   // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
   layout('shell/client-rendered.tsx', [
     route('resetpassword', 'auth/reset-password-page.tsx'),
@@ -38,12 +44,10 @@ export default [
 
     // Signed-in area: the shell sends signed-out visitors to /login and back.
     layout('shell/app-shell.tsx', [
-      route('my_calendars', 'calendars/my-calendars-page.tsx'),
       route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
       route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
       route('my_calendars/:calendarId/thank_yous', 'thank-yous/thank-yous-page.tsx'),
       route('my_calendars/:calendarId/keepsake', 'keepsake/owner-keepsake-page.tsx'),
-      route('create_calendar', 'calendars/create-calendar-page.tsx'),
       // The sandbox provider's stand-in for Stripe's hosted identity check (no Stripe keys).
       route('sandbox_onboarding', 'payments/sandbox-onboarding-page.tsx'),
       route('settings', 'account/settings-page.tsx'),

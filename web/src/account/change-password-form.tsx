@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH, PasswordSchema } from '@firstday/common/account';
+import { PasswordSchema } from '@firstday/common/account';
+import { PASSWORD_MIN_LENGTH } from '@firstday/common/schema-constants';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { z } from 'zod';

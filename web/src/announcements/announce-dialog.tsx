@@ -1,4 +1,4 @@
-import { type AnnounceRequestInput, AnnounceRequestSchema, THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
+import { type AnnounceRequestInput, AnnounceRequestSchema } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate, formatMoney, formatNumber } from '@firstday/common/format';
 import { BirthWeightSchema } from '@firstday/common/fun-guess-schemas';
@@ -10,6 +10,7 @@ import {
   toGrams,
 } from '@firstday/common/fun-guesses';
 import { imageUrl } from '@firstday/common/images';
+import { THANK_YOU_MAX_LENGTH } from '@firstday/common/schema-constants';
 import { WELCOME_GIFT_DAYS } from '@firstday/common/welcome-gifts';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styles from '../calendars/calendars.module.css';

@@ -1,10 +1,7 @@
-import {
-  type CloseCalendarRequest,
-  CloseCalendarRequestSchema,
-  THANK_YOU_MAX_LENGTH,
-} from '@firstday/common/announcements';
+import { type CloseCalendarRequest, CloseCalendarRequestSchema } from '@firstday/common/announcements';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatMoney, formatNumber } from '@firstday/common/format';
+import { THANK_YOU_MAX_LENGTH } from '@firstday/common/schema-constants';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import styles from '../calendars/calendars.module.css';
 import { translateFieldMessage } from '../calendars/field-messages.ts';

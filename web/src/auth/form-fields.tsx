@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@firstday/common/account';
+import { PASSWORD_MIN_LENGTH } from '@firstday/common/schema-constants';
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
 import { Button, ButtonSpinner } from '../components/button.tsx';
 import { useT } from '../i18n/use-t.tsx';

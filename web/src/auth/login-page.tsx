@@ -1,6 +1,3 @@
-import '../lib/zod-without-eval.ts';
-import { SignInSchema } from '@firstday/common/account';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
@@ -9,6 +6,7 @@ import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { FEDERATED_FAILURE_MESSAGE, getErrorMessage, getFederatedErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { lazyZodResolver } from '../lib/lazy-zod-resolver.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import type { Route } from './+types/login-page';
@@ -37,6 +35,9 @@ export const handle: CataloguesHandle & HydrateAfterPaintHandle = {
 export function meta(_: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];
 }
+
+// The schema (and zod) load when the form is touched or sent, not with the page (decision 036).
+const signInResolver = lazyZodResolver(() => import('@firstday/common/account').then((module) => module.SignInSchema));
 
 // SignInSchema's message for an empty field (common/src/account.ts).
 const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
@@ -68,7 +69,7 @@ export default function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useFormCheckedOnSend({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  } = useFormCheckedOnSend({ resolver: signInResolver, defaultValues: { email: '', password: '' } });
 
   const goOn = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
   const goOnFederated = (newUser: boolean) => navigate(newUser ? newAccountTarget : target, { replace: true });
@@ -162,6 +163,8 @@ export default function LoginPage() {
         method="post"
         noValidate
         onSubmit={logIn}
+        onFocus={signInResolver.warm}
+        onPointerDown={signInResolver.warm}
         aria-busy={sending}
         aria-label={t('auth.login.formLabel')}
       >

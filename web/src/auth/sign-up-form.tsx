@@ -1,11 +1,11 @@
-import { type SignUp, SignUpSchema } from '@firstday/common/account';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { SignUp } from '@firstday/common/account';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { T, useT } from '../i18n/use-t.tsx';
 import { postJson } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { lazyZodResolver } from '../lib/lazy-zod-resolver.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import styles from './auth-form.module.css';
 import { FederatedButton } from './federated-button.tsx';
@@ -21,6 +21,9 @@ type SignUpFormProps = {
   /** The account is created and its verification link e-mailed: time for the 'Confirm your email' panel. */
   onRegistered(email: string): void;
 };
+
+// The schema (and zod) load when the form is touched or sent, not with the page (decision 036).
+const signUpResolver = lazyZodResolver(() => import('@firstday/common/account').then((module) => module.SignUpSchema));
 
 /**
  * Name, e-mail and password, the federated button and the legal line: the sign-up of /signup
@@ -38,7 +41,7 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
     setError,
     formState: { errors },
   } = useFormCheckedOnSend<SignUp>({
-    resolver: zodResolver(SignUpSchema),
+    resolver: signUpResolver,
     defaultValues: { name: '', email: '', password: '' },
   });
 
@@ -65,6 +68,8 @@ export function SignUpForm({ continueTo, signedInTo, onRegistered }: SignUpFormP
         method="post"
         noValidate
         onSubmit={signUp}
+        onFocus={signUpResolver.warm}
+        onPointerDown={signUpResolver.warm}
         aria-busy={sending}
         aria-label={t('auth.signUp.formLabel')}
       >

@@ -1,4 +1,3 @@
-import '../lib/zod-without-eval.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';

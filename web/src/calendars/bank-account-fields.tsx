@@ -40,14 +40,15 @@ export function BankAccountFields({ savedBankAccount, fromAccount, values, field
     <fieldset className={styles.ibanChoice}>
       <legend className={styles.legend}>{t('calendars.wizard.ibanLegend')}</legend>
       <label className={styles.choice}>
-        <input type="radio" value="saved" {...fields.ibanChoice} />
+        {/* Checked in the HTML too: /create_calendar's first paint comes from the server (decision 036). */}
+        <input type="radio" value="saved" defaultChecked={values.ibanChoice === 'saved'} {...fields.ibanChoice} />
         <span>
           {fromAccount ? t('calendars.wizard.bankFromAccount') : t('calendars.wizard.bankFromCalendar')}
           <span className={styles.masked}>{savedBankAccount}</span>
         </span>
       </label>
       <label className={styles.choice}>
-        <input type="radio" value="new" {...fields.ibanChoice} />
+        <input type="radio" value="new" defaultChecked={values.ibanChoice === 'new'} {...fields.ibanChoice} />
         <span>{t('calendars.wizard.bankAnother')}</span>
       </label>
       {values.ibanChoice === 'new' && newAccount}
@@ -82,7 +83,13 @@ export function BankAccountByCountry({ kind, fields, errorOf, hints = {}, after 
         <div className={styles.bankKinds}>
           {(Object.keys(BANK_KINDS) as BankKind[]).map((option) => (
             <label key={option} className={styles.choice}>
-              <input type="radio" value={option} aria-invalid={kindError ? true : undefined} {...fields.bankKind} />
+              <input
+                type="radio"
+                value={option}
+                defaultChecked={kind === option}
+                aria-invalid={kindError ? true : undefined}
+                {...fields.bankKind}
+              />
               <span>{t(BANK_KINDS[option])}</span>
             </label>
           ))}

@@ -27,8 +27,11 @@ export function ViewAsGuestLink({ calendar, size }: { calendar: OwnerCalendar; s
   );
 }
 
-/** The owner's sharing kit on Calendar Info, with the invitation in the parents' own words. */
-export function CalendarShareSection({ calendar }: { calendar: OwnerCalendar }) {
+/**
+ * The owner's sharing kit on Calendar Info, with the invitation in the parents' own words.
+ * `origin`: the public address its link starts with on a page rendered on the server.
+ */
+export function CalendarShareSection({ calendar, origin }: { calendar: OwnerCalendar; origin?: string }) {
   const t = useT();
   const titleId = useId();
   // Only an active calendar takes guesses; a closed one is shared from its page, if at all.
@@ -41,7 +44,11 @@ export function CalendarShareSection({ calendar }: { calendar: OwnerCalendar }) 
         </h2>
         <p className={settingsStyles.cardText}>{t('calendars.share.text')}</p>
       </div>
-      <SharePanel url={getShareLink(calendar.shareUrl)} title={calendar.title} invitation={getOwnerInvitation(t)} />
+      <SharePanel
+        url={getShareLink(calendar.shareUrl, origin)}
+        title={calendar.title}
+        invitation={getOwnerInvitation(t)}
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ export async function copyShareLink(link: string, t: Translate): Promise<void> {
   }
 }
 
-export function getShareLink(shareUrl: string): string {
-  return `${window.location.origin}${shareUrl}`;
+/** `origin`: the site's public address where the page is rendered on the server (decision 036); else the browser's. */
+export function getShareLink(shareUrl: string, origin = window.location.origin): string {
+  return `${origin}${shareUrl}`;
 }

@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval.ts';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../account/use-current-user.ts';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
@@ -13,6 +15,8 @@ import { getCalendar, getCalendarQueryKey } from './calendars-api.ts';
 import styles from './wizard.module.css';
 import { type DraftProblem, getDraftProblem } from './wizard-state.ts';
 import { WizardSteps } from './wizard-steps.tsx';
+
+export const handle: CataloguesHandle = { catalogues: ['app', 'calendars'] };
 
 export function meta() {
   return [{ title: 'Create Your Calendar – Firstday' }];

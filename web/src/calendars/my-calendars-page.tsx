@@ -1,23 +1,23 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useQuery } from '@tanstack/react-query';
-import { type MouseEvent, useId, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AnnounceChooserDialog, getAnnounceAction } from '../announcements/announce-chooser.tsx';
-import { AnnounceDialog } from '../announcements/announce-dialog.tsx';
-import { CloseCalendarDialog } from '../announcements/close-calendar-dialog.tsx';
 import closingStyles from '../announcements/closing.module.css';
 import { isCalendarClosed, isClosingInProgress } from '../announcements/closing-status.ts';
 import { ClosingSummary } from '../announcements/closing-summary.tsx';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { pageContext } from '../page-context.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import { getThankYousPath, opensThankYous } from '../thank-yous/thank-you-drafts.ts';
-import { SupportDialog } from './calendar-dialogs.tsx';
+import type { Route } from './+types/my-calendars-page';
 import { CalendarShareSection, ViewAsGuestLink } from './calendar-share-section.tsx';
 import { BackgroundArt, StatusBadge } from './calendar-visuals.tsx';
 import { CALENDARS_QUERY_KEY, listCalendars } from './calendars-api.ts';
@@ -25,8 +25,44 @@ import { CardMenu } from './card-menu.tsx';
 import { copyShareLink, getShareLink } from './copy-text.ts';
 import styles from './my-calendars.module.css';
 
+export const handle: CataloguesHandle = { catalogues: ['app', 'calendars', 'contributions', 'thank-yous'] };
+
 export function meta() {
   return [{ title: 'My calendars – Firstday' }];
+}
+
+/**
+ * Rendered on the server with the owner's calendars (decision 036), read as the page would read
+ * them, and with the public address their share links start with (the browser's own address may be
+ * another name of the same server).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  const response = await page.readApi('/api/calendars', request);
+  const calendars = response.ok ? ((await response.json()) as { calendars: OwnerCalendar[] }).calendars : undefined;
+  if (!response.ok) await response.body?.cancel();
+  return { calendars, appUrl: page.appUrl };
+}
+
+export function shouldRevalidate() {
+  return false;
+}
+
+// The dialogs and their forms (zod, the schemas, the photo field) load on the page's first touch or
+// key, not with the page: most visits only look, and the page hydrates sooner without them (decision 036).
+// zod's switch comes first: the forms parse with it (lib/zod-without-eval.ts).
+const loadForms = <Module,>(load: () => Promise<Module>) => import('../lib/zod-without-eval.ts').then(load);
+const loadAnnounceDialog = () => loadForms(() => import('../announcements/announce-dialog.tsx'));
+const loadCloseCalendarDialog = () => loadForms(() => import('../announcements/close-calendar-dialog.tsx'));
+const loadCalendarDialogs = () => loadForms(() => import('./calendar-dialogs.tsx'));
+const AnnounceDialog = lazy(() => loadAnnounceDialog().then((module) => ({ default: module.AnnounceDialog })));
+const CloseCalendarDialog = lazy(() =>
+  loadCloseCalendarDialog().then((module) => ({ default: module.CloseCalendarDialog })),
+);
+const SupportDialog = lazy(() => loadCalendarDialogs().then((module) => ({ default: module.SupportDialog })));
+
+function warmDialogs() {
+  void Promise.all([loadAnnounceDialog(), loadCloseCalendarDialog(), loadCalendarDialogs()]).catch(() => {});
 }
 
 type DialogKind = 'announce' | 'close' | 'support';
@@ -38,16 +74,29 @@ type OpenDialog =
 /** While a payout or the e-mails are under way, the cards follow them without a reload. */
 const CLOSING_POLL_MS = 5000;
 
-export default function MyCalendarsPage() {
+export default function MyCalendarsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const calendars = useQuery({
     queryKey: CALENDARS_QUERY_KEY,
     queryFn: listCalendars,
+    // What the server read for its HTML: the page hydrates with it, then React Query keeps it fresh.
+    initialData: loaderData.calendars,
     refetchInterval: (query) =>
       query.state.data?.some((calendar) => isClosingInProgress(calendar.closing)) ? CLOSING_POLL_MS : false,
   });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const id = useId();
+
+  // A press or a key starts before its click: by the time a menu entry is chosen, its dialog is here.
+  useEffect(() => {
+    const options = { capture: true, once: true };
+    document.addEventListener('pointerdown', warmDialogs, options);
+    document.addEventListener('keydown', warmDialogs, options);
+    return () => {
+      document.removeEventListener('pointerdown', warmDialogs, options);
+      document.removeEventListener('keydown', warmDialogs, options);
+    };
+  }, []);
 
   function openDialog(kind: DialogKind, calendar: OwnerCalendar) {
     // The menu closes first; focus returns to whatever was focused before it (its button) on close.
@@ -139,11 +188,11 @@ export default function MyCalendarsPage() {
           )
         }
       />
-      {waitingForGuests && <CalendarShareSection calendar={waitingForGuests} />}
+      {waitingForGuests && <CalendarShareSection calendar={waitingForGuests} origin={loaderData.appUrl} />}
       <ul className={styles.grid}>
         {list.map((calendar) => (
           <li key={calendar.id}>
-            <CalendarCard calendar={calendar} onOpenDialog={openDialog} />
+            <CalendarCard calendar={calendar} origin={loaderData.appUrl} onOpenDialog={openDialog} />
           </li>
         ))}
         <li>
@@ -162,9 +211,11 @@ export default function MyCalendarsPage() {
           onClose={closeDialog}
         />
       )}
-      {dialog?.kind === 'announce' && <AnnounceDialog calendar={dialog.calendar} onClose={closeDialog} />}
-      {dialog?.kind === 'close' && <CloseCalendarDialog calendar={dialog.calendar} onClose={closeDialog} />}
-      {dialog?.kind === 'support' && <SupportDialog calendarId={dialog.calendar.id} onClose={closeDialog} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'announce' && <AnnounceDialog calendar={dialog.calendar} onClose={closeDialog} />}
+        {dialog?.kind === 'close' && <CloseCalendarDialog calendar={dialog.calendar} onClose={closeDialog} />}
+        {dialog?.kind === 'support' && <SupportDialog calendarId={dialog.calendar.id} onClose={closeDialog} />}
+      </Suspense>
     </>
   );
 }
@@ -177,17 +228,19 @@ function isControlClick(event: MouseEvent<HTMLElement>): boolean {
 
 type CalendarCardProps = {
   calendar: OwnerCalendar;
+  /** The site's public address, which share links start with. */
+  origin: string;
   onOpenDialog: (kind: DialogKind, calendar: OwnerCalendar) => void;
 };
 
-function CalendarCard({ calendar, onOpenDialog }: CalendarCardProps) {
+function CalendarCard({ calendar, origin, onOpenDialog }: CalendarCardProps) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
   const infoPath = `/my_calendars/${calendar.id}`;
   const isDraft = calendar.status === 'draft';
   // A closed calendar's link still shows the announcement, so it stays worth sharing.
-  const shareLink = !isDraft && calendar.shareUrl ? getShareLink(calendar.shareUrl) : null;
+  const shareLink = !isDraft && calendar.shareUrl ? getShareLink(calendar.shareUrl, origin) : null;
 
   const actions = [
     ...(calendar.status === 'active'

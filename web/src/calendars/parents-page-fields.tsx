@@ -1,4 +1,4 @@
-import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
+import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/schema-constants';
 import { type Ref, useId } from 'react';
 import { PhotoField } from '../components/photo-field.tsx';
 import { useT } from '../i18n/use-t.tsx';

@@ -234,15 +234,18 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
         <StepForm onSubmit={submitDetails} saving={saving}>
           <p className={styles.lead}>{t('calendars.wizard.detailsLead')}</p>
           <div className={styles.twoColumns}>
+            {/* The values in the HTML too: the server draws this step (decision 036). */}
             <TextField
               label={t('calendars.wizard.firstName')}
               autoComplete="given-name"
+              defaultValue={savedValues.firstName}
               error={fieldError('firstName')}
               {...firstNameField}
             />
             <TextField
               label={t('calendars.wizard.lastName')}
               autoComplete="family-name"
+              defaultValue={savedValues.lastName}
               error={fieldError('lastName')}
               {...lastNameField}
             />

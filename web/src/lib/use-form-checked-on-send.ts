@@ -10,11 +10,16 @@ import {
   useForm,
 } from 'react-hook-form';
 
-/** What was typed into a text field before React ran (a server-rendered form), else null. */
-function readEarlyText(element: unknown): string | null {
+/**
+ * What was typed into a text field, or chosen with a radio button, before React ran (a
+ * server-rendered form), else null: a value the server did not write into the HTML.
+ */
+function readEarlyValue(element: unknown): string | null {
   if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
-  if (element instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(element.type)) return null;
-  return element.value === '' ? null : element.value;
+  if (element instanceof HTMLInputElement && element.type === 'radio')
+    return element.checked && !element.defaultChecked ? element.value : null;
+  if (element instanceof HTMLInputElement && ['checkbox', 'file'].includes(element.type)) return null;
+  return element.value === element.defaultValue ? null : element.value;
 }
 
 /**
@@ -34,9 +39,10 @@ export function useFormCheckedOnSend<Values extends FieldValues = FieldValues, C
     return () => subscription.unsubscribe();
   }, [watch, clearErrors]);
 
-  // A field of a page rendered on the server can be typed into before React runs (decision 035);
-  // registering it would set it to its default value. What was typed is kept instead, on the field's
-  // first registration only: later ones (each render) must not undo a value the form set since.
+  // A field of a page rendered on the server can be typed into before React runs (decision 035), a
+  // radio button chosen (decision 036: the wizard's first step); registering it would set it to its
+  // default value. What was typed or chosen is kept instead, on the field's first registration
+  // only: later ones (each render) must not undo a value the form set since.
   const registered = useRef(new Set<string>());
   const register = useCallback(
     (name: FieldPath<Values>, options?: RegisterOptions<Values, FieldPath<Values>>) => {
@@ -44,11 +50,16 @@ export function useFormCheckedOnSend<Values extends FieldValues = FieldValues, C
       return {
         ...registration,
         ref: (element: unknown) => {
-          const first = element !== null && !registered.current.has(name);
-          if (first) registered.current.add(name);
-          const early = first ? readEarlyText(element) : null;
+          // Each radio button of a group registers under the group's name: any of them may be the one chosen.
+          const key =
+            element instanceof HTMLInputElement && element.type === 'radio' ? `${name}=${element.value}` : name;
+          const first = element !== null && !registered.current.has(key);
+          if (first) registered.current.add(key);
+          const early = first ? readEarlyValue(element) : null;
           registration.ref(element as HTMLInputElement | null);
-          if (early !== null && (element as HTMLInputElement).value !== early)
+          if (early === null) return;
+          const field = element as HTMLInputElement;
+          if (field.type === 'radio' || field.value !== early)
             setValue(name, early as PathValue<Values, FieldPath<Values>>);
         },
       };

@@ -1,12 +1,16 @@
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@firstday/common/account';
-import { THANK_YOU_MAX_LENGTH } from '@firstday/common/announcements';
 import { UNSUPPORTED_BANK_COUNTRY_MESSAGE } from '@firstday/common/bank-account';
-import { PARENTS_NOTE_MAX_LENGTH } from '@firstday/common/calendars';
-import { EMAIL_MAX_LENGTH } from '@firstday/common/email';
 import { formatNumber } from '@firstday/common/format';
 import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@firstday/common/images';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PARENTS_NOTE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  THANK_YOU_MAX_LENGTH,
+  THANK_YOU_NOTE_MAX_LENGTH,
+} from '@firstday/common/schema-constants';
 import { FORBIDDEN_KIND_NAMES, type ForbiddenCharacter } from '@firstday/common/text';
-import { THANK_YOU_NOTE_MAX_LENGTH } from '@firstday/common/thank-yous';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx';
 

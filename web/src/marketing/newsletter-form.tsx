@@ -1,5 +1,4 @@
-import { SubscribeRequestSchema, type SubscribeResponse } from '@firstday/common/newsletter';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { SubscribeResponse } from '@firstday/common/newsletter';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonSpinner } from '../components/button.tsx';
@@ -7,6 +6,7 @@ import { ButtonLink } from '../components/button-link.tsx';
 import { T, useLocalizedPath, useT } from '../i18n/use-t.tsx';
 import { ApiError, postJson } from '../lib/api.ts';
 import { getErrorMessage, isRetryableError } from '../lib/error-messages.ts';
+import { lazyZodResolver } from '../lib/lazy-zod-resolver.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './newsletter-form.module.css';
@@ -17,6 +17,11 @@ const EMAIL_EXAMPLE = 'name@example.com';
 type FormProblem = { message: string; retryable: boolean };
 
 /** E-mail + terms checkbox; posts to the subscribe endpoint and thanks the visitor in place. */
+// The schema (and zod) load when the form is touched or sent, not with the page (decision 036).
+const subscribeResolver = lazyZodResolver(() =>
+  import('@firstday/common/newsletter').then((module) => module.SubscribeRequestSchema),
+);
+
 export function NewsletterForm() {
   const t = useT();
   const localized = useLocalizedPath();
@@ -34,7 +39,7 @@ export function NewsletterForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useFormCheckedOnSend({ resolver: zodResolver(SubscribeRequestSchema), defaultValues: { email: '' } });
+  } = useFormCheckedOnSend({ resolver: subscribeResolver, defaultValues: { email: '' } });
 
   // The form disappears on success; keep keyboard and screen-reader users in the new content.
   useEffect(() => {
@@ -83,7 +88,15 @@ export function NewsletterForm() {
 
   const emailError = errors.email?.message;
   return (
-    <form className={styles.form} noValidate onSubmit={subscribe} aria-busy={sending} aria-labelledby={`${id}-title`}>
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={subscribe}
+      onFocus={subscribeResolver.warm}
+      onPointerDown={subscribeResolver.warm}
+      aria-busy={sending}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className={styles.formTitle}>
         {t('pages.newsletter.title')}
       </h2>

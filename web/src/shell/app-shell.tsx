@@ -19,10 +19,23 @@ import { TopBar } from './top-bar.tsx';
 
 const MOBILE_QUERY = '(max-width: 1149px)';
 
-/** Layout of the signed-in area: top bar, side menu, toasts, and the guard around every page. */
+/** Layout of the signed-in pages rendered in the browser (routes.ts). */
 export default function AppShell() {
+  return <SignedInShell />;
+}
+
+/**
+ * The signed-in area: top bar, side menu, toasts, and the guard around every page. `initialUser`:
+ * the account as the server read it for a page it renders (shell/signed-in-layout.tsx, decision
+ * 036), so the page shows at once instead of after `/api/users/me`.
+ */
+export function SignedInShell({ initialUser }: { initialUser?: CurrentUser }) {
   // Per mount, so a new sign-in never sees the previous user's cached data.
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (initialUser) client.setQueryData(CURRENT_USER_QUERY_KEY, initialUser);
+    return client;
+  });
   const navigate = useNavigate();
 
   // A session that ends while a page is open (e.g. a save) goes to /login without a full reload.

@@ -1,10 +1,6 @@
 import { formatNumber } from '@firstday/common/format';
-import {
-  THANK_YOU_NAME_PLACEHOLDER,
-  THANK_YOU_NOTE_MAX_LENGTH,
-  ThankYouRequestSchema,
-  type ThankYouSendResult,
-} from '@firstday/common/thank-yous';
+import { THANK_YOU_NAME_PLACEHOLDER, THANK_YOU_NOTE_MAX_LENGTH } from '@firstday/common/schema-constants';
+import { ThankYouRequestSchema, type ThankYouSendResult } from '@firstday/common/thank-yous';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ButtonSpinner } from '../components/button.tsx';
 import dialogStyles from '../components/modal-dialog.module.css';

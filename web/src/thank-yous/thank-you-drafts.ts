@@ -1,7 +1,8 @@
 import type { CalendarClosing } from '@firstday/common/announcements';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import type { Locale } from '@firstday/common/locales';
-import { THANK_YOU_NAME_PLACEHOLDER, type ThankYouParticipant } from '@firstday/common/thank-yous';
+import { THANK_YOU_NAME_PLACEHOLDER } from '@firstday/common/schema-constants';
+import type { ThankYouParticipant } from '@firstday/common/thank-yous';
 import type { Translate } from '../i18n/use-t.tsx';
 
 /** The owner's thank-you page of a calendar. */

@@ -1,0 +1,16 @@
+// What the forms' schemas use that the web app needs apart from them: the lengths its validation
+// messages are worded with (web/src/lib/validation-messages.ts, which every field of every page
+// uses) and the thank-you notes' name marker. Importing one of these must not evaluate zod and
+// every schema on a page that shows a form but checks nothing until it is sent (decision 036).
+
+/** RFC 5321 caps a forward path at 254 characters. */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const PARENTS_NOTE_MAX_LENGTH = 500;
+export const THANK_YOU_MAX_LENGTH = 2000;
+export const THANK_YOU_NOTE_MAX_LENGTH = 2000;
+
+/** In a note to everyone, `{name}` becomes each participant's name. */
+export const THANK_YOU_NAME_PLACEHOLDER = '{name}';

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { createActiveCalendar } from '../../test/test-contributions.ts';
+import { loadWebBuild } from '../lib/web-static.ts';
+
+// The real web build (`npm test` builds it before the unit tests).
+const WEB_DIST = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ web: await loadWebBuild(WEB_DIST) });
+});
+afterAll(() => t.close());
+
+/** The page's visible text, without scripts, styles and tags. */
+function textOf(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+describe('/my_calendars and /create_calendar, rendered on the server (decision 036)', () => {
+  it('send a signed-out visitor to /login before drawing anything, and back after', async () => {
+    for (const [path, back] of [
+      ['/my_calendars', '%2Fmy_calendars'],
+      ['/create_calendar?draft=abc', '%2Fcreate_calendar%3Fdraft%3Dabc'],
+    ]) {
+      const response = await t.app.request(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe(`/login?redirect=${back}`);
+    }
+  });
+
+  it("draw the owner's calendars in the first HTML, with share links on the public address", async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const response = await t.app.request('/my_calendars', { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = textOf(html);
+    expect(text).toContain('My calendars');
+    expect(text).toContain(calendar.title ?? '');
+    expect(text).toContain('Share your calendar');
+    expect(text).not.toContain('Loading');
+    expect(html).toContain(`http://firstday.test/c/${calendar.slug}`);
+  });
+
+  it("draw the wizard's first step with the account's bank account, the scripts after the first paint", async () => {
+    const { cookie } = await createActiveCalendar(t);
+    const response = await t.app.request('/create_calendar', { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = textOf(html);
+    expect(text).toContain('Create Your Calendar');
+    expect(text).toContain('Use the bank account from my account');
+    expect(text).not.toContain('Loading');
+    // hydrate-after-paint.ts: no bootstrap module and no preloads in the first HTML; the starter
+    // carries the response's nonce, which the CSP names.
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const nonce = /<script nonce="([^"]+)">\(function captureEarlyTaps/.exec(html)?.[1];
+    expect(nonce).toBeDefined();
+    expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+  });
+});

@@ -1,0 +1,42 @@
+import type { CurrentUser } from '@firstday/common/account';
+import { useEffect } from 'react';
+import { redirect } from 'react-router';
+import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
+import { replayEarlyTap } from '../lib/early-taps.ts';
+import { pageContext } from '../page-context.ts';
+import type { Route } from './+types/signed-in-layout';
+import { SignedInShell } from './app-shell.tsx';
+import { buildLoginRedirect } from './menu-entries.ts';
+
+/**
+ * Layout of the signed-in pages rendered on the server (decision 036): the session is read there,
+ * so the first HTML is the page itself — top bar, menu and content — not a loading screen; a
+ * signed-out visitor is sent to /login before anything is drawn. The scripts start after the first
+ * paint, like the sign-in pages' (decision 035): a button pressed or a form sent before then is
+ * pressed or sent again once they run.
+ */
+export const handle: CataloguesHandle & HydrateAfterPaintHandle = {
+  catalogues: ['app'],
+  hydrateAfterPaint: true,
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const response = await context.get(pageContext).readApi('/api/users/me', request);
+  if (response.status === 401) throw redirect(buildLoginRedirect(new URL(request.url)));
+  if (response.ok) return { user: (await response.json()) as CurrentUser };
+  // Anything else the browser asks again, and the shell's guard shows what went wrong, as before.
+  await response.body?.cancel();
+  return { user: undefined };
+}
+
+// The account lives in React Query from the first render on (the guard refetches it): reading it
+// again on every step of the wizard (`?step=`) would only delay the step.
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
+  useEffect(replayEarlyTap, []);
+  return <SignedInShell initialUser={loaderData.user} />;
+}
