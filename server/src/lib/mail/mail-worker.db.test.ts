@@ -51,6 +51,15 @@ const mail = (to: string, dedupeKey?: string) => ({
 });
 
 describe('mail outbox', () => {
+  it('keeps the HTML uncompressed: it is erased seconds later, compressing it only costs CPU', async () => {
+    const result = (await database.db.execute(sql`
+      select attstorage from pg_attribute
+      where attrelid = 'mail_outbox'::regclass and attname = 'html'`)) as unknown as {
+      rows: { attstorage: string }[];
+    };
+    expect(result.rows[0]?.attstorage).toBe('e');
+  });
+
   it('queues an e-mail once per dedupe key', async () => {
     expect(await enqueueMail(database.db, mail('once@example.com', 'k1'))).toBe(true);
     expect(await enqueueMail(database.db, mail('once@example.com', 'k1'))).toBe(false);
