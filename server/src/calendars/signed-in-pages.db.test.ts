@@ -47,15 +47,21 @@ describe('/my_calendars and /create_calendar, rendered on the server (decision 0
     expect(html).toContain(`http://firstday.test/c/${calendar.slug}`);
   });
 
-  it("draw the wizard's first step with the account's bank account, the scripts after the first paint", async () => {
+  it("draw the wizard's first step with the account's names filled in, the scripts after the first paint", async () => {
     const { cookie } = await createActiveCalendar(t);
+    const me = (await (await t.app.request('/api/users/me', { headers: { cookie } })).json()) as {
+      first_name: string;
+      last_name: string;
+    };
     const response = await t.app.request('/create_calendar', { headers: { cookie } });
     expect(response.status).toBe(200);
     const html = await response.text();
     const text = textOf(html);
     expect(text).toContain('Create Your Calendar');
-    expect(text).toContain('Use the bank account from my account');
+    expect(text).toContain('Who is the calendar for, and where should the gifts go?');
     expect(text).not.toContain('Loading');
+    expect(html).toContain(`value="${me.first_name}"`);
+    expect(html).toContain(`value="${me.last_name}"`);
     // hydrate-after-paint.ts: no bootstrap module and no preloads in the first HTML; the starter
     // carries the response's nonce, which the CSP names.
     expect(html).not.toMatch(/<script[^>]* type="module"/);
