@@ -250,8 +250,8 @@ export function createMailWorker(options: {
       })
       .finally(() => {
         running = undefined;
-        // Rows handed over as the pass was ending.
-        if (handedOver.length > 0 && !stopped) void runOnce();
+        // Rows handed over, or a claim asked for, as the pass was ending.
+        if ((handedOver.length > 0 || claimWanted) && !stopped) void runOnce();
       });
     return running;
   }
