@@ -27,7 +27,7 @@ describe('/my_calendars and /create_calendar, rendered on the server (decision 0
     for (const [path, back] of [
       ['/my_calendars', '%2Fmy_calendars'],
       ['/create_calendar?draft=abc', '%2Fcreate_calendar%3Fdraft%3Dabc'],
-    ]) {
+    ] as const) {
       const response = await t.app.request(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get('location'), path).toBe(`/login?redirect=${back}`);
