@@ -45,6 +45,8 @@ describe('/my_calendars and /create_calendar, rendered on the server (decision 0
     expect(text).toContain('Share your calendar');
     expect(text).not.toContain('Loading');
     expect(html).toContain(`http://firstday.test/c/${calendar.slug}`);
+    // The owner's data: kept by no cache, like the API's answers.
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it("draw the wizard's first step with the account's names filled in, the scripts after the first paint", async () => {
@@ -55,6 +57,7 @@ describe('/my_calendars and /create_calendar, rendered on the server (decision 0
     };
     const response = await t.app.request('/create_calendar', { headers: { cookie } });
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
     const text = textOf(html);
     expect(text).toContain('Create Your Calendar');

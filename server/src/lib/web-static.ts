@@ -142,7 +142,8 @@ async function renderPage(c: Context, build: WebBuild, pageData: Omit<PageContex
   const nonce = randomBytes(16).toString('base64');
   const response = await build.render(c.req.raw, build.createPageContext({ ...pageData, nonce }));
   const headers = new Headers(response.headers);
-  headers.set('Cache-Control', 'no-cache');
+  // A route that draws the visitor's own data says so ('private, no-store': signed-in-layout.tsx).
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
   headers.set('Content-Security-Policy', buildPageCsp([`nonce-${nonce}`], build.thirdParties));
   headers.set('Vary', 'Accept-Encoding');
   // gzip, not brotli: brotli's default quality (11) is for files compressed once at build time.

@@ -30,6 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: undefined };
 }
 
+// The HTML holds the account's data (names, calendars): no browser or proxy keeps it, like the
+// API's answers, and the back button after signing out does not show it again from a cache.
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
 // The account lives in React Query from the first render on (the guard refetches it): reading it
 // again on every step of the wizard (`?step=`) would only delay the step.
 export function shouldRevalidate() {
