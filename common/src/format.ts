@@ -9,6 +9,8 @@
  * (or the build machine's) time zone.
  */
 
+import { isCurrency } from './currency.ts';
+
 export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_CURRENCY = 'USD';
 
@@ -65,16 +67,24 @@ export type MoneyOptions = {
   minorUnits?: 'auto' | 'always' | 'never';
 };
 
+/**
+ * Minor units in a major one: 100 for the product's currencies, without making a formatter to ask
+ * (a page naming the fee in three currencies made six; each costs milliseconds on a phone). Intl
+ * knows any other currency's digits.
+ */
+function minorUnitsPerMajor(currency: string, locale: string): number {
+  if (isCurrency(currency.toLowerCase())) return 100;
+  return 10 ** (numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2);
+}
+
 /** An amount in minor units → '$1,250', '$12.50'; in de-DE with EUR '25,00 €' (see `minorUnits`). */
 export function formatMoney(amountMinor: number, options: MoneyOptions = {}): string {
   const { currency = DEFAULT_CURRENCY, locale = DEFAULT_LOCALE, minorUnits = 'auto' } = options;
-  const withMinorUnits = numberFormat(locale, { style: 'currency', currency });
-  // 100 minor units in a major one for USD, EUR and GBP; Intl knows each currency's digits.
-  const perMajor = 10 ** (withMinorUnits.resolvedOptions().maximumFractionDigits ?? 2);
+  const perMajor = minorUnitsPerMajor(currency, locale);
   const whole = minorUnits === 'never' || (minorUnits === 'auto' && amountMinor % perMajor === 0);
-  return (
-    whole ? numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }) : withMinorUnits
-  ).format(amountMinor / perMajor);
+  return numberFormat(locale, { style: 'currency', currency, ...(whole ? { maximumFractionDigits: 0 } : {}) }).format(
+    amountMinor / perMajor,
+  );
 }
 
 /** The currency's sign as `locale` writes it beside an amount, for a field's prefix: '$', '€', '£'. */
