@@ -34,3 +34,24 @@ test('newsletter refuses an invalid address inline', async ({ page }) => {
   await expect(page.getByText('Please enter a valid e-mail address, like name@example.com.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Thank You' })).toBeHidden();
 });
+
+test('a box ticked before the page has started still counts once it has', async ({ page }) => {
+  // Hold the page's scripts back until the visitor has typed and ticked (they start after the first paint).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/join_us', { waitUntil: 'domcontentloaded' });
+  const newsletter = page.getByRole('region', { name: 'Newsletter' });
+  await newsletter.getByLabel('E-mail address').fill('not-an-address');
+  await newsletter.getByRole('checkbox').check();
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect(newsletter.getByRole('checkbox')).toBeChecked();
+  await newsletter.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
+  await expect(page.getByText('Please enter a valid e-mail address, like name@example.com.')).toBeVisible();
+});

@@ -34,6 +34,12 @@ export function NewsletterForm() {
   const [subscribedEmail, setSubscribedEmail] = useState<string | null>(null);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const agreeRef = useRef<HTMLInputElement>(null);
+  // Ticked before the page's scripts ran (they start after the first paint): React leaves the box
+  // as the visitor left it when it hydrates, so the state follows it, and the button is enabled.
+  useEffect(() => {
+    if (agreeRef.current?.checked) setAgreed(true);
+  }, []);
   const {
     register,
     handleSubmit,
@@ -125,6 +131,7 @@ export function NewsletterForm() {
       <div className={styles.check}>
         <input
           id={termsId}
+          ref={agreeRef}
           type="checkbox"
           className={styles.checkbox}
           checked={agreed}
