@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isHydrated } from '../support/calendars.ts';
 import { findLink, uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 test('newsletter journey: subscribe, confirmation e-mail, confirm link', async ({ page, request }) => {
@@ -50,7 +51,7 @@ test('a box ticked before the page has started still counts once it has', async 
   await newsletter.getByLabel('E-mail address').fill('not-an-address');
   await newsletter.getByRole('checkbox').check();
   release();
-  await page.waitForLoadState('networkidle');
+  await expect.poll(() => isHydrated(page), { timeout: 20_000 }).toBe(true);
   await expect(newsletter.getByRole('checkbox')).toBeChecked();
   await newsletter.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
   await expect(page.getByText('Please enter a valid e-mail address, like name@example.com.')).toBeVisible();
