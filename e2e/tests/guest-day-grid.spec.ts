@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addDays,
   createActiveCalendar,
@@ -8,6 +8,7 @@ import {
   isHydrated,
   openAsVisitor,
 } from '../support/calendars.ts';
+import { holdScripts } from '../support/hold-scripts.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -18,22 +19,6 @@ function formatDay(isoDate: string): string {
     day: 'numeric',
     timeZone: 'UTC',
   });
-}
-
-/**
- * Holds the page's scripts back until the returned function is called, as a slow phone link does:
- * whatever is tapped before then lands on the server's HTML, before React runs.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 test('on a phone, a day tapped as soon as the page shows opens the form for that day, before or after its scripts run', async ({

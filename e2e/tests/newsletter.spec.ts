@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isHydrated } from '../support/calendars.ts';
+import { holdScripts } from '../support/hold-scripts.ts';
 import { findLink, uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 test('newsletter journey: subscribe, confirmation e-mail, confirm link', async ({ page, request }) => {
@@ -37,15 +38,8 @@ test('newsletter refuses an invalid address inline', async ({ page }) => {
 });
 
 test('a box ticked before the page has started still counts once it has', async ({ page }) => {
-  // Hold the page's scripts back until the visitor has typed and ticked (they start after the first paint).
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  // Until the visitor has typed and ticked (the scripts start after the first paint).
+  const release = await holdScripts(page);
   await page.goto('/join_us', { waitUntil: 'domcontentloaded' });
   const newsletter = page.getByRole('region', { name: 'Newsletter' });
   await newsletter.getByLabel('E-mail address').fill('not-an-address');
