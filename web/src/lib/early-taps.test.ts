@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { captureEarlyTaps, replayEarlyTap, stopCapturingEarlyTaps } from './early-taps.ts';
 
 afterEach(() => {
@@ -14,6 +14,19 @@ function addButton(type: string) {
   button.innerHTML = '<span>14</span>';
   document.body.append(button);
   return button;
+}
+
+/** Whether each form sent was held back from its native send, seen last in its path (after the holder). */
+function watchSubmits(): boolean[] {
+  const heldBack: boolean[] = [];
+  const watch = (event: Event) => {
+    heldBack.push(event.defaultPrevented);
+    // Nothing navigates in this test.
+    event.preventDefault();
+  };
+  window.addEventListener('submit', watch);
+  onTestFinished(() => window.removeEventListener('submit', watch));
+  return heldBack;
 }
 
 describe('early taps', () => {
@@ -60,12 +73,7 @@ describe('early taps', () => {
     const submit = addButton('submit');
     form.append(submit);
     document.body.append(form);
-    const heldBack: boolean[] = [];
-    form.addEventListener('submit', (event) => {
-      heldBack.push(event.defaultPrevented);
-      // Nothing navigates in this test (React's handler does this on the page).
-      event.preventDefault();
-    });
+    const heldBack = watchSubmits();
     submit.click();
     expect(heldBack).toEqual([true]);
     stopCapturingEarlyTaps();
@@ -73,5 +81,35 @@ describe('early taps', () => {
     vi.runAllTimers();
     // Sent again, now for the page's own handler: not held back this time.
     expect(heldBack).toEqual([true, false]);
+  });
+
+  it('holds a form sent while React hydrates, which React does not send for it, but not one React has handled', () => {
+    vi.useFakeTimers();
+    captureEarlyTaps();
+    const form = document.createElement('form');
+    const submit = addButton('submit');
+    form.append(submit);
+    document.body.append(form);
+    stopCapturingEarlyTaps();
+    let handledByReact = 0;
+    let reactHandles = true;
+    form.addEventListener('submit', (event) => {
+      if (!reactHandles) return;
+      handledByReact += 1;
+      event.preventDefault();
+    });
+    watchSubmits();
+    // Its part hydrated: React's handler took it.
+    submit.click();
+    expect(window.firstdayEarlyTaps?.form).toBeNull();
+    // Its part not hydrated yet: nothing prevents the native send, so it is held.
+    reactHandles = false;
+    submit.click();
+    expect(window.firstdayEarlyTaps?.form).toBe(form);
+    reactHandles = true;
+    replayEarlyTap();
+    vi.runAllTimers();
+    expect(handledByReact).toBe(2);
+    expect(window.firstdayEarlyTaps).toBeUndefined();
   });
 });
