@@ -74,3 +74,15 @@ describe('/my_calendars and /create_calendar, rendered on the server (decision 0
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
   });
 });
+
+describe('a page form sent without scripts', () => {
+  it('shows the page again (303) instead of an error, and leaves unknown addresses and the API alone', async () => {
+    for (const path of ['/login?redirect=%2Fmy_calendars', '/signup', '/join_us']) {
+      const response = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ email: 'a@b.c' }) });
+      expect(response.status, path).toBe(303);
+      expect(response.headers.get('location'), path).toBe(path);
+    }
+    expect((await t.app.request('/no-such-page', { method: 'POST' })).status).toBe(404);
+    expect((await t.app.request('/api/no-such-endpoint', { method: 'POST' })).status).toBe(404);
+  });
+});

@@ -312,4 +312,11 @@ export function mountWebBuild(
     }),
   );
   app.get('*', (c) => sendPage(c, notFound, 404));
+  // A form sent natively, by a browser that runs no scripts (the sign-in and sign-up forms post
+  // so that a password never lands in the address): the page again, not the API's 'Not found'.
+  app.post('*', async (c, next) => {
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    if (path === '/404' || !(pages.has(path) || isAppRoute(path))) return next();
+    return c.redirect(c.req.url.slice(new URL(c.req.url).origin.length), 303);
+  });
 }

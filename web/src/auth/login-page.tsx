@@ -158,8 +158,8 @@ export default function LoginPage() {
       )}
       <form
         className={styles.form}
-        // Sent before the scripts run, a form without a method would put the password in the
-        // address (GET); a POST reaches no page and shows nothing of it.
+        // Sent without scripts, a form without a method would put the password in the address
+        // (GET); a POST is answered with the page again (303), and shows nothing of it.
         method="post"
         noValidate
         onSubmit={logIn}
