@@ -74,6 +74,8 @@ test('the owner hides a wish in the inbox and a guest no longer sees it', async 
   // Shown again, it is back for guests.
   await opened.getByRole('button', { name: 'Show on page' }).click();
   await expect(opened.getByRole('button', { name: 'Hide from page' })).toBeVisible();
+  // The button turns at once; the notice tells the server has it (the guest's reload waited for neither).
+  await expect(page.getByText('Shown on your calendar’s page again.')).toBeVisible();
   await guest.reload();
   await expect(guest.getByText('Something rude')).toBeVisible();
   await guest.context().close();
