@@ -6,8 +6,8 @@
 //    while a real guest (127.0.0.50) gives with a good card every few seconds, and once after.
 // The attacker solves every captcha at once (BENCH_DISABLE_CAPTCHA): the worst case, a captcha farm.
 // Prints declined attempts that reached the card processor (per minute, per source, per draft),
-// what was refused, and whether the real guest could give. Embedded database, then PostgreSQL when
-// DATABASE_URL is set (a throw-away database on that server). A benchmark, not a test.
+// what was refused, and whether the real guest could give. On a throw-away database on the
+// PostgreSQL server of DATABASE_URL, in production mode. A benchmark, not a test.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import {
@@ -18,7 +18,6 @@ import {
   makeContribution,
   request,
   stolenCard,
-  withTemporaryDatabase,
 } from './bench-calendar.mjs';
 import { startProductServer } from './start-server.mjs';
 
@@ -235,11 +234,6 @@ async function runSuite(label, extraEnv) {
   }
 }
 
-const { DATABASE_URL } = process.env;
-delete process.env.DATABASE_URL;
-await runSuite('Embedded PGlite', {});
-if (DATABASE_URL) {
-  await withTemporaryDatabase(DATABASE_URL, (url) => runSuite('PostgreSQL', { DATABASE_URL: url }));
-} else {
-  console.log('\nDATABASE_URL is not set: PostgreSQL skipped.');
-}
+// Production mode has no embedded database: the server runs on a throw-away database made on the
+// PostgreSQL server of DATABASE_URL (start-server.mjs), which stops with a message without it.
+await runSuite('PostgreSQL, production mode', {});
