@@ -1,38 +1,22 @@
 import { z } from 'zod';
 import type { CalendarClosing } from './announcements.ts';
+import type { BackgroundId } from './backgrounds.ts';
+import { getLatestDueDate, toIsoDate } from './calendar-dates.ts';
 import { CardDetailsSchema } from './cards.ts';
 import type { Currency } from './currency.ts';
 import { PARENTS_NOTE_MAX_LENGTH } from './schema-constants.ts';
 
+// The backgrounds, the dates and (in schema-constants.ts) the step count live in modules without
+// zod, which the wizard draws with before it loads its checks (decision 037).
+export { BACKGROUNDS, type BackgroundId } from './backgrounds.ts';
+export { getLatestDueDate, toIsoDate } from './calendar-dates.ts';
 // The fee lives in creation-fee.ts, beside its one formatter, which the marketing islands load without zod.
 export { CREATION_FEE_AMOUNT } from './creation-fee.ts';
+export { WIZARD_STEPS } from './schema-constants.ts';
 export const CALENDAR_STATUSES = ['draft', 'active', 'announced', 'paid_out'] as const;
 export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
 
-export const BACKGROUNDS = [
-  { id: 'pink', name: 'Pink Blossom' },
-  { id: 'blue', name: 'Blue sky' },
-  { id: 'sun', name: 'Merry Sun' },
-] as const;
-export type BackgroundId = (typeof BACKGROUNDS)[number]['id'];
 export const BackgroundSchema = z.enum(['pink', 'blue', 'sun'], { error: 'Please choose a background.' });
-
-/** Wizard steps: 1 names + IBAN, 2 date + background, 3 plan, 4 payment, 5 welcome. */
-export const WIZARD_STEPS = 5;
-
-/** Calendar dates are ISO 'YYYY-MM-DD' strings. */
-export function toIsoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** The last allowed due date: ten calendar months after `today` (ISO dates). */
-export function getLatestDueDate(today: string): string {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + 10, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return toIsoDate(target);
-}
 
 /** Expected birth date: today or later, at most 10 months ahead. `today` is injectable for tests. */
 export function createDueDateSchema(today: () => string = () => toIsoDate(new Date())) {

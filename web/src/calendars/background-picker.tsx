@@ -1,4 +1,4 @@
-import { BACKGROUNDS, type BackgroundId } from '@firstday/common/calendars';
+import { BACKGROUNDS, type BackgroundId } from '@firstday/common/backgrounds';
 import { useId } from 'react';
 import { useT } from '../i18n/use-t.tsx';
 import formStyles from '../styles/form.module.css';
