@@ -33,6 +33,7 @@ export default [
   layout('shell/signed-in-layout.tsx', [
     route('my_calendars', 'calendars/my-calendars-page.tsx'),
     route('create_calendar', 'calendars/create-calendar-page.tsx'),
+    route('wishes', 'contributions/wishes-page.tsx'),
   ]),
 
   // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
@@ -51,7 +52,6 @@ export default [
       // The sandbox provider's stand-in for Stripe's hosted identity check (no Stripe keys).
       route('sandbox_onboarding', 'payments/sandbox-onboarding-page.tsx'),
       route('settings', 'account/settings-page.tsx'),
-      route('wishes', 'contributions/wishes-page.tsx'),
       route('investments', 'investments/investments-page.tsx'),
     ]),
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { createActiveCalendar } from '../../test/test-contributions.ts';
+import { createActiveCalendar, makeContribution, postContribution } from '../../test/test-contributions.ts';
 import { loadWebBuild } from '../lib/web-static.ts';
 
 // The real web build (`npm test` builds it before the unit tests).
@@ -72,6 +72,26 @@ describe('/my_calendars and /create_calendar, rendered on the server (decision 0
     const nonce = /<script nonce="([^"]+)">\(function captureEarlyTaps/.exec(html)?.[1];
     expect(nonce).toBeDefined();
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+  });
+});
+
+describe('/wishes, rendered on the server', () => {
+  it("draws the owner's wishes in the first HTML, not a loading screen, and sends a signed-out visitor to /login", async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    const name = `Ada Byron ${Date.now()}`;
+    const sent = await postContribution(t, calendar.slug, await makeContribution(t, { name }));
+    expect(sent.status).toBe(201);
+    const response = await t.app.request('/wishes', { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const text = textOf(await response.text());
+    expect(text).toContain('Guesses, wishes and gifts from the people you shared your calendar with.');
+    // A new wish's card, closed: its text shows when opened (which marks it read).
+    expect(text).toContain(`From ${name}`);
+    expect(text).not.toContain('Loading');
+    const signedOut = await t.app.request('/wishes');
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe('/login?redirect=%2Fwishes');
   });
 });
 

@@ -1,12 +1,15 @@
+import type { OwnerCalendar } from '@firstday/common/calendars';
 import type { OwnerWish, WishFilter } from '@firstday/common/contributions';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { listCalendars } from '../calendars/calendars-api.ts';
+import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
 import { ButtonLink } from '../components/button-link.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { pageContext } from '../page-context.ts';
 import { showErrorToast, showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
@@ -18,9 +21,11 @@ import {
   markWishRead,
   UNREAD_COUNT_QUERY_KEY,
   WISHES_QUERY_KEY,
+  type WishesPage as WishesPageData,
 } from './contributions-api.ts';
 import { type ModerationNotice, WishModerationActions } from './wish-moderation.tsx';
 import { getWishCardState } from './wish-state.ts';
+import type { Route } from './+types/wishes-page';
 import styles from './wishes.module.css';
 
 const TOASTS: ModerationNotice = { success: showSuccessToast, error: showErrorToast };
@@ -38,11 +43,37 @@ const NONE_MESSAGES = {
   gift: messageId('contributions.wishes.noneWithGift'),
 } as const satisfies Record<WishFilter, string>;
 
+export const handle: CataloguesHandle = { catalogues: ['app', 'contributions'] };
+
 export function meta() {
   return [{ title: 'Wishes – Firstday' }];
 }
 
-export default function WishesPage() {
+/**
+ * Rendered on the server (decision 036) with the first page of all wishes and the calendars of the
+ * filter, read as the page would read them; a failed read is asked again by the browser.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = context.get(pageContext);
+  const [wishes, calendars] = await Promise.all([
+    readJson<WishesPageData>(page.readApi('/api/wishes', request)),
+    readJson<{ calendars: OwnerCalendar[] }>(page.readApi('/api/calendars', request)),
+  ]);
+  return { wishes, calendars: calendars?.calendars };
+}
+
+async function readJson<Body>(answer: Promise<Response>): Promise<Body | undefined> {
+  const response = await answer;
+  if (response.ok) return (await response.json()) as Body;
+  await response.body?.cancel();
+  return undefined;
+}
+
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function WishesPage({ loaderData }: Route.ComponentProps) {
   const queryClient = useQueryClient();
   const t = useT();
   const [calendarId, setCalendarId] = useState('');
@@ -56,13 +87,20 @@ export default function WishesPage() {
   const listRef = useRef<HTMLUListElement>(null);
   const [removedId, setRemovedId] = useState<string | null>(null);
 
-  const calendars = useQuery({ queryKey: ['calendars'], queryFn: ({ signal }) => listCalendars({ signal }) });
+  const calendars = useQuery({
+    queryKey: CALENDARS_QUERY_KEY,
+    queryFn: ({ signal }) => listCalendars({ signal }),
+    initialData: loaderData.calendars,
+  });
+  // What the server read is the first page of every wish, the filters' starting point.
+  const firstPage = !calendarId && show === 'all' ? loaderData.wishes : undefined;
   const wishes = useInfiniteQuery({
     queryKey: [...WISHES_QUERY_KEY, calendarId || 'all', show],
     queryFn: ({ pageParam, signal }) =>
       listWishes({ calendarId: calendarId || undefined, show, cursor: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    initialData: firstPage && { pages: [firstPage], pageParams: [null] },
   });
 
   async function openWish(wish: OwnerWish) {
