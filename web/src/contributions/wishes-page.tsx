@@ -14,6 +14,7 @@ import { showErrorToast, showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import type { Route } from './+types/wishes-page';
 import {
   getWishesExportUrl,
   listWishes,
@@ -25,7 +26,6 @@ import {
 } from './contributions-api.ts';
 import { type ModerationNotice, WishModerationActions } from './wish-moderation.tsx';
 import { getWishCardState } from './wish-state.ts';
-import type { Route } from './+types/wishes-page';
 import styles from './wishes.module.css';
 
 const TOASTS: ModerationNotice = { success: showSuccessToast, error: showErrorToast };
