@@ -1,4 +1,3 @@
-import '../lib/zod-without-eval.ts';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,9 +1,21 @@
-import { getLatestDueDate, type OwnerCalendar, toIsoDate, WIZARD_STEPS } from '@firstday/common/calendars';
+import { getLatestDueDate, toIsoDate } from '@firstday/common/calendar-dates';
+import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatCreationFee } from '@firstday/common/creation-fee';
 import { CURRENCIES, type Currency } from '@firstday/common/currency';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { WIZARD_STEPS } from '@firstday/common/schema-constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  type Ref,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useController } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
@@ -14,6 +26,7 @@ import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setFieldErrors } from '../lib/form-errors.ts';
+import { lazyZodResolver } from '../lib/lazy-zod-resolver.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import formStyles from '../styles/form.module.css';
 import { BackgroundPicker } from './background-picker.tsx';
@@ -23,11 +36,9 @@ import { CALENDARS_QUERY_KEY, createCalendar, getCalendarQueryKey, updateCalenda
 import { copyShareLink, getShareLink } from './copy-text.ts';
 import { translateFieldMessage } from './field-messages.ts';
 import { ParentsPageFields } from './parents-page-fields.tsx';
-import { PaymentStep } from './payment-step.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 import styles from './wizard.module.css';
 import {
-  createWizardStepSchema,
   followBankCurrency,
   getAcceptedCurrencies,
   getDraftValues,
@@ -38,12 +49,17 @@ import {
   getStepSearch,
   hasUnsavedChanges,
   isCurrencyPicked,
-  validateStepOne,
-  validateStepTwo,
   WIZARD_STEP_LABELS,
   type WizardStep,
   type WizardValues,
 } from './wizard-state.ts';
+
+// What the first step does not draw loads when it is used, not while the page hydrates (decision
+// 037): the checks (zod and the schemas of common) on the first focus or press in a step, at the
+// latest when it is sent; the payment step once the plan before it shows.
+const loadWizardChecks = () => import('./wizard-checks.ts');
+const loadPaymentStep = () => import('./payment-step.tsx');
+const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 
 const STEP_TITLES = {
   1: messageId('calendars.wizard.titleDetails'),
@@ -85,7 +101,10 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   // One form for steps 1 to 3, so Back keeps what was typed; the resolver checks the step shown.
-  const schema = useMemo(() => createWizardStepSchema(step, t), [step, t]);
+  const resolver = useMemo(
+    () => lazyZodResolver(() => loadWizardChecks().then((checks) => checks.createWizardStepSchema(step, t))),
+    [step, t],
+  );
   const {
     register,
     control,
@@ -96,7 +115,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     getValues,
     watch,
     formState: { errors, isSubmitting: saving },
-  } = useFormCheckedOnSend<WizardValues>({ resolver: zodResolver(schema), defaultValues: savedValues });
+  } = useFormCheckedOnSend<WizardValues>({ resolver, defaultValues: savedValues });
   // Registered in the order they are shown, so a refused step focuses its first refused field.
   const firstNameField = register('firstName');
   const lastNameField = register('lastName');
@@ -128,6 +147,10 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
     reset(undefined, { keepValues: true, keepDefaultValues: true });
     setProblem(null);
     headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (step === 3) loadPaymentStep().catch(() => {});
   }, [step]);
 
   /** The currency follows the bank's country until the parent picks one the bank can take. */
@@ -169,7 +192,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   }
 
   const submitDetails = handleSubmit(async (submitted) => {
-    const result = validateStepOne(submitted, t);
+    const result = (await loadWizardChecks()).validateStepOne(submitted, t);
     if (!result.success) return;
     if (calendar) return save(2, submitted, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 2 }));
     return save(2, submitted, async () => {
@@ -182,7 +205,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
   });
 
   const submitCustomizationValues = handleSubmit(async (submitted) => {
-    const result = validateStepTwo(submitted);
+    const result = (await loadWizardChecks()).validateStepTwo(submitted);
     if (!result.success) return;
     if (!calendar) return goTo(1);
     return save(3, submitted, () => updateCalendar(calendar.id, { ...result.request, wizardStep: 3 }));
@@ -231,7 +254,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       </h1>
 
       {step === 1 && (
-        <StepForm onSubmit={submitDetails} saving={saving}>
+        <StepForm onSubmit={submitDetails} saving={saving} onTouch={resolver.warm}>
           <p className={styles.lead}>{t('calendars.wizard.detailsLead')}</p>
           <div className={styles.twoColumns}>
             {/* The values in the HTML too: the server draws this step (decision 036). */}
@@ -275,7 +298,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       )}
 
       {step === 2 && (
-        <StepForm onSubmit={submitCustomization} saving={saving}>
+        <StepForm onSubmit={submitCustomization} saving={saving} onTouch={resolver.warm}>
           <p className={styles.lead}>{t('calendars.wizard.customizeLead')}</p>
           <div className={styles.customize}>
             <div className={styles.customizeFields}>
@@ -329,7 +352,7 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
       )}
 
       {step === 3 && (
-        <StepForm onSubmit={submitPlan} saving={saving}>
+        <StepForm onSubmit={submitPlan} saving={saving} onTouch={resolver.warm}>
           <div className={styles.plan}>
             <p className={styles.planName}>{t('calendars.wizard.planName')}</p>
             <ul className={styles.benefits}>
@@ -357,17 +380,25 @@ export function WizardSteps({ user, draft, onDraftCreated }: WizardStepsProps) {
 
       {step === 4 && calendar && (
         <div className={styles.stepBody}>
-          <PaymentStep
-            calendarId={calendar.id}
-            currency={calendar.currency}
-            onPaid={(paidCalendar) => {
-              keepCalendar(paidCalendar);
-              setPaid(true);
-              // Paid: the steps before it are over, so the welcome takes the payment's entry.
-              void navigate(getStepSearch(5, paidCalendar.id), { replace: true });
-            }}
-            back={back}
-          />
+          <Suspense
+            fallback={
+              <p className={styles.loading} role="status">
+                {t('calendars.payment.loadingOptions')}
+              </p>
+            }
+          >
+            <PaymentStep
+              calendarId={calendar.id}
+              currency={calendar.currency}
+              onPaid={(paidCalendar) => {
+                keepCalendar(paidCalendar);
+                setPaid(true);
+                // Paid: the steps before it are over, so the welcome takes the payment's entry.
+                void navigate(getStepSearch(5, paidCalendar.id), { replace: true });
+              }}
+              back={back}
+            />
+          </Suspense>
         </div>
       )}
 
@@ -405,10 +436,13 @@ function WizardProgress({ step }: { step: WizardStep }) {
 function StepForm({
   onSubmit,
   saving,
+  onTouch,
   children,
 }: {
   onSubmit: (event: FormEvent) => Promise<void> | void;
   saving: boolean;
+  /** The first focus or press in the step: its checks start loading. */
+  onTouch: () => void;
   children: ReactNode;
 }) {
   // A step on its way to the server is not sent again.
@@ -417,7 +451,14 @@ function StepForm({
     void onSubmit(event);
   }
   return (
-    <form className={styles.stepBody} noValidate onSubmit={submit} aria-busy={saving}>
+    <form
+      className={styles.stepBody}
+      noValidate
+      onSubmit={submit}
+      onFocus={onTouch}
+      onPointerDown={onTouch}
+      aria-busy={saving}
+    >
       {children}
     </form>
   );
