@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, translateFieldMessage } from '../calendars/field-messages.ts';
 import { FORM_MESSAGES, translateFormMessage } from '../contributions/form-messages.ts';
 import type { Translate } from '../i18n/use-t.tsx';
-import { KEY_BY_SCHEMA_TEXT, translateValidation } from './validation-messages.ts';
+import { getKeyBySchemaText, translateValidation } from './validation-messages.ts';
 
 /**
  * The shared schemas of `common` word their issues in English, and the web finds each one's
@@ -85,7 +85,7 @@ function isTranslated(sentence: string): boolean {
 }
 
 const TABLE_SENTENCES = [
-  ...Object.keys(KEY_BY_SCHEMA_TEXT),
+  ...Object.keys(getKeyBySchemaText()),
   ...Object.keys(FIELD_MESSAGES),
   ...Object.keys(FORM_MESSAGES),
 ];

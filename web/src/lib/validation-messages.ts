@@ -18,8 +18,11 @@ import { type MessageValues, messageId, type Translate } from '../i18n/use-t.tsx
  * The shared zod schemas of `@firstday/common` word their issues in English, and the server sends
  * the same words back in an error's `fields`. Each of those texts, as the schema writes it, is the
  * code of its catalogue key here (common stays as it is); a text not listed is shown unchanged.
+ * Made on the first message shown, not when the module loads: two of its texts format a number, and
+ * the first `Intl` formatter a page makes costs tens of milliseconds on a phone, in the task that
+ * hydrates any page with a field (decision 037).
  */
-export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageValues]> = {
+const createKeyBySchemaText = (): Record<string, MessageId | [MessageId, MessageValues]> => ({
   // account.ts
   'Please enter your name.': messageId('app.validation.nameRequired'),
   [`A name can be at most ${NAME_MAX_LENGTH} characters.`]: [
@@ -81,7 +84,14 @@ export const KEY_BY_SCHEMA_TEXT: Record<string, MessageId | [MessageId, MessageV
   'This IBAN has the wrong number of characters for its country.': messageId('app.validation.ibanLength'),
   'This IBAN is not valid: please check it for typos.': messageId('app.validation.ibanChecksum'),
   [UNSUPPORTED_BANK_COUNTRY_MESSAGE]: messageId('app.validation.bankCountryUnsupported'),
-};
+});
+
+let keyBySchemaText: ReturnType<typeof createKeyBySchemaText> | undefined;
+
+export function getKeyBySchemaText(): ReturnType<typeof createKeyBySchemaText> {
+  keyBySchemaText ??= createKeyBySchemaText();
+  return keyBySchemaText;
+}
 
 const FORBIDDEN_KIND_KEYS: Record<ForbiddenCharacter['kind'], MessageId> = {
   control: messageId('app.validation.forbiddenKindControl'),
@@ -112,7 +122,7 @@ function translateForbiddenCharacter(message: string, t: Translate): string | un
 /** A field's validation message (from a shared schema or the server's `fields`) in the language of `t`. */
 export function translateValidation(message: string | undefined, t: Translate): string | undefined {
   if (!message) return message;
-  const key = KEY_BY_SCHEMA_TEXT[message];
+  const key = getKeyBySchemaText()[message];
   if (!key) return translateForbiddenCharacter(message, t) ?? message;
   return Array.isArray(key) ? t(...key) : t(key);
 }
