@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CREATION_FEE_AMOUNT as CHARGED_FEE } from './calendars.ts';
 import { CREATION_FEE_AMOUNT, formatCreationFee, formatVisitorCreationFee, VISITOR_CURRENCY } from './creation-fee.ts';
+import { CURRENCIES } from './currency.ts';
+import { formatMoney } from './format.ts';
 import { LOCALES } from './locales.ts';
 
 // Intl puts a no-break space between the amount and a symbol written after it.
@@ -26,6 +28,12 @@ describe('formatCreationFee', () => {
     ['ru', 'gbp', '20 £'],
   ] as const)('in %s, %s: %s', (locale, currency, expected) => {
     expect(formatCreationFee(currency, locale)).toBe(nbsp(expected));
+  });
+
+  it('writes it as Intl does, without making a formatter in the product’s languages', () => {
+    for (const locale of LOCALES)
+      for (const currency of CURRENCIES)
+        expect(formatCreationFee(currency, locale)).toBe(formatMoney(CREATION_FEE_AMOUNT, { currency, locale }));
   });
 
   it('reads a full Intl locale the same way (e-mails pass de-DE)', () => {
