@@ -59,8 +59,9 @@ export function useFormCheckedOnSend<Values extends FieldValues = FieldValues, C
           registration.ref(element as HTMLInputElement | null);
           if (early === null) return;
           const field = element as HTMLInputElement;
+          // Typed by the visitor: a change of theirs, which a reset to fresher saved values keeps.
           if (field.type === 'radio' || field.value !== early)
-            setValue(name, early as PathValue<Values, FieldPath<Values>>);
+            setValue(name, early as PathValue<Values, FieldPath<Values>>, { shouldDirty: true });
         },
       };
     },
