@@ -58,12 +58,20 @@ export function SignedInShell({ initialUser }: { initialUser?: CurrentUser }) {
   );
 }
 
+// The menu as the visitor left it in this tab: moving between the server-rendered pages and the
+// others mounts the shell again (routes.ts), and the menu must not fold up on the way. Never
+// changed on the server, where nothing is pressed.
+let menuExpandedInThisTab = false;
+
 function ShellFrame({ children }: { children: ReactNode }) {
   const t = useT();
   const menuId = useId();
   // The specification: the side menu starts collapsed.
-  const [menuExpanded, setMenuExpanded] = useState(false);
+  const [menuExpanded, setMenuExpanded] = useState(() => menuExpandedInThisTab);
   const toggleMenu = useCallback(() => setMenuExpanded((expanded) => !expanded), []);
+  useEffect(() => {
+    menuExpandedInThisTab = menuExpanded;
+  }, [menuExpanded]);
 
   const closeDrawerOnMobile = useCallback(() => {
     if (window.matchMedia(MOBILE_QUERY).matches) setMenuExpanded(false);
