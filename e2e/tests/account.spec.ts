@@ -14,6 +14,7 @@ import {
   GOOD_CARD,
   openAsVisitor,
 } from '../support/calendars.ts';
+import { holdScripts } from '../support/hold-scripts.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 type SignedInAccount = Credentials & { storageState: Awaited<ReturnType<BrowserContext['storageState']>> };
@@ -88,6 +89,20 @@ signedIn.describe('account settings', () => {
     await expect(goal).toHaveAttribute('aria-invalid', 'true');
     await expect(goal).toHaveAccessibleDescription(/Please enter an amount in dollars\./);
     await expect(goal).toBeFocused();
+  });
+
+  // Settings paints before its scripts run (decision 036): what is typed and sent then is checked
+  // once they run, as if sent after. The scripts are held back here until after the send.
+  signedIn('a value typed and sent before the page runs is kept and checked once it does', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/settings', { waitUntil: 'domcontentloaded' });
+    const goal = page.getByLabel('Savings goal in dollars');
+    await goal.fill('lots');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    release();
+    await expect(goal).toHaveAttribute('aria-invalid', 'true');
+    await expect(goal).toHaveAccessibleDescription(/Please enter an amount in dollars\./);
+    await expect(goal).toHaveValue('lots');
   });
 
   signedIn('an IBAN with a typo is refused, a valid one is saved and shown masked', async ({ page, sharedAccount }) => {

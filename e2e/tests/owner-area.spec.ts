@@ -8,6 +8,7 @@ import {
   expectNoSeriousAxeViolation,
   GOOD_CARD,
   openAsVisitor,
+  waitForHydration,
 } from '../support/calendars.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
@@ -200,6 +201,9 @@ test('leaving Calendar Info or Settings with unsaved changes asks first', async 
   await expect(prompt).toHaveCount(0);
 
   await page.goto('/settings');
+  // Settings paints before its scripts run (decision 036): a link followed before then is the
+  // browser's own, which nothing can hold. The question comes once the page runs.
+  await waitForHydration(page);
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page.getByRole('link', { name: 'My calendars' }).first().click();
   await expect(prompt).toBeVisible();

@@ -34,6 +34,7 @@ export default [
     route('my_calendars', 'calendars/my-calendars-page.tsx'),
     route('create_calendar', 'calendars/create-calendar-page.tsx'),
     route('wishes', 'contributions/wishes-page.tsx'),
+    route('settings', 'account/settings-page.tsx'),
   ]),
 
   // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
@@ -51,7 +52,6 @@ export default [
       route('my_calendars/:calendarId/keepsake', 'keepsake/owner-keepsake-page.tsx'),
       // The sandbox provider's stand-in for Stripe's hosted identity check (no Stripe keys).
       route('sandbox_onboarding', 'payments/sandbox-onboarding-page.tsx'),
-      route('settings', 'account/settings-page.tsx'),
       route('investments', 'investments/investments-page.tsx'),
     ]),
 

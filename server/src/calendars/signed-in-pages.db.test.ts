@@ -95,6 +95,40 @@ describe('/wishes, rendered on the server', () => {
   });
 });
 
+describe('/settings, rendered on the server', () => {
+  it("draws the account's settings with its saved values in the first HTML, not a loading screen", async () => {
+    const { cookie } = await createActiveCalendar(t);
+    const me = (await (await t.app.request('/api/users/me', { headers: { cookie } })).json()) as {
+      name: string;
+      email: string;
+    };
+    const saved = await t.app.request('/api/account/settings', {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: me.name,
+        email: me.email,
+        savingsGoalAmount: null,
+        hideSenderNamesDefault: false,
+        hideTotalDefault: true,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const response = await t.app.request('/settings', { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(textOf(html)).toContain('Account Settings');
+    expect(textOf(html)).not.toContain('Loading');
+    // react-hook-form fills its fields only once the scripts run: the HTML carries the saved values.
+    expect(html).toContain(`value="${me.name}"`);
+    expect(html).toContain(`value="${me.email}"`);
+    expect(html).toMatch(/<input[^>]*name="hideTotalDefault" checked=""/);
+    expect(html).toMatch(/<input[^>]*name="hideSenderNamesDefault"\/>/);
+    expect((await t.app.request('/settings')).headers.get('location')).toBe('/login?redirect=%2Fsettings');
+  });
+});
+
 describe('a page form sent without scripts', () => {
   it('shows the page again (303) instead of an error, and leaves unknown addresses and the API alone', async () => {
     for (const path of ['/login?redirect=%2Fmy_calendars', '/signup', '/join_us']) {

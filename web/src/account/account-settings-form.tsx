@@ -60,6 +60,9 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     const result = validateSettings(values, maskedIbanRef.current);
     return result.success ? { values, errors: {} } : { values: {}, errors: toFieldErrors(result.errors) };
   };
+  // Written into the fields' HTML too: the page is rendered on the server (decision 036), and
+  // react-hook-form sets a registered field's value only once the scripts run.
+  const savedValues = getSettingsFormValues(user, locale);
   const {
     register,
     handleSubmit,
@@ -70,12 +73,15 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
     clearErrors,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useFormCheckedOnSend<SettingsFormValues>({ defaultValues: getSettingsFormValues(user, locale), resolver });
+  } = useFormCheckedOnSend<SettingsFormValues>({ defaultValues: savedValues, resolver });
 
-  // Another tab or a refetch may bring newer values; the form follows while it is untouched.
+  // Another tab or a refetch may bring newer values; the form follows while it is untouched. Only
+  // when they differ: the account comes again with the same values (the shell saves the page's
+  // language), and a reset would clear the errors of a send made just before.
+  const savedKey = JSON.stringify(savedValues);
   useEffect(() => {
-    reset(getSettingsFormValues(user, locale), { keepDirtyValues: true });
-  }, [user, reset, locale]);
+    reset(JSON.parse(savedKey) as SettingsFormValues, { keepDirtyValues: true });
+  }, [savedKey, reset]);
 
   async function send(request: AccountSettings) {
     const { pending_email, ...saved } = await saveAccountSettings(request);
@@ -108,10 +114,10 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
 
   const bankFields = {
     bankKind: register('bankKind'),
-    iban: register('iban'),
-    routingNumber: register('routingNumber'),
-    sortCode: register('sortCode'),
-    accountNumber: register('accountNumber'),
+    iban: { ...register('iban'), defaultValue: savedValues.iban },
+    routingNumber: { ...register('routingNumber'), defaultValue: savedValues.routingNumber },
+    sortCode: { ...register('sortCode'), defaultValue: savedValues.sortCode },
+    accountNumber: { ...register('accountNumber'), defaultValue: savedValues.accountNumber },
   };
   const bankKind = watch('bankKind');
   const savingsGoalCurrency = watch('savingsGoalCurrency');
@@ -140,6 +146,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
               label={t('auth.signUp.name')}
               autoComplete="name"
               error={errors.name?.message}
+              defaultValue={savedValues.name}
               {...register('name')}
             />
             <TextField
@@ -149,6 +156,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
               autoComplete="email"
               error={errors.email?.message}
               hint={t('account.settings.emailHint')}
+              defaultValue={savedValues.email}
               {...register('email')}
             />
           </div>
@@ -160,6 +168,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
               id={`${id}-locale`}
               className={formStyles.input}
               aria-describedby={`${id}-locale-hint`}
+              defaultValue={savedValues.locale}
               {...register('locale')}
             >
               {LOCALES.map((option) => (
@@ -194,6 +203,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
             className={styles.narrowField}
             error={errors.savingsGoal?.message}
             hint={t('account.settings.savingsHint')}
+            defaultValue={savedValues.savingsGoal}
             {...register('savingsGoal')}
           />
         </fieldset>
@@ -232,11 +242,13 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
           <SwitchField
             label={t('account.settings.hideSenderNames')}
             hint={t('account.settings.hideSenderNamesHint')}
+            defaultChecked={savedValues.hideSenderNamesDefault}
             {...register('hideSenderNamesDefault')}
           />
           <SwitchField
             label={t('account.settings.hideTotal')}
             hint={t('account.settings.hideTotalHint')}
+            defaultChecked={savedValues.hideTotalDefault}
             {...register('hideTotalDefault')}
           />
         </fieldset>
@@ -246,6 +258,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
           <SwitchField
             label={t('account.settings.giftNotifications')}
             hint={t('account.settings.giftNotificationsHint')}
+            defaultChecked={savedValues.giftNotifications}
             {...register('giftNotifications')}
           />
         </fieldset>
