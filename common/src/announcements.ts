@@ -51,12 +51,6 @@ export type CloseCalendarRequest = z.infer<typeof CloseCalendarRequestSchema>;
 
 export type PayoutStatus = 'pending' | 'paid' | 'failed';
 
-/**
- * A calendar's payout waits this long after its IBAN was replaced, so the owner, told by e-mail at
- * once, can stop a payout redirected by someone else.
- */
-export const PAYOUT_HOLD_HOURS = 24;
-
 /** The owner's view of what happened at the end of a calendar (also on `OwnerCalendar.closing`). */
 export type CalendarClosing = {
   kind: 'announcement' | 'close';

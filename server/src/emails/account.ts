@@ -1,5 +1,5 @@
-import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
 import type { Locale } from '@firstday/common/locales';
+import { PAYOUT_HOLD_HOURS } from '@firstday/common/schema-constants';
 import { SITE } from '@firstday/common/site';
 import { serverTranslator } from '../lib/i18n.ts';
 import { formatEmailDate, formatEmailDateTime } from './formatting.ts';

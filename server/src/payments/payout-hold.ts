@@ -1,5 +1,5 @@
-import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
 import { formatDateTime } from '@firstday/common/format';
+import { PAYOUT_HOLD_HOURS } from '@firstday/common/schema-constants';
 
 export const PAYOUT_HOLD_MS = PAYOUT_HOLD_HOURS * 3600_000;
 

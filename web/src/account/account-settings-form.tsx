@@ -15,6 +15,7 @@ import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { T, useLocale, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { loadOnce } from '../lib/load-once.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import formStyles from '../styles/form.module.css';
@@ -23,14 +24,12 @@ import { CalendarPayoutIbans } from './calendar-payout-ibans.tsx';
 import { ConfirmChangeDialog } from './confirm-change-dialog.tsx';
 import styles from './settings-page.module.css';
 import {
-  findSensitiveChange,
   getSettingsFormValues,
   mapApiFieldErrors,
   type SensitiveSettingsChange,
   type SettingsField,
   type SettingsFieldErrors,
   type SettingsFormValues,
-  validateSettings,
 } from './settings-values.ts';
 import { CURRENT_USER_QUERY_KEY } from './use-current-user.ts';
 
@@ -39,6 +38,13 @@ function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormVal
     Object.entries(errors).map(([field, message]) => [field, { type: 'validate', message }]),
   ) as FieldErrors<SettingsFormValues>;
 }
+
+// The checks (the server's schema, zod) load when the form is first touched or, at the latest, sent:
+// Settings hydrates without them (decision 036). zod's switch comes first (zod-without-eval.ts).
+const loadSettingsChecks = loadOnce(() =>
+  import('../lib/zod-without-eval.ts').then(() => import('./settings-checks.ts')),
+);
+const warmSettingsChecks = () => void loadSettingsChecks().catch(() => {});
 
 /** Profile, savings goal, bank details and calendar defaults: one form, one Save. */
 export function AccountSettingsForm({ user }: { user: CurrentUser }) {
@@ -57,6 +63,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   maskedIbanRef.current = user.IBAN;
 
   const resolver: Resolver<SettingsFormValues> = async (values) => {
+    const { validateSettings } = await loadSettingsChecks();
     const result = validateSettings(values, maskedIbanRef.current);
     return result.success ? { values, errors: {} } : { values: {}, errors: toFieldErrors(result.errors) };
   };
@@ -100,6 +107,7 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
   }
 
   const save = handleSubmit(async (values) => {
+    const { validateSettings, findSensitiveChange } = await loadSettingsChecks();
     const result = validateSettings(values, maskedIbanRef.current);
     if (!result.success) return;
     setProblem(null);
@@ -134,7 +142,15 @@ export function AccountSettingsForm({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <form className={styles.card} noValidate onSubmit={save} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
+      <form
+        className={styles.card}
+        noValidate
+        onSubmit={save}
+        onFocus={warmSettingsChecks}
+        onPointerDown={warmSettingsChecks}
+        aria-busy={isSubmitting}
+        aria-labelledby={`${id}-title`}
+      >
         <h2 id={`${id}-title`} className="visually-hidden">
           {t('account.settings.formTitle')}
         </h2>

@@ -1,24 +1,25 @@
-import { PasswordSchema } from '@firstday/common/account';
 import { PASSWORD_MIN_LENGTH } from '@firstday/common/schema-constants';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '../components/button.tsx';
 import { TextField } from '../components/text-field.tsx';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { messageId, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { lazyZodResolver } from '../lib/lazy-zod-resolver.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { changePassword } from './account-api.ts';
+import type { ChangePasswordSchema } from './change-password-schema.ts';
 import styles from './settings-page.module.css';
 
-const ChangePasswordSchema = z.object({
-  currentPassword: z.string().min(1, messageId('account.changePassword.currentRequired')),
-  newPassword: PasswordSchema,
-});
 type ChangePasswordValues = z.infer<typeof ChangePasswordSchema>;
+
+// zod and the checks load when the form is first touched (decision 036): Settings hydrates without them.
+const changePasswordResolver = lazyZodResolver(() =>
+  import('./change-password-schema.ts').then((module) => module.ChangePasswordSchema),
+);
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = messageId('account.changePassword.wrongCurrent');
 
@@ -33,7 +34,7 @@ export function ChangePasswordForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useFormCheckedOnSend<ChangePasswordValues>({
-    resolver: zodResolver(ChangePasswordSchema),
+    resolver: changePasswordResolver,
     defaultValues: { currentPassword: '', newPassword: '' },
   });
 
@@ -55,7 +56,15 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form className={styles.card} noValidate onSubmit={submit} aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
+    <form
+      className={styles.card}
+      noValidate
+      onSubmit={submit}
+      onFocus={changePasswordResolver.warm}
+      onPointerDown={changePasswordResolver.warm}
+      aria-busy={isSubmitting}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className={styles.cardTitle}>
         {t('account.changePassword.title')}
       </h2>

@@ -1,5 +1,5 @@
-import { PAYOUT_HOLD_HOURS } from '@firstday/common/announcements';
 import { maskBankAccount } from '@firstday/common/bank-account';
+import { PAYOUT_HOLD_HOURS } from '@firstday/common/schema-constants';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FederatedButton } from '../auth/federated-button.tsx';
 import { Button } from '../components/button.tsx';

@@ -1,12 +1,7 @@
 import type { CurrentUser } from '@firstday/common/account';
 import { describe, expect, it } from 'vitest';
-import {
-  findSensitiveChange,
-  getSettingsFormValues,
-  mapApiFieldErrors,
-  type SettingsFormValues,
-  validateSettings,
-} from './settings-values.ts';
+import { findSensitiveChange, validateSettings } from './settings-checks.ts';
+import { getSettingsFormValues, mapApiFieldErrors, type SettingsFormValues } from './settings-values.ts';
 
 const MASKED = 'DE89 •••• •••• •••• 3000';
 

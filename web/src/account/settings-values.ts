@@ -1,6 +1,4 @@
 import type { CurrentUser } from '@firstday/common/account';
-import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
-import { readBankAccountText } from '@firstday/common/bank-account-schema';
 import type { Currency } from '@firstday/common/currency';
 import { DEFAULT_LOCALE, type Locale } from '@firstday/common/locales';
 import {
@@ -109,39 +107,3 @@ export function mapApiFieldErrors(fields: Readonly<Record<string, string>>): Set
  * `newBankAccount` as the one text kept (readBankAccountText).
  */
 export type SensitiveSettingsChange = { newBankAccount?: string; newEmail?: string };
-
-/**
- * A new bank account (payouts could be redirected) or a new e-mail address (a password reset could
- * be sent there); undefined when the request has neither. Removing the bank account needs nothing.
- */
-export function findSensitiveChange(request: AccountSettings, user: CurrentUser): SensitiveSettingsChange | undefined {
-  const newBankAccount = readBankAccountText(request);
-  const change: SensitiveSettingsChange = {
-    ...(newBankAccount ? { newBankAccount } : {}),
-    ...(request.email !== user.email ? { newEmail: request.email } : {}),
-  };
-  return change.newBankAccount || change.newEmail ? change : undefined;
-}
-
-export type SettingsValidation =
-  | { success: true; request: AccountSettings }
-  | { success: false; errors: SettingsFieldErrors };
-
-/**
- * Validates with the same schema the server uses, so both sides refuse the same values; a bank in
- * a country gifts cannot reach, or the masked account number sent as a number, is refused first.
- */
-export function validateSettings(values: SettingsFormValues, maskedBankAccount: string | null): SettingsValidation {
-  const bankAccount = readBankAccountChange(values, maskedBankAccount);
-  if (bankAccount.status === 'refused') {
-    return { success: false, errors: { [bankAccount.field]: bankAccount.message } };
-  }
-  const result = AccountSettingsSchema.safeParse(buildSettingsInput(values, maskedBankAccount));
-  if (result.success) return { success: true, request: result.data };
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const apiName = String(issue.path[0] ?? '');
-    fields[apiName] ??= issue.message;
-  }
-  return { success: false, errors: mapApiFieldErrors(fields) };
-}

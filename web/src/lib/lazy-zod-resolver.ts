@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { loadOnce } from './load-once.ts';
 
 /** A form's resolver that loads its checks on demand; `warm` starts loading them. */
 export type LazyResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & { warm: () => void };
@@ -15,16 +16,11 @@ export function lazyZodResolver<Schema extends z.ZodType<FieldValues, FieldValue
   loadSchema: () => Promise<Schema>,
 ): LazyResolver<z.input<Schema>, z.output<Schema>> {
   type Loaded = Resolver<z.input<Schema>, unknown, z.output<Schema>>;
-  let loaded: Promise<Loaded> | undefined;
-  const load = () => {
-    loaded ??= Promise.all([import('./zod-without-eval.ts'), import('@hookform/resolvers/zod'), loadSchema()])
-      .then(([, { zodResolver }, schema]) => zodResolver(schema) as unknown as Loaded)
-      .catch((error: unknown) => {
-        loaded = undefined;
-        throw error;
-      });
-    return loaded;
-  };
+  const load = loadOnce(() =>
+    Promise.all([import('./zod-without-eval.ts'), import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([, { zodResolver }, schema]) => zodResolver(schema) as unknown as Loaded,
+    ),
+  );
   const resolver: Loaded = async (values, context, options) => (await load())(values, context, options);
   return Object.assign(resolver, { warm: () => void load().catch(() => {}) });
 }
