@@ -40,10 +40,8 @@ function toFieldErrors(errors: SettingsFieldErrors): FieldErrors<SettingsFormVal
 }
 
 // The checks (the server's schema, zod) load when the form is first touched or, at the latest, sent:
-// Settings hydrates without them (decision 036). zod's switch comes first (zod-without-eval.ts).
-const loadSettingsChecks = loadOnce(() =>
-  import('../lib/zod-without-eval.ts').then(() => import('./settings-checks.ts')),
-);
+// Settings hydrates without them (decision 036).
+const loadSettingsChecks = loadOnce(() => import('./settings-checks.ts'));
 const warmSettingsChecks = () => void loadSettingsChecks().catch(() => {});
 
 /** Profile, savings goal, bank details and calendar defaults: one form, one Save. */

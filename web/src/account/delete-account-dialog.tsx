@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval.ts';
 import { type AccountDeletionBlocker, DeleteAccountRequestSchema } from '@firstday/common/account';
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatMoney } from '@firstday/common/format';

@@ -8,7 +8,7 @@ import settingsStyles from './settings-page.module.css';
 
 // The dialog, its forms (zod, the checks) and the dialogs it opens load on the button's first
 // press or focus, not with Settings: the page hydrates sooner without them (decision 036).
-const loadDialogs = () => import('../lib/zod-without-eval.ts').then(() => import('./delete-account-dialog.tsx'));
+const loadDialogs = () => import('./delete-account-dialog.tsx');
 const loadDeleteAccountDialog = () => void loadDialogs().catch(() => {});
 const DeleteAccountDialog = lazy(() => loadDialogs().then((module) => ({ default: module.DeleteAccountDialog })));
 const DeletionSubDialog = lazy(() => loadDialogs().then((module) => ({ default: module.DeletionSubDialog })));

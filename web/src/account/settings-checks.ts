@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval.ts';
 import type { CurrentUser } from '@firstday/common/account';
 import { type AccountSettings, AccountSettingsSchema } from '@firstday/common/account-settings';
 import { readBankAccountText } from '@firstday/common/bank-account-schema';
