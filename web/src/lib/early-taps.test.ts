@@ -16,6 +16,15 @@ function addButton(type: string) {
   return button;
 }
 
+/** A form on the page with its submit button. */
+function addForm() {
+  const form = document.createElement('form');
+  const submit = addButton('submit');
+  form.append(submit);
+  document.body.append(form);
+  return { form, submit };
+}
+
 /** Whether each form sent was held back from its native send, seen last in its path (after the holder). */
 function watchSubmits(): boolean[] {
   const heldBack: boolean[] = [];
@@ -69,10 +78,7 @@ describe('early taps', () => {
   it('holds a form sent before React runs, instead of sending it natively, and sends it once the page runs', () => {
     vi.useFakeTimers();
     captureEarlyTaps();
-    const form = document.createElement('form');
-    const submit = addButton('submit');
-    form.append(submit);
-    document.body.append(form);
+    const { form, submit } = addForm();
     const heldBack = watchSubmits();
     submit.click();
     expect(heldBack).toEqual([true]);
@@ -86,10 +92,7 @@ describe('early taps', () => {
   it('holds a form sent while React hydrates, which React does not send for it, but not one React has handled', () => {
     vi.useFakeTimers();
     captureEarlyTaps();
-    const form = document.createElement('form');
-    const submit = addButton('submit');
-    form.append(submit);
-    document.body.append(form);
+    const { form, submit } = addForm();
     stopCapturingEarlyTaps();
     let handledByReact = 0;
     let reactHandles = true;
