@@ -2,26 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createServerI18n } from '../i18n/catalogues.server.ts';
 import type { Translate } from '../i18n/use-t.tsx';
 import { createWizardStepSchema, validateStepOne, validateStepTwo } from './wizard-checks.ts';
-import type { WizardValues } from './wizard-state.ts';
+import { FILLED_WIZARD } from './wizard-test-values.ts';
 
 const i18n = createServerI18n('en');
 const t: Translate = (id, values) => i18n._(id, values);
 
-const values: WizardValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  ibanChoice: 'new',
-  bankKind: 'iban',
-  iban: 'DE89 3704 0044 0532 0130 00',
-  routingNumber: '',
-  accountNumber: '',
-  sortCode: '',
-  dueDate: '2030-01-15',
-  background: 'pink',
-  coverImageId: null,
-  parentsNote: '',
-  currency: 'eur',
-};
+const values = FILLED_WIZARD;
 
 describe('validateStepOne', () => {
   it('sends a typed IBAN normalised', () => {

@@ -13,6 +13,7 @@ import {
   isCurrencyPicked,
   type WizardValues,
 } from './wizard-state.ts';
+import { FILLED_WIZARD } from './wizard-test-values.ts';
 
 const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
 
@@ -47,21 +48,7 @@ function makeCalendar(overrides: Partial<OwnerCalendar> = {}): OwnerCalendar {
   };
 }
 
-const values: WizardValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  ibanChoice: 'new',
-  bankKind: 'iban',
-  iban: VALID_IBAN,
-  routingNumber: '',
-  accountNumber: '',
-  sortCode: '',
-  dueDate: '2030-01-15',
-  background: 'pink',
-  coverImageId: null,
-  parentsNote: '',
-  currency: 'eur',
-};
+const values = FILLED_WIZARD;
 
 describe('getResumeStep', () => {
   it('resumes on the step the server saved', () => {
