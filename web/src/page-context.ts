@@ -38,6 +38,21 @@ const devPageContext: PageContext = {
 
 export const pageContext = createContext<PageContext>(import.meta.env.DEV ? devPageContext : undefined);
 
+/**
+ * A signed-in page's read through the API in process (decision 036): its JSON, or undefined when the
+ * API refused it, so the page asks again from the browser and shows what went wrong there.
+ */
+export async function readApiJson<Body>(
+  context: Readonly<RouterContextProvider>,
+  path: `/api/${string}`,
+  request: Request,
+): Promise<Body | undefined> {
+  const response = await context.get(pageContext).readApi(path, request);
+  if (response.ok) return (await response.json()) as Body;
+  await response.body?.cancel();
+  return undefined;
+}
+
 /** The response's CSP nonce; null where no server sets one (prerendering, the dev server). */
 export const nonceContext = createContext<string | null>(null);
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CALENDARS_QUERY_KEY, listCalendars } from '../calendars/calendars-api.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { useT } from '../i18n/use-t.tsx';
-import { pageContext } from '../page-context.ts';
+import { readApiJson } from '../page-context.ts';
 import { PageHeader } from '../shell/page-header.tsx';
 import type { Route } from './+types/settings-page';
 import { AccountSettingsForm } from './account-settings-form.tsx';
@@ -19,12 +19,8 @@ export const handle: CataloguesHandle = { catalogues: ['app', 'account', 'auth',
  * each pays out, beside the account's IBAN) are read here as the page would read them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const response = await context.get(pageContext).readApi('/api/calendars', request);
-  if (!response.ok) {
-    await response.body?.cancel();
-    return { calendars: undefined };
-  }
-  return { calendars: ((await response.json()) as { calendars: OwnerCalendar[] }).calendars };
+  const answer = await readApiJson<{ calendars: OwnerCalendar[] }>(context, '/api/calendars', request);
+  return { calendars: answer?.calendars };
 }
 
 export function shouldRevalidate() {

@@ -12,7 +12,7 @@ import { ButtonLink } from '../components/button-link.tsx';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { pageContext } from '../page-context.ts';
+import { pageContext, readApiJson } from '../page-context.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
@@ -37,11 +37,8 @@ export function meta() {
  * another name of the same server).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = context.get(pageContext);
-  const response = await page.readApi('/api/calendars', request);
-  const calendars = response.ok ? ((await response.json()) as { calendars: OwnerCalendar[] }).calendars : undefined;
-  if (!response.ok) await response.body?.cancel();
-  return { calendars, appUrl: page.appUrl };
+  const answer = await readApiJson<{ calendars: OwnerCalendar[] }>(context, '/api/calendars', request);
+  return { calendars: answer?.calendars, appUrl: context.get(pageContext).appUrl };
 }
 
 export function shouldRevalidate() {

@@ -9,7 +9,7 @@ import { ButtonLink } from '../components/button-link.tsx';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { messageId, useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
-import { pageContext } from '../page-context.ts';
+import { readApiJson } from '../page-context.ts';
 import { showErrorToast, showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { WishesIllustration } from '../shell/illustrations.tsx';
@@ -54,19 +54,11 @@ export function meta() {
  * filter, read as the page would read them; a failed read is asked again by the browser.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = context.get(pageContext);
   const [wishes, calendars] = await Promise.all([
-    readJson<WishesPageData>(page.readApi('/api/wishes', request)),
-    readJson<{ calendars: OwnerCalendar[] }>(page.readApi('/api/calendars', request)),
+    readApiJson<WishesPageData>(context, '/api/wishes', request),
+    readApiJson<{ calendars: OwnerCalendar[] }>(context, '/api/calendars', request),
   ]);
   return { wishes, calendars: calendars?.calendars };
-}
-
-async function readJson<Body>(answer: Promise<Response>): Promise<Body | undefined> {
-  const response = await answer;
-  if (response.ok) return (await response.json()) as Body;
-  await response.body?.cancel();
-  return undefined;
 }
 
 export function shouldRevalidate() {
