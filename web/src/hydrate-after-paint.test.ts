@@ -72,8 +72,10 @@ describe('a document rendered without a nonce (cached by the server, decision 03
 });
 
 describe('wantsHydrateAfterPaint', () => {
-  it('is true only when a matched route asks for it', () => {
+  it('is true only when a matched route asks for it, and the deepest route that says decides', () => {
     expect(wantsHydrateAfterPaint([undefined, { hydrateAfterPaint: true }])).toBe(true);
+    expect(wantsHydrateAfterPaint([undefined, { hydrateAfterPaint: true }, {}])).toBe(true);
     expect(wantsHydrateAfterPaint([undefined, {}, { other: 1 }])).toBe(false);
+    expect(wantsHydrateAfterPaint([{ hydrateAfterPaint: true }, { hydrateAfterPaint: false }, {}])).toBe(false);
   });
 });

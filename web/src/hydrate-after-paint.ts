@@ -10,11 +10,16 @@
 import { captureEarlyTaps } from './lib/early-taps.ts';
 import { scriptJson } from './lib/script-json.ts';
 
-/** A route module opts in with `export const handle = { hydrateAfterPaint: true }`. */
+/**
+ * A route module opts in with `export const handle = { hydrateAfterPaint: true }`, and a nested
+ * route whose first HTML is only a placeholder opts out again with `false`: the deepest matched
+ * route that says decides.
+ */
 export type HydrateAfterPaintHandle = { hydrateAfterPaint?: boolean };
 
 export function wantsHydrateAfterPaint(handles: unknown[]): boolean {
-  return handles.some((handle) => (handle as HydrateAfterPaintHandle | undefined)?.hydrateAfterPaint === true);
+  const choices = handles.map((handle) => (handle as HydrateAfterPaintHandle | undefined)?.hydrateAfterPaint);
+  return choices.findLast((choice) => choice !== undefined) === true;
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;

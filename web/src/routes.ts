@@ -29,23 +29,16 @@ export default [
   route('login', 'auth/login-page.tsx'),
   route('signup', 'auth/signup-page.tsx'),
 
-  // The signed-in area's first pages, rendered on the server with the session read there (decision 036).
+  // The signed-in area: the shell is rendered on the server with the session read there, and a
+  // signed-out visitor is sent to /login and back (decision 036).
   layout('shell/signed-in-layout.tsx', [
     route('my_calendars', 'calendars/my-calendars-page.tsx'),
     route('create_calendar', 'calendars/create-calendar-page.tsx'),
     route('wishes', 'contributions/wishes-page.tsx'),
     route('settings', 'account/settings-page.tsx'),
-  ]),
 
-  // Rendered in the browser (the server sends a loading screen): they read the session or the URL's tokens.
-  layout('shell/client-rendered.tsx', [
-    route('resetpassword', 'auth/reset-password-page.tsx'),
-    route('confirm_email', 'auth/confirm-email-page.tsx'),
-    route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),
-    route('auth/popup-complete', 'auth/popup-complete-page.tsx'),
-
-    // Signed-in area: the shell sends signed-out visitors to /login and back.
-    layout('shell/app-shell.tsx', [
+    // Rendered in the browser inside the shell (the server sends a placeholder where the page goes).
+    layout('shell/signed-in-client-rendered.tsx', [
       route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
       route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
       route('my_calendars/:calendarId/thank_yous', 'thank-yous/thank-yous-page.tsx'),
@@ -54,6 +47,14 @@ export default [
       route('sandbox_onboarding', 'payments/sandbox-onboarding-page.tsx'),
       route('investments', 'investments/investments-page.tsx'),
     ]),
+  ]),
+
+  // Rendered in the browser (the server sends a loading screen): they read the URL's tokens or the window.
+  layout('shell/client-rendered.tsx', [
+    route('resetpassword', 'auth/reset-password-page.tsx'),
+    route('confirm_email', 'auth/confirm-email-page.tsx'),
+    route('passwordrecovery', 'auth/password-recovery-redirect.tsx'),
+    route('auth/popup-complete', 'auth/popup-complete-page.tsx'),
 
     // A contributor's private edit link.
     route('c/:slug/edit/:contributionId', 'contributions/edit-contribution-page.tsx'),

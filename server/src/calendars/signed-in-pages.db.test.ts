@@ -129,6 +129,26 @@ describe('/settings, rendered on the server', () => {
   });
 });
 
+describe('the signed-in pages rendered in the browser, inside the shell', () => {
+  it('draw the shell with a placeholder where the page goes, and send a signed-out visitor to /login', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t);
+    for (const path of [`/my_calendars/${calendar.id}`, `/my_calendars/${calendar.id}/thank_yous`, '/investments']) {
+      const response = await t.app.request(path, { headers: { cookie } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+      const html = await response.text();
+      // The shell (its skip link and menu), then the page's placeholder.
+      expect(textOf(html), path).toContain('Skip to content');
+      expect(textOf(html), path).toContain('My calendars');
+      expect(html, path).toMatch(/<span class="visually-hidden" role="status">Loading…<\/span>/);
+
+      const signedOut = await t.app.request(path);
+      expect(signedOut.status, path).toBe(302);
+      expect(signedOut.headers.get('location'), path).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+    }
+  });
+});
+
 describe('a page form sent without scripts', () => {
   it('shows the page again (303) instead of an error, and leaves unknown addresses and the API alone', async () => {
     for (const path of ['/login?redirect=%2Fmy_calendars', '/signup', '/join_us']) {

@@ -313,9 +313,9 @@ describe('the guest page after the announcement', () => {
 
 describe('client-rendered routes', () => {
   it('send a styled loading screen instead of an empty body', async () => {
-    // (/login and /signup are rendered on the server with their form: decision 035; /my_calendars,
-    // /create_calendar, /wishes and /settings with the session read there: decision 036.)
-    for (const path of ['/investments', '/my_calendars/calendar_info']) {
+    // (/login and /signup are rendered on the server with their form: decision 035; the signed-in
+    // pages with the session read there: decision 036, signed-in-pages.db.test.ts.)
+    for (const path of ['/confirm_email', '/resetpassword']) {
       const { response, html } = await getPage(path);
       expect(response.status, path).toBe(200);
       const body = html.slice(html.indexOf('<body'));

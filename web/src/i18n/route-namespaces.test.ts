@@ -31,19 +31,31 @@ function keysOf(files: Iterable<string>): Map<string, string> {
   return keys;
 }
 
+/** The text of routes.ts inside each layout that loads APP_NAMESPACES: from `layout('…', [` to its `]`. */
+function appNamespaceLayoutBlocks(routes: string): string[] {
+  return [...routes.matchAll(/layout\('([\w/-]+\.tsx)', \[/g)]
+    .filter((match) => readFileSync(join(SRC, match[1]!), 'utf8').includes('APP_NAMESPACES'))
+    .map((match) => {
+      let depth = 0;
+      for (let at = match.index + match[0].length - 1; at < routes.length; at++) {
+        if (routes[at] === '[') depth++;
+        if (routes[at] === ']' && --depth === 0) return routes.slice(match.index, at);
+      }
+      throw new Error(`routes.ts: layout('${match[1]}') is not closed`);
+    });
+}
+
 /** Each route module with the namespaces its page loads, read from routes.ts and the module's handle. */
 function routePages(): { file: string; namespaces: Set<string> }[] {
   const routes = readFileSync(join(SRC, 'routes.ts'), 'utf8');
-  const clientRenderedAt = routes.indexOf("layout('shell/client-rendered.tsx'");
+  const appLayouts = appNamespaceLayoutBlocks(routes);
   const files = [...new Set([...routes.matchAll(/'([\w/-]+\.tsx)'/g)].map((match) => match[1]!))];
   return files.map((file) => {
     const source = readFileSync(join(SRC, file), 'utf8');
     const own = source.match(/catalogues:\s*\[([^\]]*)\]/)?.[1] ?? '';
     const namespaces = new Set(['common', ...[...own.matchAll(/'([\w-]+)'/g)].map((match) => match[1]!)]);
-    const underClientRendered =
-      routes.indexOf(`'${file}'`) > clientRenderedAt && file !== 'marketing/not-found-page.tsx';
-    if (underClientRendered || source.includes('APP_NAMESPACES'))
-      for (const name of APP_NAMESPACES) namespaces.add(name);
+    const underAppLayout = appLayouts.some((block) => block.includes(`'${file}'`));
+    if (underAppLayout || source.includes('APP_NAMESPACES')) for (const name of APP_NAMESPACES) namespaces.add(name);
     return { file, namespaces };
   });
 }

@@ -19,15 +19,10 @@ import { TopBar } from './top-bar.tsx';
 
 const MOBILE_QUERY = '(max-width: 1149px)';
 
-/** Layout of the signed-in pages rendered in the browser (routes.ts). */
-export default function AppShell() {
-  return <SignedInShell />;
-}
-
 /**
- * The signed-in area: top bar, side menu, toasts, and the guard around every page. `initialUser`:
- * the account as the server read it for a page it renders (shell/signed-in-layout.tsx, decision
- * 036), so the page shows at once instead of after `/api/users/me`.
+ * The signed-in area: top bar, side menu, toasts, and the guard around every page, mounted once by
+ * shell/signed-in-layout.tsx for every signed-in page. `initialUser`: the account as the server
+ * read it (decision 036), so the page shows at once instead of after `/api/users/me`.
  */
 export function SignedInShell({ initialUser }: { initialUser?: CurrentUser }) {
   // Per mount, so a new sign-in never sees the previous user's cached data.
@@ -58,20 +53,12 @@ export function SignedInShell({ initialUser }: { initialUser?: CurrentUser }) {
   );
 }
 
-// The menu as the visitor left it in this tab: moving between the server-rendered pages and the
-// others mounts the shell again (routes.ts), and the menu must not fold up on the way. Never
-// changed on the server, where nothing is pressed.
-let menuExpandedInThisTab = false;
-
 function ShellFrame({ children }: { children: ReactNode }) {
   const t = useT();
   const menuId = useId();
   // The specification: the side menu starts collapsed.
-  const [menuExpanded, setMenuExpanded] = useState(() => menuExpandedInThisTab);
+  const [menuExpanded, setMenuExpanded] = useState(false);
   const toggleMenu = useCallback(() => setMenuExpanded((expanded) => !expanded), []);
-  useEffect(() => {
-    menuExpandedInThisTab = menuExpanded;
-  }, [menuExpanded]);
 
   const closeDrawerOnMobile = useCallback(() => {
     if (window.matchMedia(MOBILE_QUERY).matches) setMenuExpanded(false);

@@ -10,11 +10,12 @@ import { SignedInShell } from './app-shell.tsx';
 import { buildLoginRedirect } from './menu-entries.ts';
 
 /**
- * Layout of the signed-in pages rendered on the server (decision 036): the session is read there,
- * so the first HTML is the page itself — top bar, menu and content — not a loading screen; a
- * signed-out visitor is sent to /login before anything is drawn. The scripts start after the first
- * paint, like the sign-in pages' (decision 035): a button pressed or a form sent before then is
- * pressed or sent again once they run.
+ * Layout of every signed-in page (decision 036): the session is read on the server, so the first
+ * HTML is the page itself — top bar, menu and content (or, for the pages rendered in the browser,
+ * a placeholder: signed-in-client-rendered.tsx) — not a loading screen; a signed-out visitor is
+ * sent to /login before anything is drawn. The scripts start after the first paint, like the
+ * sign-in pages' (decision 035): a button pressed or a form sent before then is pressed or sent
+ * again once they run.
  */
 export const handle: CataloguesHandle & HydrateAfterPaintHandle = {
   catalogues: ['app'],
