@@ -17,6 +17,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   outputDir: '../test-results',
+  // A journey (sign up, a calendar, dialogs, an axe check, e-mails) takes 25–35 s on a 2-core
+  // machine running two browsers; the default 30 s failed them on a busy day. Longer ones set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,

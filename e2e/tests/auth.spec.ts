@@ -177,8 +177,6 @@ test.describe('log in', () => {
 
 test.describe('password recovery', () => {
   test('reset with captcha, e-mailed link, new password, log in; a used link is refused', async ({ page, request }) => {
-    // A captcha, six page loads and two sign-ins: 21–29 s on a quiet machine, too close to the default 30 s.
-    test.setTimeout(60_000);
     const { email } = await createVerifiedAccount(request);
 
     await page.goto('/resetpassword');

@@ -125,7 +125,6 @@ test("the header says 'Log in' or 'My calendars' on every marketing page, on des
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const pages = ['/', '/green', '/terms', '/privacy'];
   // The prerendered HTML itself says 'Log in': the signed-in state is only read after load.
   expect(await (await request.get('/')).text()).toContain('>Log in</a>');

@@ -156,7 +156,6 @@ test('the parents choose in advance what happens to the gifts if the birth is ne
 });
 
 test('leaving Calendar Info or Settings with unsaved changes asks first', async ({ page }) => {
-  test.setTimeout(60_000);
   const calendar = await createActiveCalendar(page);
   await page.goto(`/my_calendars/${calendar.id}`);
   const name = page.getByLabel('Calendar Name');
