@@ -66,7 +66,10 @@ export function namespacesOf(handles: unknown[]): Namespace[] {
   return NAMESPACES.filter((name) => wanted.has(name));
 }
 
-/** The signed-in area's and the sign-in screens' namespaces (shell/client-rendered.tsx). */
+/**
+ * The signed-in area's and the sign-in screens' namespaces: the pages that render in the browser load
+ * them all (shell/client-rendered.tsx, shell/signed-in-client-rendered.tsx).
+ */
 export const APP_NAMESPACES = [
   'app',
   'auth',
