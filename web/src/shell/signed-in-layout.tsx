@@ -13,9 +13,9 @@ import { buildLoginRedirect } from './menu-entries.ts';
  * Layout of every signed-in page (decision 036): the session is read on the server, so the first
  * HTML is the page itself — top bar, menu and content (or, for the pages rendered in the browser,
  * a placeholder: signed-in-client-rendered.tsx) — not a loading screen; a signed-out visitor is
- * sent to /login before anything is drawn. The scripts start after the first paint, like the
- * sign-in pages' (decision 035): a button pressed or a form sent before then is pressed or sent
- * again once they run.
+ * sent to /login before anything is drawn. The scripts of the pages drawn whole start after the
+ * first paint, like the sign-in pages' (decision 035): a button pressed or a form sent before then
+ * is pressed or sent again once they run. (The placeholder's pages start theirs at once.)
  */
 export const handle: CataloguesHandle & HydrateAfterPaintHandle = {
   catalogues: ['app'],
