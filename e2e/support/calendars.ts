@@ -1,5 +1,4 @@
 /** Shared steps of the calendar specs: a creator's active calendar and a visitor's contributions. */
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { type Credentials, createVerifiedParent } from './auth.ts';
 
@@ -23,6 +22,7 @@ export function addDays(isoDate: string, days: number): string {
 type CalendarSettings = {
   /** 'Baby Parent' unless given; "Ada's calendar" leaves the calendar with its automatic name. */
   title?: string;
+  background?: 'pink' | 'blue' | 'sun';
   hideSenderNames?: boolean;
   hideTotal?: boolean;
   dueInDays?: number;
@@ -119,12 +119,6 @@ export function isHydrated(page: Page): Promise<boolean> {
   return page
     .getByRole('heading', { level: 1 })
     .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
-}
-
-export async function expectNoSeriousAxeViolation(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 export function dayButton(page: Page, isoDate: string) {

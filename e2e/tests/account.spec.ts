@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import {
   type Credentials,
@@ -7,13 +6,8 @@ import {
   DEFAULT_PASSWORD,
   logIn,
 } from '../support/auth.ts';
-import {
-  contribute,
-  createActiveCalendar,
-  expectNoSeriousAxeViolation,
-  GOOD_CARD,
-  openAsVisitor,
-} from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { contribute, createActiveCalendar, GOOD_CARD, openAsVisitor } from '../support/calendars.ts';
 import { holdScripts } from '../support/hold-scripts.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
@@ -220,9 +214,7 @@ for (const width of [1440, 390]) {
     for (const path of ['/my_calendars', '/settings', '/wishes', '/investments']) {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoSeriousAxeViolation(page, path);
     }
   });
 }

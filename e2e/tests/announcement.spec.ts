@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   type Contribution,
   contribute,
   createActiveCalendar,
   dayButton,
-  expectNoSeriousAxeViolation,
   fillContribution,
   GOOD_CARD,
   openAsVisitor,

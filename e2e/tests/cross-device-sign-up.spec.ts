@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import {
   createVerifiedAccount,
@@ -10,6 +9,7 @@ import {
   signUp,
   VERIFICATION_SUBJECT,
 } from '../support/auth.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import { type DevMail, uniqueEmail } from '../support/mailbox.ts';
 
 /** The e2e server runs without APP_SECRET, so with the development one (server/src/lib/env.ts). */
@@ -140,9 +140,7 @@ test('the explanation reads in German and Russian on a phone, with no serious ac
     await page.goto(`/confirm_email?link=${link}&redirect=%2Fcreate_calendar&email=oma%40example.com`);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     if (button) await expect(page.getByRole('button', { name: button })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await expectNoSeriousAxeViolation(page, heading);
     await context.close();
   }
 });

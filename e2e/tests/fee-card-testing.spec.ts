@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedParent } from '../support/auth.ts';
-import { createDraftCalendarAsSignedIn, expectNoSeriousAxeViolation, GOOD_CARD } from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { createDraftCalendarAsSignedIn, GOOD_CARD } from '../support/calendars.ts';
 
 // Three declines, each from another card: one card declined three times in a day is paused by the
 // per-card rule (decision 022), and 4000 0000 0000 0002 is declined by other specs of the run too.

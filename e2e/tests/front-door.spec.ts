@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   createVerifiedAccount,
@@ -7,17 +6,12 @@ import {
   getVerificationLink,
   NEW_ACCOUNT_URL,
 } from '../support/auth.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
 /** The account entry of the marketing header (in the burger menu on phones). */
 function headerLink(page: Page, name: string) {
   return page.getByRole('banner').getByRole('link', { name, exact: true });
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 test("a new parent starts from '/': sign up on /join_us, verify, step 1 of the wizard", async ({
@@ -44,7 +38,7 @@ test("a new parent starts from '/': sign up on /join_us, verify, step 1 of the w
   await start.getByRole('button', { name: 'Continue with Email' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeFocused();
   await expect(page).toHaveURL('/join_us');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolation(page, page.url());
   // A reload while waiting keeps the wait, with the address (this browser's sign-up is pending).
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();

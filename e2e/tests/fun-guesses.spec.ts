@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  addDays,
-  createActiveCalendar,
-  dayButton,
-  expectNoSeriousAxeViolation,
-  fillContribution,
-  openAsVisitor,
-} from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { addDays, createActiveCalendar, dayButton, fillContribution, openAsVisitor } from '../support/calendars.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 /** The browser's day: the birth date input's upper limit is the creator's local today. */

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   type CreatedCalendar,
   createActiveCalendar,
   dayButton,
-  expectNoSeriousAxeViolation,
   fillContribution,
   GOOD_CARD,
   openAsVisitor,

@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  addDays,
-  createActiveCalendar,
-  dayButton,
-  expectNoSeriousAxeViolation,
-  fillContribution,
-  openAsVisitor,
-} from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { addDays, createActiveCalendar, dayButton, fillContribution, openAsVisitor } from '../support/calendars.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
 test('a gift paid with a wallet waits for the sheet to be confirmed, and the creator hears of it at once', async ({

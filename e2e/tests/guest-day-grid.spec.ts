@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   createActiveCalendar,
   createActiveCalendarAsSignedIn,
   dayButton,
-  expectNoSeriousAxeViolation,
   isHydrated,
   openAsVisitor,
 } from '../support/calendars.ts';

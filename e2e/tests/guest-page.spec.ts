@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   contribute,
   createActiveCalendar,
   dayButton,
-  expectNoSeriousAxeViolation,
   fillContribution,
   GOOD_CARD,
   openAsVisitor,

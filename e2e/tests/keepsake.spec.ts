@@ -1,13 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import {
-  addDays,
-  contribute,
-  createActiveCalendar,
-  expectNoSeriousAxeViolation,
-  GOOD_CARD,
-  openAsVisitor,
-} from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { addDays, contribute, createActiveCalendar, GOOD_CARD, openAsVisitor } from '../support/calendars.ts';
 import { type DevMail, uniqueEmail } from '../support/mailbox.ts';
 
 const WISHES = [

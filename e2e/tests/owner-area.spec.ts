@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedParent, DEFAULT_PASSWORD } from '../support/auth.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   contribute,
   createActiveCalendar,
   createActiveCalendarAsSignedIn,
-  expectNoSeriousAxeViolation,
   GOOD_CARD,
   openAsVisitor,
   waitForHydration,

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedParent } from '../support/auth.ts';
-import { addDays, expectNoSeriousAxeViolation, openAsVisitor, VALID_IBAN } from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { addDays, openAsVisitor, VALID_IBAN } from '../support/calendars.ts';
 
 // A 1600×1200 JPEG: green with a yellow circle in the middle, carrying EXIF GPS and camera data.
 const PHOTO_PATH = new URL('../fixtures/cover-photo.jpg', import.meta.url).pathname;

@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  addDays,
-  contribute,
-  createActiveCalendar,
-  expectNoSeriousAxeViolation,
-  GOOD_CARD,
-  openAsVisitor,
-} from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { addDays, contribute, createActiveCalendar, GOOD_CARD, openAsVisitor } from '../support/calendars.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
 // The parents' payout checklist in the sandbox (issue 24): the identity check asked after the fee,

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { findLinkByPath } from '../support/auth.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   contribute,
   createActiveCalendar,
   DECLINED_CARD,
   dayButton,
-  expectNoSeriousAxeViolation,
   fillContribution,
   GOOD_CARD,
   openAsVisitor,

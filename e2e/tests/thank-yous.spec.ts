@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   type Contribution,
   contribute,
   createActiveCalendar,
-  expectNoSeriousAxeViolation,
   GOOD_CARD,
   openAsVisitor,
 } from '../support/calendars.ts';

@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  contribute,
-  createActiveCalendar,
-  expectNoSeriousAxeViolation,
-  fillContribution,
-  GOOD_CARD,
-  openAsVisitor,
-} from '../support/calendars.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
+import { contribute, createActiveCalendar, fillContribution, GOOD_CARD, openAsVisitor } from '../support/calendars.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
 // Welcome gifts after the birth (docs/decisions/026-holding-limit-schedule.md): the parents keep the

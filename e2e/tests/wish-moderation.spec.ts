@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedParent } from '../support/auth.ts';
+import { expectNoSeriousAxeViolation } from '../support/axe.ts';
 import {
   addDays,
   contribute,
   createActiveCalendarAsSignedIn,
-  expectNoSeriousAxeViolation,
   openAsVisitor,
   waitForHydration,
 } from '../support/calendars.ts';
