@@ -82,6 +82,19 @@ export default function PublicCalendarPage({ loaderData, params }: Route.Compone
   );
 }
 
+/**
+ * After the form closes, the focus goes back to what opened it (`find`) if it has nowhere to be. A
+ * modal dialog that a key opened gives the focus back itself, and a key pressed since (Tab) must
+ * not be undone a frame later; a tap on a phone leaves nothing focused to give back.
+ */
+function focusAfterDialog(find: () => HTMLElement | null | undefined) {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    find()?.focus();
+  });
+}
+
 function isClosed(calendar: PublicCalendar): boolean {
   return calendar.announcement !== null || calendar.status !== 'active';
 }
@@ -208,11 +221,7 @@ function CalendarScreen({
 
   function closeForm() {
     setFormOpen(false);
-    // Focus goes back to the day that opened the form.
-    requestAnimationFrame(() => {
-      if (!selectedDate) return;
-      gridRef.current?.querySelector<HTMLElement>(`[data-date="${selectedDate}"]`)?.focus();
-    });
+    focusAfterDialog(() => gridRef.current?.querySelector<HTMLElement>(`[data-date="${selectedDate}"]`));
   }
 
   function goToGrid() {
@@ -417,7 +426,7 @@ function CalendarScreen({
             shareUrl={shareUrl}
             onClose={() => {
               setWelcomeOpen(false);
-              requestAnimationFrame(() => welcomeSectionRef.current?.querySelector('button')?.focus());
+              focusAfterDialog(() => welcomeSectionRef.current?.querySelector('button'));
             }}
             onContributed={refreshCalendar}
           />
