@@ -275,7 +275,7 @@ test('delete the account after confirming with the password', async ({ page }) =
 
   await dialog.getByLabel('Your password').fill(credentials.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?notice=account-deleted$/);
   await expect(page.getByText('Your account is deleted. Thank you for having been with us.')).toBeVisible();
 
   await logIn(page, credentials);
@@ -330,7 +330,7 @@ test('an owner whose open calendar holds a gift closes it quietly with refunds, 
 
   await password.fill(DEFAULT_PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?notice=account-deleted$/);
   await expect(page.getByText('Your account is deleted. Thank you for having been with us.')).toBeVisible();
   expect((await request.get(`/api/public/calendars/${calendar.slug}`)).status()).toBe(404);
 });

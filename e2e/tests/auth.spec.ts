@@ -205,7 +205,7 @@ test.describe('password recovery', () => {
     await page.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset my password' }).click();
     await expect(page.getByText('Password reset successful!')).toBeVisible();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?notice=password-reset');
 
     await logIn(page, { email, password: DEFAULT_PASSWORD });
     await expect(page.getByRole('alert')).toHaveText('The e-mail or password is incorrect.');

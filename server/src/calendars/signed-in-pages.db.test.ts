@@ -160,3 +160,15 @@ describe('a page form sent without scripts', () => {
     expect((await t.app.request('/api/no-such-endpoint', { method: 'POST' })).status).toBe(404);
   });
 });
+
+describe('the login page', () => {
+  it("draws the notice its address names in the first HTML, so nothing moves once it runs, and ignores one it doesn't know", async () => {
+    const reset = textOf(await (await t.app.request('/login?notice=password-reset')).text());
+    expect(reset).toContain('Password reset successful!');
+    const deleted = textOf(await (await t.app.request('/login?notice=account-deleted')).text());
+    expect(deleted).toContain('Your account is deleted. Thank you for having been with us.');
+    const unknown = textOf(await (await t.app.request('/login?notice=toString')).text());
+    expect(unknown).toContain('Continue with Email');
+    expect(unknown).not.toContain('Password reset successful!');
+  });
+});

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { CloseCalendarDialog } from '../announcements/close-calendar-dialog.tsx';
 import { FederatedButton } from '../auth/federated-button.tsx';
-import type { LoginLocationState } from '../auth/session.ts';
+import { withLoginNotice } from '../auth/session.ts';
 import { SupportDialog } from '../calendars/calendar-dialogs.tsx';
 import { getCalendar, getCalendarQueryKey } from '../calendars/calendars-api.ts';
 import { Button } from '../components/button.tsx';
@@ -300,9 +300,8 @@ function ConfirmDeletion({ leadId, hasPassword, setDeleting, onBlocked, onCancel
     setProblem(null);
     try {
       await deleteAccount(hasPassword ? { password: values.password } : { confirm: CONFIRM_WORD });
-      const notice = messageId('account.deletion.deletedNotice');
       // Busy until the login page is there.
-      await navigate('/login', { replace: true, state: { notice } satisfies LoginLocationState });
+      await navigate(withLoginNotice('account-deleted'), { replace: true });
     } catch (cause) {
       if (!(cause instanceof ApiError)) return setProblem(getErrorMessage(cause, t));
       if (cause.code === 'reauthentication_required') return setSignInAgain(true);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { HydrateAfterPaintHandle } from '../hydrate-after-paint.ts';
 import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { T, useT } from '../i18n/use-t.tsx';
@@ -16,9 +16,9 @@ import { FederatedButton } from './federated-button.tsx';
 import { EmailField, PasswordField, SubmitButton } from './form-fields.tsx';
 import {
   DEFAULT_SIGNED_IN_PATH,
+  getLoginNotice,
   getRequestedTarget,
   hasVerifiedSession,
-  type LoginLocationState,
   NEW_ACCOUNT_PATH,
   withRedirect,
 } from './session.ts';
@@ -50,11 +50,7 @@ export default function LoginPage() {
   const id = useId();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const stateNotice = (useLocation().state as LoginLocationState | null)?.notice;
-  // The server has no history state, so the notice shows once the page runs: the page hydrates as
-  // the server drew it, keeping what was typed in it (a page drawn anew would lose it).
-  const [notice, setNotice] = useState<typeof stateNotice>(undefined);
-  useEffect(() => setNotice(stateNotice), [stateNotice]);
+  const notice = getLoginNotice(searchParams);
   const requested = getRequestedTarget(searchParams);
   const target = requested ?? DEFAULT_SIGNED_IN_PATH;
   // An account whose e-mail is not verified yet has never been in: its link leads to where a new account starts.

@@ -17,7 +17,7 @@ import type { Route } from './+types/reset-password-page';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField, FieldError, NewPasswordField, SubmitButton } from './form-fields.tsx';
-import type { LoginLocationState } from './session.ts';
+import { withLoginNotice } from './session.ts';
 
 export function meta(_: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];
@@ -37,7 +37,6 @@ function ownMessage(message: string | undefined, t: Translate): string | undefin
   return message === EMAIL_REQUIRED || message === NEW_PASSWORD_REQUIRED ? t(message as MessageId) : message;
 }
 
-const PASSWORD_RESET_NOTICE = messageId('auth.reset.successNotice');
 const BACK_TO_LOGIN = <T id="auth.reset.backToLogin" components={{ 0: <Link to="/login" /> }} />;
 
 type Step = { name: 'request'; notice?: string; problem?: string } | { name: 'sent'; email: string };
@@ -238,7 +237,7 @@ function NewPasswordStep({ token, onExpired }: { token: string; onExpired(): voi
     try {
       await postJson('/api/auth/reset-password', { newPassword, token });
       // Replace: the used token should not stay in the history.
-      navigate('/login', { replace: true, state: { notice: PASSWORD_RESET_NOTICE } satisfies LoginLocationState });
+      navigate(withLoginNotice('password-reset'), { replace: true });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
       if (code === 'invalid_token') onExpired();
