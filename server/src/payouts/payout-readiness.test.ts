@@ -119,7 +119,7 @@ describe('the readiness checklist', () => {
 describe('the e-mail when something is needed', () => {
   it.each([
     ['en', 'Confirm your identity', 'your date of birth, a photo of your ID document'],
-    ['de', 'Identität bestätigen', 'dein Geburtsdatum, ein Foto deines Ausweises'],
+    ['de', 'Identität bestätigen', 'Ihr Geburtsdatum, ein Foto Ihres Ausweises'],
     ['ru', 'Подтвердить личность', 'ваша дата рождения, фото вашего удостоверения личности'],
   ] as const)('is written in %s, naming what is needed', async (locale, action, needs) => {
     const email = await createPayoutActionEmail({

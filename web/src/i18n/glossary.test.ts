@@ -13,6 +13,12 @@ const ROOT = join(import.meta.dirname, '../../..');
 
 type Text = { file: string; key: string; text: string };
 
+/** The informal 'you' (the German payout texts said 'du' on pages that otherwise say 'Sie'). */
+const INFORMAL_YOU: Record<GlossaryLocale, RegExp> = {
+  de: /(?<!\p{L})(du|dich|dir|dein\p{L}*|euch|euer|eure[mnrs]?)(?!\p{L})/iu,
+  ru: /(?<!\p{L})(ты|тебя|тебе|тобой|тво(?:й|я|ё|е|и|его|ей|их|им|ими|ю|ём|ем))(?!\p{L})/iu,
+};
+
 function catalogueTexts(locale: GlossaryLocale): Text[] {
   return ['web/locales', 'server/locales'].flatMap((dir) => {
     const localeDir = join(ROOT, dir, locale);
@@ -33,6 +39,16 @@ function catalogueTexts(locale: GlossaryLocale): Text[] {
 
 describe.each(['de', 'ru'] as const)('the %s glossary', (locale) => {
   const texts = catalogueTexts(locale);
+
+  it('speaks to the reader as Sie / вы everywhere; only the keepsake book speaks to the child (du / ты)', () => {
+    const found = texts
+      .filter(({ key }) => !key.startsWith('keepsake.'))
+      .flatMap(({ file, key, text }) => {
+        const match = text.match(INFORMAL_YOU[locale]);
+        return match ? [`${file} ${key}: '${match[0]}'`] : [];
+      });
+    expect(found).toEqual([]);
+  });
 
   it('is the only word for each thing in pages and e-mails', () => {
     const found: string[] = [];
