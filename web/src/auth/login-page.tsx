@@ -14,9 +14,9 @@ import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 import { FederatedButton } from './federated-button.tsx';
 import { EmailField, PasswordField, SubmitButton } from './form-fields.tsx';
+import { getLoginNotice } from './login-notices.ts';
 import {
   DEFAULT_SIGNED_IN_PATH,
-  getLoginNotice,
   getRequestedTarget,
   hasVerifiedSession,
   NEW_ACCOUNT_PATH,

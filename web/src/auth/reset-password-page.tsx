@@ -17,7 +17,7 @@ import type { Route } from './+types/reset-password-page';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField, FieldError, NewPasswordField, SubmitButton } from './form-fields.tsx';
-import { withLoginNotice } from './session.ts';
+import { withLoginNotice } from './login-notices.ts';
 
 export function meta(_: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];

@@ -1,4 +1,3 @@
-import type { MessageId } from '../i18n/namespaces.ts';
 import { getJson, postJson } from '../lib/api.ts';
 import { forgetSignedInState } from './signed-in-state.ts';
 
@@ -14,28 +13,6 @@ export const DEFAULT_SIGNED_IN_PATH = '/my_calendars';
  * the wizard, since a new parent has no calendar yet and came to start one.
  */
 export const NEW_ACCOUNT_PATH = '/create_calendar';
-
-/**
- * What another screen may tell the login page, in its address (`/login?notice=password-reset`):
- * the server draws it with the page. Handed over in history state, it showed only once the page
- * ran, and pushed the form down just as a visitor tapped its button (auth.spec.ts lost that tap).
- */
-const LOGIN_NOTICES = {
-  'password-reset': 'auth.reset.successNotice',
-  'account-deleted': 'account.deletion.deletedNotice',
-} as const satisfies Record<string, MessageId>;
-
-export type LoginNotice = keyof typeof LOGIN_NOTICES;
-
-export function withLoginNotice(notice: LoginNotice): string {
-  return `/login?notice=${notice}`;
-}
-
-/** The text of the notice the login page's address names, if any. */
-export function getLoginNotice(searchParams: URLSearchParams): MessageId | undefined {
-  const notice = searchParams.get('notice');
-  return notice && Object.hasOwn(LOGIN_NOTICES, notice) ? LOGIN_NOTICES[notice as LoginNotice] : undefined;
-}
 
 /** The current session, or null when signed out; the server refreshes the cookie when it is due. */
 export async function getSession(init?: RequestInit): Promise<Session | null> {
