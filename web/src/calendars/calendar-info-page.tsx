@@ -20,7 +20,7 @@ import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setFieldErrors } from '../lib/form-errors.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
-import { PayoutReadinessSection } from '../payments/payout-readiness-section.tsx';
+import { PayoutReadinessSection, usePayoutReadiness } from '../payments/payout-readiness-section.tsx';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
@@ -82,7 +82,10 @@ function CalendarById({ id }: { id: string }) {
     // The banner of a closed calendar follows its payout and e-mails without a reload.
     refetchInterval: (query) => (isClosingInProgress(query.state.data?.closing) ? CLOSING_POLL_MS : false),
   });
-  if (calendar.isPending) return <Loading />;
+  // Read beside the calendar and shown with it: arriving later, the checklist above the form
+  // pushed the form down as a parent began to type or tap there.
+  const readiness = usePayoutReadiness(id);
+  if (calendar.isPending || readiness.isPending) return <Loading />;
   if (calendar.isError) {
     const notFound =
       calendar.error instanceof ApiError && (calendar.error.status === 404 || calendar.error.status === 400);

@@ -38,22 +38,33 @@ const MARKS: Record<StepState, string> = { done: '✓', todo: '!', waiting: '…
 const POLL_MS = 10_000;
 
 /**
+ * The checklist's data, asked of the provider at once when back from its identity check
+ * (`?onboarding=return`). Calendar Info waits for it too, so the checklist comes with the page
+ * instead of pushing the form down under a finger a moment later.
+ */
+export function usePayoutReadiness(calendarId: string) {
+  const [searchParams] = useSearchParams();
+  const refresh = searchParams.get('onboarding') === 'return';
+  return useQuery({
+    queryKey: getPayoutReadinessQueryKey(calendarId),
+    queryFn: ({ signal }) => getPayoutReadiness(calendarId, { signal, refresh }),
+    refetchInterval: (query) => (isWaiting(query.state.data) ? POLL_MS : false),
+  });
+}
+
+/**
  * The calendar's payout readiness (issue 24): fee, bank account, identity, ready; when something
  * blocks a payout, the exact reason and the one next step; after the announcement, the payout.
  * `closed`: the birth was announced (or the calendar closed), so no 'when you announce'.
- * Back from the provider's identity check (`?onboarding=return`) it asks the provider at once;
- * sent back because the link expired (`?onboarding=refresh`) it opens a new one.
+ * Back from the provider's identity check (`?onboarding=return`) it asks the provider at once
+ * (usePayoutReadiness); sent back because the link expired (`?onboarding=refresh`) it opens a new one.
  */
 export function PayoutReadinessSection({ calendarId, closed }: { calendarId: string; closed: boolean }) {
   const t = useT();
   const titleId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const returning = searchParams.get('onboarding');
-  const readiness = useQuery({
-    queryKey: getPayoutReadinessQueryKey(calendarId),
-    queryFn: ({ signal }) => getPayoutReadiness(calendarId, { signal, refresh: returning === 'return' }),
-    refetchInterval: (query) => (isWaiting(query.state.data) ? POLL_MS : false),
-  });
+  const readiness = usePayoutReadiness(calendarId);
   const onboarding = useMutation({
     mutationFn: () => startPayoutOnboarding(calendarId),
     onSuccess: ({ url }) => window.location.assign(url),
