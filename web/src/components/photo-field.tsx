@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t.tsx';
 import { uploadImage } from '../images/images-api.ts';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { focusWhenLost } from '../lib/focus-when-lost.ts';
 import { translateValidation } from '../lib/validation-messages.ts';
 import formStyles from '../styles/form.module.css';
 import { Button } from './button.tsx';
@@ -94,10 +95,7 @@ export function PhotoField({
       setUpload(null);
       onBusyChange?.(false);
       // The 'Cancel upload' button had the focus and is gone: hand it to 'Replace photo'.
-      requestAnimationFrame(() => {
-        const focused = document.activeElement;
-        if (!focused || focused === document.body) actionsRef.current?.querySelector('button')?.focus();
-      });
+      focusWhenLost(() => actionsRef.current?.querySelector('button'));
     }
   }
 

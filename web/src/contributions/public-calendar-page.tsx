@@ -13,6 +13,7 @@ import { requestLocale } from '../i18n/request-locale.ts';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { replayEarlyTap } from '../lib/early-taps.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { focusWhenLost } from '../lib/focus-when-lost.ts';
 import { NotFoundView } from '../marketing/not-found-view.tsx';
 import { pageContext } from '../page-context.ts';
 import { createQueryClient } from '../shell/query-client.ts';
@@ -80,19 +81,6 @@ export default function PublicCalendarPage({ loaderData, params }: Route.Compone
       />
     </QueryClientProvider>
   );
-}
-
-/**
- * After the form closes, the focus goes back to what opened it (`find`) if it has nowhere to be. A
- * modal dialog that a key opened gives the focus back itself, and a key pressed since (Tab) must
- * not be undone a frame later; a tap on a phone leaves nothing focused to give back.
- */
-function focusAfterDialog(find: () => HTMLElement | null | undefined) {
-  requestAnimationFrame(() => {
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
-    find()?.focus();
-  });
 }
 
 function isClosed(calendar: PublicCalendar): boolean {
@@ -221,7 +209,8 @@ function CalendarScreen({
 
   function closeForm() {
     setFormOpen(false);
-    focusAfterDialog(() => gridRef.current?.querySelector<HTMLElement>(`[data-date="${selectedDate}"]`));
+    // Back to the day that opened the form, unless the dialog gave the focus back itself.
+    focusWhenLost(() => gridRef.current?.querySelector<HTMLElement>(`[data-date="${selectedDate}"]`));
   }
 
   function goToGrid() {
@@ -426,7 +415,7 @@ function CalendarScreen({
             shareUrl={shareUrl}
             onClose={() => {
               setWelcomeOpen(false);
-              focusAfterDialog(() => welcomeSectionRef.current?.querySelector('button'));
+              focusWhenLost(() => welcomeSectionRef.current?.querySelector('button'));
             }}
             onContributed={refreshCalendar}
           />
