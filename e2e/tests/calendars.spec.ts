@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedParent } from '../support/auth.ts';
 import { expectNoSeriousAxeViolation } from '../support/axe.ts';
-import { createActiveCalendar, createDraftCalendarAsSignedIn } from '../support/calendars.ts';
+import { createActiveCalendar, createDraftCalendarAsSignedIn, waitForHydration } from '../support/calendars.ts';
 
 // Stripe's test bank account in the US: it passes their checks and takes payouts.
 const US_ROUTING_NUMBER = '110000000';
@@ -141,6 +141,8 @@ test("My calendars leads with sharing while nobody has joined; the card's menu w
 }) => {
   await createActiveCalendar(page, { title: "Grace's calendar" });
   await page.goto('/my_calendars');
+  // My calendars paints before its scripts run (decision 036): its menus and the card's click need them.
+  await waitForHydration(page);
   const card = page.getByRole('article', { name: "Grace's calendar" });
   // Share first: while nobody has joined, the link, QR code and invitation lead the page.
   const share = page.getByRole('region', { name: 'Share your calendar' });
@@ -179,6 +181,7 @@ test('Calendar Info opens from the card, and its edits survive a reload', async 
     bank: { routingNumber: US_ROUTING_NUMBER, accountNumber: US_ACCOUNT_NUMBER },
   });
   await page.goto('/my_calendars');
+  await waitForHydration(page);
   const card = page.getByRole('article', { name: 'Baby Parent' });
   // A click on the card opens its info page; the edits survive a reload.
   await card.locator('dl').click();
