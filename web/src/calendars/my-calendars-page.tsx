@@ -1,7 +1,7 @@
 import type { OwnerCalendar } from '@firstday/common/calendars';
 import { formatLongDate, formatMoney } from '@firstday/common/format';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AnnounceChooserDialog, getAnnounceAction } from '../announcements/announce-chooser.tsx';
 import closingStyles from '../announcements/closing.module.css';
@@ -217,12 +217,6 @@ export default function MyCalendarsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Clicks on the card's own controls do what the control says; anywhere else opens the calendar. */
-function isControlClick(event: MouseEvent<HTMLElement>): boolean {
-  const target = event.target as HTMLElement;
-  return Boolean(target.closest('a, button, input, textarea, select, [role="menu"], dialog'));
-}
-
 type CalendarCardProps = {
   calendar: OwnerCalendar;
   /** The site's public address, which share links start with. */
@@ -256,16 +250,8 @@ function CalendarCard({ calendar, origin, onOpenDialog }: CalendarCardProps) {
   ];
 
   return (
-    // Mouse users click anywhere on the card; keyboard users have the title link, so no key handler here.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard way to the same page.
-    <article
-      className={styles.card}
-      data-background={calendar.background}
-      aria-labelledby={`title-${calendar.id}`}
-      onClick={(event) => {
-        if (!isControlClick(event)) navigate(infoPath);
-      }}
-    >
+    // The title link is stretched over the card (CSS): a tap anywhere opens the calendar, even before the scripts run.
+    <article className={styles.card} data-background={calendar.background} aria-labelledby={`title-${calendar.id}`}>
       <div className={styles.cardTop}>
         <BackgroundArt background={calendar.background} />
         <StatusBadge status={calendar.status} />
