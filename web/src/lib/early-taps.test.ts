@@ -78,7 +78,7 @@ describe('early taps', () => {
   it('holds a form sent before React runs, instead of sending it natively, and sends it once the page runs', () => {
     vi.useFakeTimers();
     captureEarlyTaps();
-    const { form, submit } = addForm();
+    const { submit } = addForm();
     const heldBack = watchSubmits();
     submit.click();
     expect(heldBack).toEqual([true]);
