@@ -99,6 +99,29 @@ signedIn.describe('account settings', () => {
     await expect(goal).toHaveValue('lots');
   });
 
+  // A grandmother turns a switch at once: the page must not turn it back when its scripts start.
+  signedIn('switches turned before the page runs stay turned and are saved', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/settings', { waitUntil: 'domcontentloaded' });
+    // Each the other way from what is saved, whichever way an earlier test of this account left it.
+    const switches = [
+      page.getByRole('switch', { name: 'Hide sender names on Calendar' }),
+      page.getByRole('switch', { name: 'E-mail me about each gift' }),
+    ];
+    const turnedTo = [];
+    for (const field of switches) {
+      const checked = !(await field.isChecked());
+      await field.setChecked(checked);
+      turnedTo.push(checked);
+    }
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    release();
+    await expect(page.getByText('Your settings are saved.')).toBeVisible();
+    for (const [index, field] of switches.entries()) await expect(field).toBeChecked({ checked: turnedTo[index] });
+    await page.reload();
+    for (const [index, field] of switches.entries()) await expect(field).toBeChecked({ checked: turnedTo[index] });
+  });
+
   signedIn('an IBAN with a typo is refused, a valid one is saved and shown masked', async ({ page, sharedAccount }) => {
     await openSettings(page);
     const iban = page.getByLabel('IBAN', { exact: true });

@@ -5,8 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFormCheckedOnSend } from './use-form-checked-on-send.ts';
 
-type Values = { firstName: string; lastName: string; bankKind: string };
-const DEFAULTS: Values = { firstName: 'Bench', lastName: 'Parent', bankKind: '' };
+type Values = { firstName: string; lastName: string; bankKind: string; giftMails: boolean; hideTotal: boolean };
+const DEFAULTS: Values = { firstName: 'Bench', lastName: 'Parent', bankKind: '', giftMails: true, hideTotal: false };
 
 let read: () => Values = () => DEFAULTS;
 
@@ -23,6 +23,8 @@ function Form() {
         <input key={kind} type="radio" value={kind} defaultChecked={bankKind === kind} {...register('bankKind')} />
       ))}
       {bankKind === 'iban' && <input aria-label="IBAN" />}
+      <input type="checkbox" aria-label="Gift e-mails" defaultChecked={DEFAULTS.giftMails} {...register('giftMails')} />
+      <input type="checkbox" aria-label="Hide total" defaultChecked={DEFAULTS.hideTotal} {...register('hideTotal')} />
     </form>
   );
 }
@@ -40,12 +42,17 @@ describe('useFormCheckedOnSend on a page rendered on the server (decisions 035, 
     const [first] = container.querySelectorAll('input');
     (first as HTMLInputElement).value = 'Ada';
     (container.querySelector('input[value="iban"]') as HTMLInputElement).checked = true;
+    // Both switches turned: one off, one on.
+    (container.querySelector('input[aria-label="Gift e-mails"]') as HTMLInputElement).checked = false;
+    (container.querySelector('input[aria-label="Hide total"]') as HTMLInputElement).checked = true;
 
     await act(async () => {
       hydrateRoot(container, <Form />);
     });
 
-    expect(read()).toEqual({ firstName: 'Ada', lastName: 'Parent', bankKind: 'iban' });
+    expect(read()).toEqual({ firstName: 'Ada', lastName: 'Parent', bankKind: 'iban', giftMails: false, hideTotal: true });
+    expect((container.querySelector('input[aria-label="Gift e-mails"]') as HTMLInputElement).checked).toBe(false);
+    expect((container.querySelector('input[aria-label="Hide total"]') as HTMLInputElement).checked).toBe(true);
     expect(container.querySelector('input[aria-label="IBAN"]')).not.toBeNull();
     expect((container.querySelector('input[value="iban"]') as HTMLInputElement).checked).toBe(true);
   });

@@ -12,7 +12,9 @@ import {
 
 /**
  * What was typed into a text field, or chosen with a radio button, before React ran (a
- * server-rendered form), else null: a value the server did not write into the HTML.
+ * server-rendered form), else null: a value the server did not write into the HTML. A switch
+ * (checkbox) turned then needs no help: it stays turned and its value is read (the hook's test and
+ * account.spec.ts check both ways).
  */
 function readEarlyValue(element: unknown): string | null {
   if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
