@@ -50,7 +50,13 @@ describe('useFormCheckedOnSend on a page rendered on the server (decisions 035, 
       hydrateRoot(container, <Form />);
     });
 
-    expect(read()).toEqual({ firstName: 'Ada', lastName: 'Parent', bankKind: 'iban', giftMails: false, hideTotal: true });
+    expect(read()).toEqual({
+      firstName: 'Ada',
+      lastName: 'Parent',
+      bankKind: 'iban',
+      giftMails: false,
+      hideTotal: true,
+    });
     expect((container.querySelector('input[aria-label="Gift e-mails"]') as HTMLInputElement).checked).toBe(false);
     expect((container.querySelector('input[aria-label="Hide total"]') as HTMLInputElement).checked).toBe(true);
     expect(container.querySelector('input[aria-label="IBAN"]')).not.toBeNull();
