@@ -33,18 +33,18 @@ async function sendAsHydrationStarts(page: Page, credentials: { email: string; p
       document.querySelector<HTMLInputElement>('input[type="password"]')!.value = password;
       document.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
     };
-    // The starter script sets `firstdayEarlyTaps`; the client calls its `stopRecordingButtons` right
+    // The starter script sets `firstdayEarlyTaps`; the client calls its `stopRecording` right
     // before `hydrateRoot`: send just after that, before React has hydrated anything.
-    let taps: { stopRecordingButtons: () => void } | undefined;
+    let taps: { stopRecording: () => void } | undefined;
     Object.defineProperty(window, 'firstdayEarlyTaps', {
       configurable: true,
       get: () => taps,
       set: (value: typeof taps) => {
         taps = value;
         if (!value) return;
-        const stopRecordingButtons = value.stopRecordingButtons;
-        value.stopRecordingButtons = () => {
-          stopRecordingButtons();
+        const stopRecording = value.stopRecording;
+        value.stopRecording = () => {
+          stopRecording();
           queueMicrotask(send);
         };
       },

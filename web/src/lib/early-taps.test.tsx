@@ -1,4 +1,7 @@
 // @vitest-environment jsdom
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { captureEarlyTaps, replayEarlyTap, stopCapturingEarlyTaps } from './early-taps.ts';
 
@@ -114,5 +117,80 @@ describe('early taps', () => {
     vi.runAllTimers();
     expect(handledByReact).toBe(2);
     expect(window.firstdayEarlyTaps).toBeUndefined();
+  });
+});
+
+/** Fields whose state React holds, as Calendar Info's end-of-calendar choice and invitation; each change is counted. */
+function ControlledFields({ onChoice }: { onChoice: (choice: string) => void }) {
+  const [choice, setChoice] = useState('payout');
+  const [invitation, setInvitation] = useState('Guess the day!');
+  const [reminders, setReminders] = useState(false);
+  return (
+    <div>
+      {['payout', 'refund'].map((option) => (
+        <input
+          key={option}
+          type="radio"
+          name="end"
+          value={option}
+          checked={choice === option}
+          onChange={() => {
+            setChoice(option);
+            onChoice(option);
+          }}
+        />
+      ))}
+      <textarea aria-label="Invitation" value={invitation} onChange={(event) => setInvitation(event.target.value)} />
+      <input type="checkbox" checked={reminders} onChange={(event) => setReminders(event.target.checked)} />
+      <output>{`${choice} | ${invitation} | ${reminders}`}</output>
+    </div>
+  );
+}
+
+describe('fields changed before React runs (a page rendered on the server)', () => {
+  it('are reported to React once the page runs, as the visitor changed them', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ControlledFields onChoice={() => {}} />);
+    document.body.append(container);
+    captureEarlyTaps();
+    // The visitor, before the scripts run: 'refund' chosen (after 'payout' in passing), a new invitation, a switch on.
+    const [payout, refund] = container.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    refund!.click();
+    payout!.click();
+    refund!.click();
+    const invitation = container.querySelector('textarea')!;
+    invitation.value = 'Come and guess, Grandma!';
+    invitation.dispatchEvent(new Event('input', { bubbles: true }));
+    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+
+    const choices: string[] = [];
+    stopCapturingEarlyTaps();
+    await act(async () => {
+      hydrateRoot(container, <ControlledFields onChoice={(choice) => choices.push(choice)} />);
+    });
+    // Hydrated, React still holds the server's state while the screen shows the visitor's.
+    expect(container.querySelector('output')?.textContent).toBe('payout | Guess the day! | false');
+    await act(async () => replayEarlyTap());
+
+    expect(container.querySelector('output')?.textContent).toBe('refund | Come and guess, Grandma! | true');
+    expect(choices).toEqual(['refund']);
+    expect(refund!.checked).toBe(true);
+    expect(payout!.checked).toBe(false);
+    expect(invitation.value).toBe('Come and guess, Grandma!');
+  });
+
+  it('leaves fields nobody changed alone', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ControlledFields onChoice={() => {}} />);
+    document.body.append(container);
+    captureEarlyTaps();
+    const choices: string[] = [];
+    stopCapturingEarlyTaps();
+    await act(async () => {
+      hydrateRoot(container, <ControlledFields onChoice={(choice) => choices.push(choice)} />);
+    });
+    await act(async () => replayEarlyTap());
+    expect(container.querySelector('output')?.textContent).toBe('payout | Guess the day! | false');
+    expect(choices).toEqual([]);
   });
 });
