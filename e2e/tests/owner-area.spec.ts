@@ -158,6 +158,9 @@ test('the parents choose in advance what happens to the gifts if the birth is ne
 test('leaving Calendar Info or Settings with unsaved changes asks first', async ({ page }) => {
   const calendar = await createActiveCalendar(page);
   await page.goto(`/my_calendars/${calendar.id}`);
+  // Calendar Info paints before its scripts run (decision 040): as on Settings below, the question
+  // comes once the page runs.
+  await waitForHydration(page);
   const name = page.getByLabel('Calendar Name');
   await expect(name).toHaveValue('Baby Parent');
 

@@ -36,11 +36,11 @@ export default [
     route('create_calendar', 'calendars/create-calendar-page.tsx'),
     route('wishes', 'contributions/wishes-page.tsx'),
     route('settings', 'account/settings-page.tsx'),
+    route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
+    route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
 
     // Rendered in the browser inside the shell (the server sends a placeholder where the page goes).
     layout('shell/signed-in-client-rendered.tsx', [
-      route('my_calendars/calendar_info', 'calendars/calendar-info-page.tsx'),
-      route('my_calendars/:calendarId', 'calendars/calendar-info-page.tsx', { id: 'calendar-info-by-id' }),
       route('my_calendars/:calendarId/thank_yous', 'thank-yous/thank-yous-page.tsx'),
       route('my_calendars/:calendarId/keepsake', 'keepsake/owner-keepsake-page.tsx'),
       // The sandbox provider's stand-in for Stripe's hosted identity check (no Stripe keys).

@@ -129,10 +129,41 @@ describe('/settings, rendered on the server', () => {
   });
 });
 
+describe('Calendar Info, rendered on the server (decision 040)', () => {
+  it('draws the calendar with its form filled in, its payout checklist and its share link in the first HTML', async () => {
+    const { calendar, cookie } = await createActiveCalendar(t, { hideTotal: true });
+    for (const path of [`/my_calendars/${calendar.id}`, '/my_calendars/calendar_info']) {
+      const response = await t.app.request(path, { headers: { cookie } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+      const html = await response.text();
+      const text = textOf(html);
+      expect(text, path).toContain('Calendar Info');
+      expect(text, path).not.toContain('Loading');
+      // The checklist above the form comes with it (decision 039).
+      expect(text, path).toContain('Receiving your gifts');
+      expect(html, path).toMatch(new RegExp(`<input[^>]*name="title"[^>]*value="${calendar.title}"`));
+      // react-hook-form sets its fields only once the scripts run: the HTML carries the saved values.
+      expect(html.match(/<input[^>]*name="hideTotal"[^>]*>/)?.[0], path).toContain('checked=""');
+      expect(html.match(/<input[^>]*name="hideSenderNames"[^>]*>/)?.[0], path).not.toContain('checked');
+      expect(html, path).toContain(`http://firstday.test/c/${calendar.slug}`);
+      const signedOut = await t.app.request(path);
+      expect(signedOut.headers.get('location'), path).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('says so of a calendar that is not there', async () => {
+    const { cookie } = await createActiveCalendar(t);
+    const response = await t.app.request('/my_calendars/00000000-0000-4000-8000-000000000000', { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(textOf(await response.text())).toContain('We couldn’t find this calendar');
+  });
+});
+
 describe('the signed-in pages rendered in the browser, inside the shell', () => {
   it('draw the shell with a placeholder where the page goes, and send a signed-out visitor to /login', async () => {
     const { calendar, cookie } = await createActiveCalendar(t);
-    for (const path of [`/my_calendars/${calendar.id}`, `/my_calendars/${calendar.id}/thank_yous`, '/investments']) {
+    for (const path of [`/my_calendars/${calendar.id}/thank_yous`, '/investments']) {
       const response = await t.app.request(path, { headers: { cookie } });
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('private, no-store');

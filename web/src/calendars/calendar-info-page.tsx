@@ -1,10 +1,11 @@
 import { readBankAccountText } from '@firstday/common/bank-account-schema';
 import type { OwnerCalendar } from '@firstday/common/calendars';
+import type { PayoutReadiness } from '@firstday/common/payouts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { useParams } from 'react-router';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { ConfirmChangeDialog } from '../account/confirm-change-dialog.tsx';
 import settingsStyles from '../account/settings-page.module.css';
 import { useCurrentUser } from '../account/use-current-user.ts';
@@ -15,20 +16,23 @@ import { ButtonLink } from '../components/button-link.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
+import type { CataloguesHandle } from '../i18n/namespaces.ts';
 import { T, useT } from '../i18n/use-t.tsx';
 import { ApiError } from '../lib/api.ts';
 import { getErrorMessage } from '../lib/error-messages.ts';
 import { setFieldErrors } from '../lib/form-errors.ts';
 import { useFormCheckedOnSend } from '../lib/use-form-checked-on-send.ts';
+import { pageContext, readApiJson } from '../page-context.ts';
 import { PayoutReadinessSection, usePayoutReadiness } from '../payments/payout-readiness-section.tsx';
 import { showSuccessToast } from '../shell/app-toast.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { CalendarIllustration, SunriseIllustration } from '../shell/illustrations.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 import formStyles from '../styles/form.module.css';
+import type { Route } from './+types/calendar-info-page';
 import { BackgroundPicker } from './background-picker.tsx';
 import { BankAccountByCountry } from './bank-account-fields.tsx';
-import { BANK_ACCOUNT_FIELDS, getSavedBankAccountValues, nameBankAccountErrors } from './bank-account-values.ts';
+import { BANK_ACCOUNT_FIELDS, nameBankAccountErrors } from './bank-account-values.ts';
 import styles from './calendar-info.module.css';
 import {
   CALENDAR_INFO_FIELDS,
@@ -53,38 +57,90 @@ import { FunGuessSwitches } from './fun-guess-switches.tsx';
 import { ParentsPageFields } from './parents-page-fields.tsx';
 import { PayoutTermsNote } from './payout-terms-note.tsx';
 
+export const handle: CataloguesHandle = {
+  catalogues: ['app', 'auth', 'account', 'calendars', 'contributions', 'thank-yous', 'payouts'],
+};
+
 export function meta() {
   return [{ title: 'Calendar Info – Firstday' }];
+}
+
+/**
+ * What the server read for the first HTML (a read it could not make is made again in the browser),
+ * and the public address share links start with. `notFound`: the API has no such calendar of
+ * this owner's (404), or the address names none (400), so the page says so at once.
+ */
+type InitialData = { calendar?: OwnerCalendar; readiness?: PayoutReadiness; notFound?: boolean; appUrl: string };
+
+/**
+ * Rendered on the server (decision 040): the calendar and its payout checklist are read as the page
+ * would read them, at the same time, so the first HTML is the whole page with its form filled in.
+ * `/my_calendars/calendar_info` reads the list first for its most recent calendar.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const calendars = params.calendarId
+    ? undefined
+    : (await readApiJson<{ calendars: OwnerCalendar[] }>(context, '/api/calendars', request))?.calendars;
+  const id = params.calendarId ?? calendars?.[0]?.id;
+  const { appUrl, readApi } = context.get(pageContext);
+  if (!id) return { calendars, initial: { appUrl } satisfies InitialData };
+  const path = `/api/calendars/${encodeURIComponent(id)}` as const;
+  // Back from the provider's identity check, the checklist asks the provider at once (usePayoutReadiness).
+  const refresh = new URL(request.url).searchParams.get('onboarding') === 'return' ? '?refresh=true' : '';
+  const [answer, readiness] = await Promise.all([
+    readApi(path, request),
+    readApiJson<PayoutReadiness>(context, `${path}/payout-readiness${refresh}`, request),
+  ]);
+  const notFound = answer.status === 404 || answer.status === 400;
+  let calendar: OwnerCalendar | undefined;
+  if (answer.ok) calendar = (await answer.json()) as OwnerCalendar;
+  else await answer.body?.cancel();
+  return { calendars, initial: { calendar, readiness, notFound, appUrl } satisfies InitialData };
+}
+
+// The page keeps its data fresh itself (React Query): read again for another calendar only, not
+// when `?onboarding=` goes.
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.calendarId !== nextParams.calendarId;
 }
 
 const CLOSING_POLL_MS = 5000;
 
 /** `/my_calendars/<id>`, or the most recent calendar on `/my_calendars/calendar_info`. */
-export default function CalendarInfoPage() {
-  const { calendarId } = useParams();
-  return calendarId ? <CalendarById id={calendarId} /> : <LatestCalendar />;
+export default function CalendarInfoPage({ loaderData, params }: Route.ComponentProps) {
+  const { initial } = loaderData;
+  return params.calendarId ? (
+    <CalendarById id={params.calendarId} initial={initial} />
+  ) : (
+    <LatestCalendar initialList={loaderData.calendars} initial={initial} />
+  );
 }
 
-function LatestCalendar() {
-  const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars });
+function LatestCalendar({ initialList, initial }: { initialList?: OwnerCalendar[]; initial: InitialData }) {
+  const calendars = useQuery({ queryKey: CALENDARS_QUERY_KEY, queryFn: listCalendars, initialData: initialList });
   if (calendars.isPending) return <Loading />;
   if (calendars.isError) return <LoadProblem error={calendars.error} onRetry={() => calendars.refetch()} />;
   const latest = calendars.data[0];
   if (!latest) return <NoCalendarYet />;
-  return <CalendarById id={latest.id} />;
+  return <CalendarById id={latest.id} initial={initial} />;
 }
 
-function CalendarById({ id }: { id: string }) {
+function CalendarById({ id, initial: read }: { id: string; initial: InitialData }) {
   const t = useT();
+  // Another calendar's read (one made since, on calendar_info) is no start for this one.
+  const initial = read.calendar?.id === id || read.notFound ? read : { appUrl: read.appUrl };
   const calendar = useQuery({
     queryKey: getCalendarQueryKey(id),
     queryFn: ({ signal }) => getCalendar(id, { signal }),
+    initialData: initial.calendar,
     // The banner of a closed calendar follows its payout and e-mails without a reload.
     refetchInterval: (query) => (isClosingInProgress(query.state.data?.closing) ? CLOSING_POLL_MS : false),
   });
   // Read beside the calendar and shown with it: arriving later, the checklist above the form
   // pushed the form down as a parent began to type or tap there.
-  const readiness = usePayoutReadiness(id);
+  const readiness = usePayoutReadiness(id, initial.readiness);
+  // As the server drew it, until the browser's own read says the same.
+  if (calendar.isPending && initial.notFound) return <CalendarNotFound />;
   if (calendar.isPending || readiness.isPending) return <Loading />;
   if (calendar.isError) {
     const notFound =
@@ -108,10 +164,12 @@ function CalendarById({ id }: { id: string }) {
         <PayoutReadinessSection calendarId={calendar.data.id} closed={isCalendarClosed(calendar.data)} />
       )}
       {/* Share first while nobody has joined yet (issue 25); below the details once guests come. */}
-      {waitingForGuests && <CalendarShareSection calendar={calendar.data} />}
+      {waitingForGuests && <CalendarShareSection calendar={calendar.data} origin={initial.appUrl} />}
       <CalendarInfoForm key={calendar.data.id} calendar={calendar.data} onClosedMeanwhile={() => calendar.refetch()} />
       {!isCalendarClosed(calendar.data) && <EndScheduleSection calendar={calendar.data} />}
-      {!isCalendarClosed(calendar.data) && !waitingForGuests && <CalendarShareSection calendar={calendar.data} />}
+      {!isCalendarClosed(calendar.data) && !waitingForGuests && (
+        <CalendarShareSection calendar={calendar.data} origin={initial.appUrl} />
+      )}
     </div>
   );
 }
@@ -131,6 +189,8 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
   // A new bank account of a paid calendar waits in the confirmation dialog; its failure shows after it closed.
   const [confirming, setConfirming] = useState<UpdateCalendarRequest | null>(null);
   const { data: user } = useCurrentUser();
+  // Also written into the fields themselves: the server draws the form filled in (decision 040).
+  const saved = getCalendarInfoValues(calendar);
   // Only what changed from the saved calendar is checked and sent: the resolver follows each save.
   const schema = useMemo(() => createCalendarInfoSchema(calendar, t), [calendar, t]);
   const {
@@ -145,43 +205,41 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
     formState: { errors, isSubmitting: saving, isDirty },
   } = useFormCheckedOnSend<CalendarInfoValues, unknown, UpdateCalendarRequest>({
     resolver: zodResolver(schema),
-    defaultValues: getCalendarInfoValues(calendar),
+    defaultValues: saved,
   });
   // Registered in the order they are shown, so a refused save focuses the first refused field.
-  const titleField = register('title');
-  const dueDateField = register('dueDate');
+  const titleField = { ...register('title'), defaultValue: saved.title };
+  const dueDateField = { ...register('dueDate'), defaultValue: saved.dueDate };
   const background = useController({ control, name: 'background' });
   const coverImage = useController({ control, name: 'coverImageId' });
   const parentsNote = useController({ control, name: 'parentsNote' });
   const bankFields = {
     bankKind: register('bankKind'),
-    iban: register('iban'),
-    routingNumber: register('routingNumber'),
-    sortCode: register('sortCode'),
-    accountNumber: register('accountNumber'),
+    iban: { ...register('iban'), defaultValue: saved.iban },
+    routingNumber: { ...register('routingNumber'), defaultValue: saved.routingNumber },
+    sortCode: { ...register('sortCode'), defaultValue: saved.sortCode },
+    accountNumber: { ...register('accountNumber'), defaultValue: saved.accountNumber },
   };
   const values = watch();
   // An ended calendar keeps its details as they were: the server refuses every change (409).
   const readOnly = isCalendarClosed(calendar);
   const dirty = !readOnly && isDirty;
-  const savedBank = getSavedBankAccountValues(calendar.bankAccount);
   const bankChanged =
-    calendar.bankAccount !== null && BANK_ACCOUNT_FIELDS.some((field) => values[field].trim() !== savedBank[field]);
+    calendar.bankAccount !== null && BANK_ACCOUNT_FIELDS.some((field) => values[field].trim() !== saved[field]);
   const fieldError = (field: keyof CalendarInfoValues) => translateFieldMessage(errors[field]?.message, t);
 
   async function send(request: UpdateCalendarRequest) {
-    const saved = Object.keys(request).length > 0 ? await updateCalendar(calendar.id, request) : calendar;
-    queryClient.setQueryData(getCalendarQueryKey(saved.id), saved);
+    const updated = Object.keys(request).length > 0 ? await updateCalendar(calendar.id, request) : calendar;
+    queryClient.setQueryData(getCalendarQueryKey(updated.id), updated);
     queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY, exact: true });
-    reset(getCalendarInfoValues(saved));
+    reset(getCalendarInfoValues(updated));
     showSuccessToast(t('calendars.info.saved'));
   }
 
   function revertBankAccount() {
     // The saved account is valid: re-validating it takes a refusal of the typed one away.
-    for (const field of BANK_ACCOUNT_FIELDS)
-      setValue(field, savedBank[field], { shouldDirty: true, shouldValidate: true });
-    setFocus(savedBank.bankKind === 'iban' ? 'iban' : 'accountNumber');
+    for (const field of BANK_ACCOUNT_FIELDS) setValue(field, saved[field], { shouldDirty: true, shouldValidate: true });
+    setFocus(saved.bankKind === 'iban' ? 'iban' : 'accountNumber');
   }
 
   function showSaveError(error: unknown) {
@@ -260,7 +318,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             hints={
               readOnly
                 ? { iban: t('calendars.info.ibanHintClosed'), accountNumber: t('calendars.info.ibanHintClosed') }
-                : savedBank.bankKind === values.bankKind && calendar.bankAccount
+                : saved.bankKind === values.bankKind && calendar.bankAccount
                   ? {
                       iban: t('calendars.info.ibanHintMasked'),
                       accountNumber: t('calendars.bank.accountNumberHintMasked'),
@@ -272,7 +330,7 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
               bankChanged && (
                 <button type="button" className={formStyles.linkButton} onClick={revertBankAccount}>
                   <T
-                    id={savedBank.bankKind === 'iban' ? 'calendars.info.revertIban' : 'calendars.bank.revert'}
+                    id={saved.bankKind === 'iban' ? 'calendars.info.revertIban' : 'calendars.bank.revert'}
                     values={{ iban: calendar.bankAccount ?? '', account: calendar.bankAccount ?? '' }}
                     components={{ 0: <span className={settingsStyles.ibanText}>{calendar.bankAccount}</span> }}
                   />
@@ -285,15 +343,17 @@ function CalendarInfoForm({ calendar, onClosedMeanwhile }: CalendarInfoFormProps
             <SwitchField
               label={t('calendars.info.hideSenderNames')}
               hint={t('calendars.info.hideSenderNamesHint')}
+              defaultChecked={saved.hideSenderNames}
               {...register('hideSenderNames')}
             />
             <SwitchField
               label={t('calendars.info.hideTotal')}
               hint={t('calendars.info.hideTotalHint')}
+              defaultChecked={saved.hideTotal}
               {...register('hideTotal')}
             />
           </div>
-          <FunGuessSwitches register={register} />
+          <FunGuessSwitches register={register} saved={saved} />
         </fieldset>
         {problem && (
           <p className={settingsStyles.problem} role="alert">

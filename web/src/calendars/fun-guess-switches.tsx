@@ -7,6 +7,8 @@ import type { CalendarInfoValues } from './calendar-info-values.ts';
 type FunGuessSwitchesProps = {
   /** The Calendar Info form's: the switches are its `guessTime` and `guessWeight`. */
   register: UseFormRegister<CalendarInfoValues>;
+  /** The saved values, drawn by the server before the form runs. */
+  saved: Pick<CalendarInfoValues, 'guessTime' | 'guessWeight'>;
 };
 
 /**
@@ -14,7 +16,7 @@ type FunGuessSwitchesProps = {
  * date stays the heart of the calendar; after the announcement the closest guesses are shown, never
  * with a prize.
  */
-export function FunGuessSwitches({ register }: FunGuessSwitchesProps) {
+export function FunGuessSwitches({ register, saved }: FunGuessSwitchesProps) {
   const t = useT();
   return (
     <fieldset className={settingsStyles.group}>
@@ -24,11 +26,13 @@ export function FunGuessSwitches({ register }: FunGuessSwitchesProps) {
         <SwitchField
           label={t('calendars.funGuesses.time')}
           hint={t('calendars.funGuesses.timeHint')}
+          defaultChecked={saved.guessTime}
           {...register('guessTime')}
         />
         <SwitchField
           label={t('calendars.funGuesses.weight')}
           hint={t('calendars.funGuesses.weightHint')}
+          defaultChecked={saved.guessWeight}
           {...register('guessWeight')}
         />
       </div>

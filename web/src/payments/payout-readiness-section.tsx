@@ -9,6 +9,7 @@ import { ButtonLink } from '../components/button-link.tsx';
 import type { MessageId } from '../i18n/namespaces.ts';
 import { useLocale, useT } from '../i18n/use-t.tsx';
 import { getErrorMessage } from '../lib/error-messages.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import formStyles from '../styles/form.module.css';
 import styles from './payout-readiness.module.css';
 import { getPayoutReadiness, getPayoutReadinessQueryKey, startPayoutOnboarding } from './payouts-api.ts';
@@ -40,14 +41,16 @@ const POLL_MS = 10_000;
 /**
  * The checklist's data, asked of the provider at once when back from its identity check
  * (`?onboarding=return`). Calendar Info waits for it too, so the checklist comes with the page
- * instead of pushing the form down under a finger a moment later.
+ * instead of pushing the form down under a finger a moment later; its server read starts the query.
  */
-export function usePayoutReadiness(calendarId: string) {
+export function usePayoutReadiness(calendarId: string, initialData?: PayoutReadiness) {
   const [searchParams] = useSearchParams();
   const refresh = searchParams.get('onboarding') === 'return';
   return useQuery({
     queryKey: getPayoutReadinessQueryKey(calendarId),
     queryFn: ({ signal }) => getPayoutReadiness(calendarId, { signal, refresh }),
+    // What the server read for the page's first HTML (Calendar Info's loader).
+    initialData,
     refetchInterval: (query) => (isWaiting(query.state.data) ? POLL_MS : false),
   });
 }
@@ -224,6 +227,8 @@ function NextStep({
 function PayoutProgressText({ payout }: { payout: PayoutProgress }) {
   const t = useT();
   const locale = useLocale();
+  // The server does not know the parent's time zone: its HTML (and the hydration) says UTC.
+  const hydrated = useHydrated();
   const amount = formatMoney(payout.amount, { currency: payout.currency, locale });
   switch (payout.status) {
     case 'on_its_way':
@@ -237,7 +242,9 @@ function PayoutProgressText({ payout }: { payout: PayoutProgress }) {
         ? t('payouts.payout.paused_identity', { amount })
         : t('payouts.payout.paused_hold', {
             amount,
-            time: formatDateTime(payout.until ?? new Date(), { locale }),
+            time: hydrated
+              ? formatDateTime(payout.until ?? new Date(), { locale })
+              : `${formatDateTime(payout.until ?? new Date(), { locale, timeZone: 'UTC' })} UTC`,
           });
   }
 }
