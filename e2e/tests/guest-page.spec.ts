@@ -79,6 +79,10 @@ test('the owner opens the calendar as a guest from the card and from Calendar In
 test('every share button sends the invitation as edited, with the link', async ({ page }) => {
   const calendar = await createActiveCalendar(page);
   await page.goto(`/my_calendars/${calendar.id}`);
+  // Calendar Info paints before its scripts run (decision 040); typing then is early-taps.test.tsx's
+  // subject. React sets a textarea back to the server's text as it hydrates it: typed at that very
+  // moment, the text would be mixed with it.
+  await waitForHydration(page);
   const section = page.getByRole('region', { name: 'Share your calendar' });
   const invitation = section.getByLabel('Your invitation');
   await expect(invitation).toHaveValue(/^We’re expecting! Guess the day our baby arrives/);
