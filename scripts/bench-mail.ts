@@ -4,12 +4,15 @@
 // it was pooled), once as the product runs (pooled transport, parallel sends). With DATABASE_URL,
 // the outbox lives in that PostgreSQL database instead (its tables are created by the migrations;
 // the rows written here are deleted afterwards). A benchmark, not a test.
+// Then the CPU one gift receipt costs to write (its layout filled in) and to compose as MIME
+// (nodemailer, as the mail thread does, into memory: no SMTP), the e-mail part of issue 27's CPU per gift.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { createContributionReceipt } from '../server/src/contributions/contribution-receipt.ts';
 import { openDatabase } from '../server/src/lib/db.ts';
 import { registerInstance } from '../server/src/lib/instance.ts';
 import { createLogger } from '../server/src/lib/logger.ts';
@@ -59,6 +62,59 @@ async function measure(label: string, transport: Pick<nodemailer.Transporter, 's
   await database.db.delete(mailOutbox).where(like(mailOutbox.dedupeKey, `bench:${run}:%`));
 }
 
+/** A paid gift's receipt, as the webhook writes it: the real template, in English. */
+function renderReceipt(index: number) {
+  return createContributionReceipt(
+    'https://firstday.app',
+    {
+      id: randomUUID(),
+      email: `guest-${index}@example.com`,
+      locale: 'en',
+      name: 'Grace Hopper',
+      guessedDate: '2030-01-10',
+      wish: 'Welcome to the world, little one! We cannot wait to meet you.',
+      giftAmount: 2500,
+      updatedAt: new Date(),
+    },
+    { slug: 'abc123', title: 'Baby Rose', firstName: 'Anna', background: 'pink', currency: 'usd' },
+    randomUUID(),
+    { cardLast4: '4242' },
+  );
+}
+
+/** Process CPU (ms) per call of `work`, after a warm-up. */
+async function cpuPer(count: number, work: (index: number) => Promise<unknown>): Promise<number> {
+  for (let index = 0; index < 200; index++) await work(index);
+  const before = process.cpuUsage();
+  for (let index = 0; index < count; index++) await work(index);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / count;
+}
+
+/** What one receipt costs to write and to compose, 3 rounds of 1,000: min / median / max. */
+async function measureComposing() {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const mail = await renderReceipt(0);
+  const size = ((await composer.sendMail({ ...mail, from: 'Firstday <hello@firstday.app>' })).message as Buffer).length;
+  const rounds = { render: [] as number[], compose: [] as number[] };
+  for (let round = 0; round < 3; round++) {
+    rounds.render.push(await cpuPer(1000, renderReceipt));
+    rounds.compose.push(
+      await cpuPer(1000, (index) =>
+        composer.sendMail({ ...mail, to: `guest-${index}@example.com`, from: 'Firstday <hello@firstday.app>' }),
+      ),
+    );
+  }
+  const spread = (values: number[]) =>
+    [...values]
+      .sort((a, b) => a - b)
+      .map((value) => value.toFixed(2))
+      .join(' / ');
+  console.log(`gift receipt: ${mail.html.length} characters of HTML, ${size} bytes as MIME`);
+  console.log(`  CPU to write it (template and layout), ms: ${spread(rounds.render)}`);
+  console.log(`  CPU to compose it as MIME (nodemailer), ms: ${spread(rounds.compose)}`);
+}
+
 /** A fresh connection for each message, sends serialised by the lock below. */
 let lock = Promise.resolve();
 function sendAlone(mail: nodemailer.SendMailOptions) {
@@ -84,6 +140,7 @@ await measure('one connection per e-mail, sequential', perMessage, BASELINE_MAIL
 const pooled = createMailTransport(catcher.smtpUrl);
 await measure('pooled transport, parallel sends (the product)', pooled);
 pooled.close();
+await measureComposing();
 await catcher.close();
 await instance.stop();
 await database.close();
