@@ -5,9 +5,11 @@
 // runs. A hydrated button is the very element the server drew, so pressing it again does exactly
 // what the tap would have done.
 //
-// A form sent is held until the page has run, not only until React starts: React replays a click
-// that lands mid-hydration, but not the submit it causes, which then went natively (a POST to the
-// page, answered by the server's 'Not found'; the flaky sign-in in auth.spec.ts was this).
+// A form sent is held until the page has run, not only until React starts, and before React sees
+// it: React replays a click that lands mid-hydration, but not the submit it causes, which then went
+// natively (a POST to the page, answered by the server's 'Not found'; the flaky sign-in in
+// auth.spec.ts was this); and where the form itself had hydrated, React sent it before the fields
+// beside it had, with their server values (a new IBAN on Calendar Info saved as 'no change').
 //
 // A field changed before React runs keeps what the visitor did on screen, but React hydrates it
 // without telling the page: a radio button chosen, an invitation typed or a switch turned would show
@@ -51,7 +53,7 @@ export function captureEarlyTaps() {
     },
     stop: () => {
       taps.stopRecording();
-      window.removeEventListener('submit', holdSubmit);
+      window.removeEventListener('submit', holdSubmit, true);
     },
   };
   function record(event: Event) {
@@ -63,17 +65,17 @@ export function captureEarlyTaps() {
     const field = event.target as Element | null;
     if (field && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) taps.changed.add(field);
   }
-  // Last in the submit's path (the window, bubbling), so after React's handler: a form React has
-  // handled is not sent natively (its handler prevented that) and is left alone.
+  // First in the submit's path (the window, capturing), so before React's handler: sent again once
+  // the page has run, every field hydrated and told of the visitor's changes.
   function holdSubmit(event: Event) {
-    if (event.defaultPrevented) return;
     event.preventDefault();
+    event.stopImmediatePropagation();
     taps.form = event.target as HTMLFormElement;
   }
   document.addEventListener('click', record, true);
   document.addEventListener('input', recordChange, true);
   document.addEventListener('change', recordChange, true);
-  window.addEventListener('submit', holdSubmit);
+  window.addEventListener('submit', holdSubmit, true);
   window.firstdayEarlyTaps = taps;
 }
 
