@@ -7,6 +7,7 @@ import {
   createActiveCalendarAsSignedIn,
   GOOD_CARD,
   openAsVisitor,
+  waitForHydration,
 } from '../support/calendars.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 
@@ -154,6 +155,10 @@ test('an account without a password signs in again to confirm a new IBAN', async
   });
 
   await page.goto(`/my_calendars/${calendar.id}`);
+  // KNOWN BUG, open (stop 37 note): under the full suite's load, an IBAN typed and Save tapped while
+  // Calendar Info hydrates sometimes opens no confirmation (2 of 3 full runs, this test only). Until
+  // it is found, this test waits for the page to run; its subject is the sign-in again.
+  await waitForHydration(page);
   const dialog = await openIbanDialog(page, NEW_IBAN);
   await expect(dialog.getByLabel('Your password')).toHaveCount(0);
   await expect(dialog).toContainText(
